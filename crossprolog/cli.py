@@ -1,0 +1,293 @@
+"""The `crossprolog` command.
+
+Exit codes: 0 solved or well-formed, 1 no solution or not well-formed,
+2 bad input or usage, 3 time or resource limit reached.  Several inputs give
+the worst of their codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from . import crossproduct, engine
+from .errors import CrossprologError, ParseError, TimeLimitExceeded
+from .families import GRAMMARS, parse
+from .grammars.common import decode
+from .puzzle import Puzzle
+
+OK, NO, BAD, LIMIT = 0, 1, 2, 3
+SEVERITY = [OK, NO, LIMIT, BAD]  # mildest first
+
+
+def worst(codes: Iterable[int]) -> int:
+    return max(codes, key=SEVERITY.index, default=OK)
+
+
+@dataclass
+class Outcome:
+    """What one command did for one input: its output lines, its JSON, its exit code."""
+
+    code: int
+    text: str
+    record: dict
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("crossprolog: interrupted", file=sys.stderr)
+        return 130
+    except CrossprologError as error:
+        print(f"crossprolog: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except BrokenPipeError:
+        return OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crossprolog",
+        description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def puzzle_command(name: str, run: Callable, help: str) -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help, description=help)
+        command.add_argument("paths", nargs="+", metavar="PATH", help="puzzle file, or - for standard input")
+        command.add_argument("--format", choices=["text", "markdown", "json"], default=None,
+                             help="output format (default: the layout the puzzle came in; json for data)")
+        command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                             help="stop searching after this many seconds (exit code 3)")
+        command.add_argument("--family", choices=sorted(GRAMMARS), default=None,
+                             help="read the input as this family (default: guessed from the layout)")
+        command.add_argument("--encoding", default=None, metavar="NAME",
+                             help="the CLP(FD) encoding to use (default: the family's own)")
+        command.add_argument("--zero", action="store_true",
+                             help="CrossProduct: digits run 0-9 instead of 1-9")
+        command.set_defaults(run=run)
+        return command
+
+    solve = puzzle_command("solve", _solve, "print the puzzle solved, in the layout it came in")
+    solve.add_argument("--all", action="store_true", help="print every solution")
+    count = puzzle_command("count", _count, "count the solutions")
+    count.add_argument("--limit", type=_positive, default=0, metavar="N",
+                       help="stop counting at N (and say so)")
+    puzzle_command("check", _check, "is the puzzle well-formed (exactly one solution)?")
+
+    generate = commands.add_parser("generate", help="print random puzzles made the notebook's way")
+    generate.add_argument("family", choices=["crossproduct"])
+    generate.add_argument("--rows", type=_positive, required=True)
+    generate.add_argument("--cols", type=_positive, required=True)
+    generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
+    generate.add_argument("--seed", type=int, default=None)
+    generate.add_argument("--format", choices=["text", "markdown"], default="text")
+    generate.set_defaults(run=_generate)
+
+    stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
+    stats.add_argument("family", choices=["crossproduct"])
+    stats.add_argument("--sizes", type=_sizes, default=_sizes("3x3,3x4,4x3,3x5,5x3,4x4,6x3"),
+                       metavar="RxC,...")
+    stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
+    stats.add_argument("--seed", type=int, default=42)
+    stats.add_argument("--format", choices=["text", "json"], default="text")
+    stats.set_defaults(run=_stats)
+    return parser
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return value
+
+
+def _sizes(text: str) -> list[tuple[int, int]]:
+    try:
+        sizes = [tuple(int(n) for n in size.lower().replace("×", "x").split("x")) for size in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or any(len(size) != 2 or min(size) < 1 for size in sizes):
+        raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {text!r}")
+    return sizes  # type: ignore[return-value]
+
+
+# Commands over puzzle files
+
+
+def _solve(args) -> int:
+    return _each_puzzle(args, _solve_one)
+
+
+def _count(args) -> int:
+    return _each_puzzle(args, _count_one)
+
+
+def _check(args) -> int:
+    return _each_puzzle(args, _check_one)
+
+
+def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace], Outcome]) -> int:
+    """Run `command` on every input, printing as it goes; return the worst exit code."""
+    codes = []
+    several = len(args.paths) > 1
+    for path in args.paths:
+        name = "<stdin>" if path == "-" else path
+        try:
+            puzzle = _read_puzzle(path, args)
+            engine.load(puzzle.family)
+            outcome = command(puzzle, args)
+        except ParseError as error:
+            outcome = Outcome(BAD, "", {"status": "error", "error": error.report(name)})
+            print(error.report(name), file=sys.stderr)
+        except CrossprologError as error:
+            outcome = Outcome(error.exit_code, "", {"status": "error", "error": f"{name}: {error}"})
+            print(f"{name}: error: {error}", file=sys.stderr)
+        codes.append(outcome.code)
+        if args.format == "json":
+            record = {"path": name, **outcome.record} if several else outcome.record
+            print(json.dumps(record), flush=True)
+        elif outcome.text:
+            print(f"== {name}\n{outcome.text}" if several else outcome.text, flush=True)
+    return worst(codes)
+
+
+def _read_puzzle(path: str, args) -> Puzzle:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(path, "rb") as file:
+                data = file.read(2_000_001)
+        except OSError as error:
+            raise ParseError(f"cannot read the file: {error.strerror}") from None
+    return parse(decode(data), family=args.family, zero=args.zero)
+
+
+def _timed(search: Callable[[], object]) -> tuple[object, float]:
+    start = time.perf_counter()
+    result = search()
+    return result, round(time.perf_counter() - start, 6)
+
+
+def _solve_one(puzzle: Puzzle, args) -> Outcome:
+    if args.all:
+        return _solve_all(puzzle, args)
+    found, seconds = _timed(lambda: puzzle.search(limit=1, timeout=args.timeout, encoding=args.encoding))
+    solution = found.solutions[0] if found.solutions else None
+    record = {"family": puzzle.family, "status": _status(found.status, solution is not None),
+              "solution": solution.to_json() if solution else None, "seconds": seconds}
+    if found.status == "timeout":
+        return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached", record)
+    if solution is None:
+        return Outcome(NO, "no solution", record)
+    return Outcome(OK, puzzle.render(solution, _layout(args)), record)
+
+
+def _solve_all(puzzle: Puzzle, args) -> Outcome:
+    """Stream every solution: text prints each as soon as it is found."""
+    solutions, drawings = [], []
+    timed_out = False
+    start = time.perf_counter()
+    try:
+        for solution in puzzle.solutions(timeout=args.timeout, encoding=args.encoding):
+            solutions.append(solution)
+            if args.format != "json":
+                print(("\n" if drawings else "") + puzzle.render(solution, _layout(args)), flush=True)
+                drawings.append(True)
+    except TimeLimitExceeded:
+        timed_out = True
+    seconds = round(time.perf_counter() - start, 6)
+    status = "timeout" if timed_out else ("solved" if solutions else "unsolvable")
+    record = {"family": puzzle.family, "status": status,
+              "solution": solutions[0].to_json() if solutions else None,
+              "solutions": [s.to_json() for s in solutions], "count": len(solutions),
+              "seconds": seconds}
+    if timed_out:
+        return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached after "
+                              f"{_plural(len(solutions), 'solution')}", record)
+    if not solutions:
+        return Outcome(NO, "no solution", record)
+    return Outcome(OK, f"\n{_plural(len(solutions), 'solution')}", record)
+
+
+def _count_one(puzzle: Puzzle, args) -> Outcome:
+    found, seconds = _timed(lambda: puzzle.search(limit=args.limit, timeout=args.timeout,
+                                                  encoding=args.encoding, keep=False))
+    complete = found.status == "complete"
+    record = {"family": puzzle.family, "count": found.count, "complete": complete,
+              "status": found.status, "seconds": seconds}
+    if found.status == "timeout":
+        return Outcome(LIMIT, f"at least {_plural(found.count, 'solution')} "
+                              f"(time limit of {args.timeout:g} s reached)", record)
+    text = (_plural(found.count, "solution") if complete
+            else f"at least {_plural(found.count, 'solution')} (stopped at --limit {args.limit})")
+    return Outcome(OK if found.count else NO, text, record)
+
+
+def _check_one(puzzle: Puzzle, args) -> Outcome:
+    found, seconds = _timed(lambda: puzzle.search(limit=2, timeout=args.timeout,
+                                                  encoding=args.encoding, keep=False))
+    well_formed = found.status != "timeout" and found.count == 1
+    record = {"family": puzzle.family, "well_formed": well_formed, "count": found.count,
+              "status": found.status, "seconds": seconds}
+    if found.status == "timeout":
+        return Outcome(LIMIT, f"undecided: time limit of {args.timeout:g} s reached "
+                              f"after {_plural(found.count, 'solution')}", record)
+    if well_formed:
+        return Outcome(OK, "well-formed: exactly one solution", record)
+    if found.count == 0:
+        return Outcome(NO, "not well-formed: no solution", record)
+    return Outcome(NO, "not well-formed: more than one solution", record)
+
+
+def _status(search_status: str, solved: bool) -> str:
+    if search_status == "timeout":
+        return "timeout"
+    return "solved" if solved else "unsolvable"
+
+
+def _layout(args) -> str | None:
+    return args.format if args.format in ("text", "markdown") else None
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+# Random puzzles
+
+
+def _generate(args) -> int:
+    puzzles = crossproduct.random_puzzles(args.rows, args.cols, args.n, args.seed)
+    print("\n\n".join(puzzle.render(format=args.format) for puzzle in puzzles))
+    return OK
+
+
+def _stats(args) -> int:
+    """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
+    shares = {}
+    for rows, cols in args.sizes:
+        puzzles = crossproduct.random_puzzles(rows, cols, args.n, args.seed)
+        well_formed = sum(puzzle.well_formed() for puzzle in puzzles)
+        shares[f"{rows}x{cols}"] = well_formed / args.n
+    if args.format == "json":
+        print(json.dumps({"family": args.family, "n": args.n, "seed": args.seed,
+                          "well_formed": shares}))
+    else:
+        print("size  well-formed")
+        for size, share in shares.items():
+            print(f"{size:<5} {share:>4.0%}")
+    return OK

@@ -1,0 +1,102 @@
+"""Pieces every layout grammar shares: clean lines, numbers, located tokens, errors."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import pyparsing as pp
+
+from ..errors import ParseError
+
+MAX_TEXT_CHARS = 1_000_000
+
+
+class Line(NamedTuple):
+    """One line of puzzle text, numbered from 1."""
+
+    number: int
+    text: str
+
+
+class Token(NamedTuple):
+    """A token of a line: its text, the value it stands for, and where it starts (1-based)."""
+
+    text: str
+    value: object
+    column: int
+
+    @property
+    def end(self) -> int:
+        """The column just after the token."""
+        return self.column + len(self.text)
+
+
+def source_lines(text: str) -> list[Line]:
+    """The lines of `text`, as people paste them: BOM dropped, CRLF or CR read as LF.
+
+    Raises ParseError for text that cannot be a puzzle: too big, or binary.
+    """
+    if len(text) > MAX_TEXT_CHARS:
+        raise ParseError(f"the text has {len(text):,} characters; puzzles are limited to "
+                         f"{MAX_TEXT_CHARS:,}", 1, 1)
+    text = text.removeprefix("\ufeff")
+    lines = [Line(n, line) for n, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
+    for line in lines:
+        for column, char in enumerate(line.text, start=1):
+            if char == "\x00" or (not char.isprintable() and char != "\t"):
+                raise ParseError(f"unexpected control character {char!r}: this does not look like "
+                                 "puzzle text", line.number, column, line.text)
+    return lines
+
+
+def is_blank(line: Line) -> bool:
+    return not line.text.strip()
+
+
+def decode(data: bytes) -> str:
+    """Text of a puzzle file's bytes (UTF-8, BOM allowed); ParseError if not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+        raise ParseError(f"byte 0x{data[error.start]:02x} is not UTF-8 text: this does not look "
+                         "like puzzle text", line, column) from None
+
+
+def number() -> pp.ParserElement:
+    """A non-negative integer, with thousands separators allowed (6,615)."""
+    return pp.Regex(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+").set_name("number").set_parse_action(
+        lambda t: int(t[0].replace(",", "")))
+
+
+def located(expr: pp.ParserElement) -> pp.ParserElement:
+    """`expr`, yielding a Token that remembers its source text and 1-based column.
+
+    `expr` must yield exactly one value; the `?` of an unknown cell yields None.
+    """
+
+    def token(text: str, _loc: int, t: pp.ParseResults) -> Token:
+        value = t.value[0] if len(t.value) else None
+        raw = text[t.locn_start:t.locn_end]
+        start = t.locn_start + len(raw) - len(raw.lstrip())  # Located counts skipped blanks
+        return Token(raw.strip(), value, start + 1)
+
+    return pp.Located(expr).set_parse_action(token).set_name(expr.name)
+
+
+def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResults:
+    """Parse one whole line; a mismatch becomes a ParseError pointing at its column."""
+    try:
+        return grammar.parse_string(line.text, parse_all=True)
+    except pp.ParseBaseException as error:
+        found = re.match(r"\S*", line.text[error.loc:]).group() or "the end of the line"
+        raise ParseError(f"expected {what}, found {found!r}" if found != "the end of the line"
+                         else f"expected {what} before the end of the line",
+                         line.number, error.loc + 1, line.text) from None
+
+
+def error_at(message: str, line: Line, column: int) -> ParseError:
+    return ParseError(message, line.number, column, line.text)

@@ -1,0 +1,1 @@
+"""The bundled CLP(FD) modules, shipped as package data of crossprolog.prolog."""

@@ -1,0 +1,49 @@
+"""Shared helpers: the examples directory and the command line, run in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from crossprolog.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+class Run:
+    """What one `crossprolog` command printed and returned."""
+
+    def __init__(self, code: int, out: str, err: str):
+        self.code, self.out, self.err = code, out, err
+
+    def json(self):
+        return json.loads(self.out)
+
+    def jsonl(self):
+        return [json.loads(line) for line in self.out.splitlines()]
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run the command line in this process: cli("solve", path) -> Run."""
+
+    def run(*args) -> Run:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write a puzzle text to a file and return its path: write("...", name="p.txt")."""
+
+    def make(text: str, name: str = "puzzle.txt") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return make

@@ -1,0 +1,125 @@
+"""The command line contract: output, JSON, exit codes and error messages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import EXAMPLES
+
+RIDDLER_2 = EXAMPLES / "crossproduct" / "riddler-2.md"
+NOTEBOOK_10X6 = EXAMPLES / "crossproduct" / "notebook-10x6.txt"
+SOLUTION_2 = [[7, 6, 5], [9, 8, 2], [3, 9, 2], [5, 9, 3], [1, 4, 1], [7, 1, 7]]
+
+
+def test_solve_prints_the_solution_in_its_layout(cli):
+    run = cli("solve", RIDDLER_2)
+    assert run.code == 0
+    assert run.out.splitlines()[2] == "|7|6|5|**210**|"
+
+
+def test_solve_json_follows_the_contract(cli):
+    run = cli("solve", RIDDLER_2, "--format", "json")
+    record = run.json()
+    assert run.code == 0
+    assert {k: record[k] for k in ("family", "status", "solution")} == {
+        "family": "crossproduct", "status": "solved", "solution": SOLUTION_2}
+    assert isinstance(record["seconds"], float)
+
+
+def test_solve_can_redraw_in_another_format(cli):
+    run = cli("solve", RIDDLER_2, "--format", "text")
+    assert run.out.splitlines()[1].split() == ["7", "6", "5", "210"]
+
+
+def test_unsolvable_puzzle_exits_1(cli, write):
+    run = cli("solve", write("8 8 2\n? ? ? 8\n? ? ? 8\n? ? ? 1\n"), "--format", "json")
+    assert run.code == 1
+    assert run.json()["status"] == "unsolvable" and run.json()["solution"] is None
+
+
+def test_solve_all_prints_every_solution(cli, write):
+    path = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
+    run = cli("solve", "--all", path, "--format", "json")
+    assert run.code == 0
+    assert len(run.json()["solutions"]) == 4
+    text = cli("solve", "--all", path)
+    assert text.out.count("8 8 1\n") == 4 and "4 solutions" in text.out
+
+
+def test_count_and_its_limit(cli, write):
+    path = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
+    assert cli("count", path, "--format", "json").json() | {"seconds": 0} == {
+        "family": "crossproduct", "count": 4, "complete": True, "status": "complete", "seconds": 0}
+    limited = cli("count", path, "--limit", "3")
+    assert limited.code == 0 and "at least 3 solutions" in limited.out and "--limit 3" in limited.out
+    assert cli("count", path, "--limit", "3", "--format", "json").json()["complete"] is False
+
+
+def test_check_says_well_formed_or_not(cli, write):
+    unique = cli("check", RIDDLER_2, "--format", "json")
+    assert unique.code == 0 and unique.json()["well_formed"] is True and unique.json()["count"] == 1
+    several = cli("check", write("7 7\n? ? 7\n? ? 7\n"), "--format", "json")
+    assert several.code == 1 and several.json()["well_formed"] is False and several.json()["count"] == 2
+    none = cli("check", write("8 8 2\n? ? ? 8\n? ? ? 8\n? ? ? 1\n"))
+    assert none.code == 1 and "no solution" in none.out
+
+
+def test_timeout_exits_3_with_status_timeout(cli):
+    run = cli("solve", NOTEBOOK_10X6, "--encoding", "chain", "--timeout", "0.3", "--format", "json")
+    assert run.code == 3
+    assert run.json()["status"] == "timeout" and run.json()["solution"] is None
+
+
+def test_bad_input_is_one_located_line_and_exit_2(cli, write):
+    path = write("6 8\n? ? 6\n? a 8\n")
+    run = cli("solve", path)
+    assert run.code == 2 and run.out == ""
+    assert run.err.splitlines() == [f"{path}:3:3: error: expected a digit, '?' or a product, found 'a'",
+                                    "? a 8", "  ^"]
+
+
+def test_missing_file_and_binary_file_exit_2(cli, tmp_path):
+    missing = cli("solve", tmp_path / "nothing.txt")
+    assert missing.code == 2 and "cannot read" in missing.err
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    run = cli("solve", binary)
+    assert run.code == 2 and "not UTF-8" in run.err
+
+
+def test_unknown_encoding_is_a_usage_error(cli):
+    run = cli("solve", RIDDLER_2, "--encoding", "nonsense")
+    assert run.code == 2 and "unknown encoding 'nonsense'" in run.err
+
+
+def test_several_files_give_the_worst_exit_code(cli, write):
+    bad = write("6 8\n? a 8\n", name="bad.txt")
+    run = cli("solve", RIDDLER_2, bad, "--format", "json")
+    records = run.jsonl()
+    assert run.code == 2
+    assert [r["status"] for r in records] == ["solved", "error"]
+    assert records[1]["path"] == str(bad)
+
+
+def test_generate_reproduces_the_notebooks_seed_42_puzzle(cli):
+    run = cli("generate", "crossproduct", "--rows", "10", "--cols", "6", "--seed", "42")
+    without_comment = NOTEBOOK_10X6.read_text().split("\n", 1)[1]
+    assert run.out == without_comment
+
+
+def test_stats_prints_the_notebooks_table(cli):
+    run = cli("stats", "crossproduct", "--sizes", "3x3,6x3", "-n", "200", "--seed", "42", "--format", "json")
+    assert run.json()["well_formed"] == {"3x3": 0.33, "6x3": 0.005}
+
+
+def test_usage_errors_exit_2_without_traceback():
+    for args in (["solve"], ["frobnicate"], ["generate", "crossproduct", "--rows", "0", "--cols", "3"]):
+        done = subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_standard_input(write):
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], capture_output=True,
+                          text=True, input="6 8\n? ? 6\n? ? 8\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr

@@ -1,0 +1,88 @@
+"""The Python-Prolog bridge: time limits, lazy search, threads, and the shipped files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from crossprolog import CrossProduct, TimeLimitExceeded
+from crossprolog.crossproduct import random_puzzles
+
+[NOTEBOOK_10X6] = random_puzzles(10, 6, 1, seed=42)
+RIDDLER_2 = CrossProduct((210, 144, 54, 135, 4, 49), (6615, 15552, 420))
+
+
+def test_a_timed_out_search_leaves_the_engine_ready_for_the_next():
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        NOTEBOOK_10X6.solve(encoding="chain", timeout=0.3)
+    assert time.perf_counter() - started < 0.3 + 2  # generous: shared machines
+    assert RIDDLER_2.solve().values[0] == (7, 6, 5)
+    assert RIDDLER_2.count() == 1
+
+
+def test_count_reports_what_it_saw_before_the_time_ran_out():
+    puzzle = CrossProduct((7 ** 8,) * 9, (7 ** 8,) * 9)  # 9! solutions
+    with pytest.raises(TimeLimitExceeded) as caught:
+        puzzle.count(timeout=0.2)
+    assert caught.value.found > 0
+
+
+def test_solutions_are_lazy_and_closing_stops_the_search():
+    puzzle = CrossProduct((7 ** 8,) * 9, (7 ** 8,) * 9)  # 9! = 362880 solutions
+    solutions = puzzle.solutions()
+    first = [next(solutions) for _ in range(3)]
+    solutions.close()
+    assert len({s.values for s in first}) == 3
+    assert all(CrossProduct.from_table(s.values) == puzzle for s in first)
+
+
+def test_lazy_solutions_honour_a_time_budget():
+    puzzle = CrossProduct((7 ** 8,) * 9, (7 ** 8,) * 9)
+    seen = 0
+    with pytest.raises(TimeLimitExceeded):
+        for _ in puzzle.solutions(timeout=0.2):
+            seen += 1
+    assert seen > 0
+
+
+def test_four_threads_solve_different_puzzles_correctly():
+    puzzles = list(random_puzzles(5, 3, 40, seed=1))
+    with ThreadPoolExecutor(4) as pool:
+        solutions = list(pool.map(lambda p: p.solve(), puzzles))
+    assert all(CrossProduct.from_table(s.values) == p for s, p in zip(solutions, puzzles))
+
+
+def test_products_beyond_64_bits_are_exact():
+    table = [[9] * 25 for _ in range(3)]
+    puzzle = CrossProduct.from_table(table)
+    assert puzzle.row_products[0] == 9 ** 25 > 2 ** 64
+    assert puzzle.solve().values == tuple(map(tuple, table))
+
+
+def test_the_built_wheel_alone_solves_puzzles(tmp_path):
+    """The wheel carries the Prolog modules and grammars: no source tree needed at run time."""
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path),
+                    str(root)], check=True, capture_output=True)
+    [wheel] = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"crossprolog/prolog/crossprolog.pl", "crossprolog/prolog/crossproduct.pl",
+            "crossprolog/grammars/crossproduct.py", "crossprolog/cli.py"} <= names
+    target = tmp_path / "installed"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
+                    str(target), str(wheel)], check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-", "--format", "json"],
+                          input="6 8\n? ? 6\n? ? 8\n", capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    probe = subprocess.run([sys.executable, "-c", "import crossprolog; print(crossprolog.__file__)"],
+                           capture_output=True, text=True, cwd=tmp_path,
+                           env={"PYTHONPATH": str(target)})
+    assert probe.stdout.startswith(str(target))
