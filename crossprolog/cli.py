@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Sequence
 
 from . import crossproduct, engine
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
-from .families import GRAMMARS, parse
+from .families import GENERATORS, GRAMMARS, parse
 from .grammars.common import decode
 from .puzzle import Puzzle
 
@@ -70,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
                              help="the CLP(FD) encoding to use (default: the family's own)")
         command.add_argument("--zero", action="store_true",
                              help="CrossProduct: digits run 0-9 instead of 1-9")
+        command.add_argument("--first-cell", choices=["zero", "seeds"], default="zero",
+                             help="CrossCells: a line's value starts at 0 (default), or the "
+                                  "first ON cell seeds it with its number")
         command.set_defaults(run=run)
         return command
 
@@ -81,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     puzzle_command("check", _check, "is the puzzle well-formed (exactly one solution)?")
 
     generate = commands.add_parser("generate", help="print random puzzles made the notebook's way")
-    generate.add_argument("family", choices=["crossproduct"])
+    generate.add_argument("family", choices=sorted(GENERATORS))
     generate.add_argument("--rows", type=_positive, required=True)
     generate.add_argument("--cols", type=_positive, required=True)
     generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
@@ -173,7 +176,7 @@ def _read_puzzle(path: str, args) -> Puzzle:
                 data = file.read(2_000_001)
         except OSError as error:
             raise ParseError(f"cannot read the file: {error.strerror}") from None
-    return parse(decode(data), family=args.family, zero=args.zero)
+    return parse(decode(data), family=args.family, zero=args.zero, first_cell=args.first_cell)
 
 
 def _timed(search: Callable[[], object]) -> tuple[object, float]:
@@ -188,7 +191,8 @@ def _solve_one(puzzle: Puzzle, args) -> Outcome:
     found, seconds = _timed(lambda: puzzle.search(limit=1, timeout=args.timeout, encoding=args.encoding))
     solution = found.solutions[0] if found.solutions else None
     record = {"family": puzzle.family, "status": _status(found.status, solution is not None),
-              "solution": solution.to_json() if solution else None, "seconds": seconds}
+              "solution": solution.to_json() if solution else None, "seconds": seconds,
+              **(puzzle.solution_extras(solution) if solution else {})}
     if found.status == "timeout":
         return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached", record)
     if solution is None:
@@ -271,7 +275,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _generate(args) -> int:
-    puzzles = crossproduct.random_puzzles(args.rows, args.cols, args.n, args.seed)
+    puzzles = GENERATORS[args.family](args.rows, args.cols, args.n, args.seed)
     print("\n\n".join(puzzle.render(format=args.format) for puzzle in puzzles))
     return OK
 

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import inspect
 from types import ModuleType
+from typing import Callable, Iterator
 
+from . import crossproduct
 from .errors import ParseError, UsageError
 from .grammars import crossproduct as crossproduct_grammar
 from .puzzle import Puzzle
 
+# Each family: its grammar module (`looks_like(text)`, `parse(text, **options)`),
+# tried in this order when no family is named, so the most particular comes first.
 GRAMMARS: dict[str, ModuleType] = {
     "crossproduct": crossproduct_grammar,
+}
+
+# Families whose random puzzles `crossprolog generate` makes:
+# random_puzzles(rows, cols, n, seed) -> Iterator[Puzzle].
+GENERATORS: dict[str, Callable[[int, int, int, int | None], Iterator[Puzzle]]] = {
+    "crossproduct": crossproduct.random_puzzles,
 }
 
 
@@ -25,8 +35,8 @@ def family_of(text: str) -> str:
 def parse(text: str, family: str | None = None, **options) -> Puzzle:
     """The puzzle drawn in `text`.
 
-    `family` forces a family; otherwise the layout decides.  Options a family
-    does not take (`zero` is CrossProduct's) are ignored for the others.
+    `family` forces a family; otherwise the layout decides.  Options a family's
+    grammar does not take (`zero` is CrossProduct's) are ignored for it.
     Raises ParseError with the line and column of the first problem.
     """
     if family is not None and family not in GRAMMARS:
@@ -36,4 +46,4 @@ def parse(text: str, family: str | None = None, **options) -> Puzzle:
     return grammar.parse(text, **{k: v for k, v in options.items() if k in accepted})
 
 
-__all__ = ["GRAMMARS", "ParseError", "family_of", "parse"]
+__all__ = ["GENERATORS", "GRAMMARS", "ParseError", "family_of", "parse"]

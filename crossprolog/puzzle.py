@@ -40,6 +40,10 @@ class Puzzle(ABC):
         """The solution as JSON-ready data."""
         return solution.values
 
+    def solution_extras(self, solution: Solution) -> dict[str, Any]:
+        """Keys a family adds to a solved puzzle's JSON record (an objective, say)."""
+        return {}
+
     # The search: one crossing into Prolog per call.
 
     def search(self, *, limit: int = 0, timeout: float | None = None,
