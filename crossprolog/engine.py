@@ -43,7 +43,9 @@ def load(family: str) -> None:
             return
         janus = _janus()
         for module in (DRIVER, family):
-            janus.query_once("use_module(File)", {"File": prolog_file(f"{module}.pl")})
+            # Import nothing: every family exports the same names (search/3, ...) and is
+            # always called by module.
+            janus.query_once("use_module(File, [])", {"File": prolog_file(f"{module}.pl")})
         _loaded_families.add(family)
 
 

@@ -1,0 +1,290 @@
+:- module(crosscells,
+          [ encodings/1,        % -Names
+            crosscells/3,       % +Encoding, +Puzzle, -Ons
+            search/3            % +Encoding, +Puzzle, +Ons
+          ]).
+/** <module> CrossCells: switch cells on or off so that every constrained line
+adds up.
+
+Each cell holds an operation, such as "+", 3.  A line reads its cells in
+order: its value starts at 0, every ON cell applies its operation to the
+value, OFF cells are skipped.  A total (=) fixes the value a line reads to; a
+count (#) fixes how many of its cells are on.  Division is exact: an ON "/" cell
+must divide the value it meets.  With first_cell "seeds", the first ON cell of
+a line sets the value to its number, whatever its operation.
+
+A puzzle arrives from Python as a dict
+
+    _{cells: [[Op, N], ...], lines: [_{cells: Indices, kind: Kind, value: V}, ...],
+      first_cell: First}
+
+with Op one of "+", "-", "*", "/" (text: an atom or a string), N >= 0
+(N > 0 for "/"), Indices the 0-based cells of one reading (a row, column or
+group, already in the order the constraint reads it), Kind "=" or "#", and
+First "zero" or "seeds".
+Rows, columns and groups are all just readings here.
+
+crosscells/3 is the pure relation: Ons is one 0/1 variable per cell.
+An encoding is a way to state totals and a labeling (the default first):
+
+  - states: every reading's states (has a cell been on yet, and the value)
+    are worked out ahead, layer by layer, keeping only those on a way to the
+    total; each step is then a table constraint over (state before, On,
+    state after), so each line is arc consistent.  Labels the cells of the
+    line with the fewest unset cells first.
+  - states_ffc: the same constraints, labeled most-constrained cell first.
+  - fold: a total is a fold over the reading's cells; "+" and "-" steps are
+    linear (V #= V0 + N*On), "*" and "/" steps reified implications (with
+    first_cell "seeds", every step is reified, as in `reified`).
+    Labels like states.
+  - reified: every step, whatever its operation, is
+    (On #==> V is V0 op N) #/\ (#\On #==> V #= V0).  Labels like states.
+
+A count is a sum of the ON variables in every encoding.  Running values are
+bounded by interval arithmetic over the operations, so every domain is
+finite even when "*" chains grow large.
+*/
+
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(library(ordsets)).
+:- use_module(library(pairs)).
+
+%!  encoding(?Name, ?Totals, ?Labeling)
+%
+%   An encoding states totals one way and labels one way.
+encoding(states,     states,  lines).
+encoding(states_ffc, states,  ffc).
+encoding(fold,       fold,    lines).
+encoding(reified,    reified, lines).
+
+encodings(Names) :-
+    findall(Name, encoding(Name, _, _), Names).
+
+%!  crosscells(+Encoding, +Puzzle, -Ons) is semidet.
+%
+%   Ons holds one 0/1 variable per cell of Puzzle (1: on), constrained as
+%   Encoding says.  Fails when the constraints are found inconsistent.
+crosscells(Encoding, Puzzle, Ons) :-
+    encoding(Encoding, Totals, _),
+    _{cells: CellData, lines: Readings, first_cell: First} :< Puzzle,
+    maplist(operation, CellData, Operations),
+    same_length(Operations, Ons),
+    Ons ins 0..1,
+    atom_string(Start, First),
+    maplist(reading_holds(Totals, Start, Operations, Ons), Readings).
+
+%!  search(+Encoding, +Puzzle, +Ons) is nondet.
+%
+%   Labels Ons in the order Encoding pairs with.
+search(Encoding, Puzzle, Ons) :-
+    encoding(Encoding, _, Labeling),
+    labeled(Labeling, Puzzle, Ons).
+
+labeled(ffc, _, Ons) :-
+    labeling([ffc], Ons).
+labeled(lines, Puzzle, Ons) :-
+    _{lines: Readings} :< Puzzle,
+    maplist(reading_ons(Ons), Readings, Lines),
+    label_nearly_set_lines_first(Lines),
+    label(Ons).
+
+reading_ons(Ons, Reading, LineOns) :-
+    get_dict(cells, Reading, Indices),
+    maplist(nth0_of(Ons), Indices, LineOns).
+
+nth0_of(List, I, Element) :-
+    nth0(I, List, Element).
+
+%!  label_nearly_set_lines_first(+Lines) is nondet.
+%
+%   Sets a cell of the line with the fewest unset cells, OFF first, and
+%   goes on until every line is set: a line's constraint then bites as
+%   early as it can.
+label_nearly_set_lines_first(Lines) :-
+    include(has_unset, Lines, Open),
+    (   Open == []
+    ->  true
+    ;   map_list_to_pairs(unset_count, Open, Pairs),
+        keysort(Pairs, [_-Line|_]),
+        once(( member(On, Line), var(On) )),
+        indomain(On),
+        label_nearly_set_lines_first(Open)
+    ).
+
+has_unset(Line) :-
+    \+ ground(Line).
+
+unset_count(Line, Count) :-
+    term_variables(Line, Unset),
+    length(Unset, Count).
+
+%   The operations a cell may hold, translated by a fixed table.
+operation([OpText, N], op(Op, N)) :-
+    atom_string(OpName, OpText),
+    operator(OpName, Op),
+    integer(N),
+    N >= 0,
+    ( Op == (/) -> N > 0 ; true ).
+
+operator('+', +).
+operator('-', -).
+operator('*', *).
+operator('/', /).
+
+%!  reading_holds(+Totals, +Start, +Operations, +Ons, +Reading) is semidet.
+%
+%   The constraint of one reading holds: its count or its total.
+reading_holds(Totals, Start, Operations, Ons, Reading) :-
+    _{cells: Indices, kind: KindText, value: Value} :< Reading,
+    atom_string(Kind, KindText),
+    maplist(step(Operations, Ons), Indices, Steps),
+    constraint(Kind, Totals, Start, Steps, Value).
+
+step(Operations, Ons, I, step(Op, N, On)) :-
+    nth0(I, Operations, op(Op, N)),
+    nth0(I, Ons, On).
+
+constraint(#, _, _, Steps, Count) :-
+    maplist(step_on, Steps, Ons),
+    sum(Ons, #=, Count).
+constraint(=, Totals, Start, Steps, Total) :-
+    total(Totals, Start, Steps, Total).
+
+step_on(step(_, _, On), On).
+
+%!  total(+Totals, +Start, +Steps, ?Total) is semidet.
+%
+%   Total is the value the reading of Steps comes to.  Start is `zero` (the
+%   value starts at 0) or `seeds` (the first ON cell sets it).
+total(states, Start, Steps, Total) :-
+    state_total(Start, Steps, Total).
+total(reified, Start, Steps, Total) :-
+    reified_total(Start, Steps, Total).
+total(fold, zero, Steps, Total) :-
+    foldl(linear_step, Steps, 0-(0..0), Total-_).
+total(fold, seeds, Steps, Total) :-
+    reified_total(seeds, Steps, Total).
+
+reified_total(Start, Steps, Total) :-
+    start_state(Start, S0),
+    foldl(reified_step, Steps, S0, state(_, Total)).
+
+% The fold of the fold encoding: the value V, within the bounds Lo..Hi.
+linear_step(step(Op, N, On), V0-Bounds0, V-Bounds) :-
+    bounds(Op, N, zero, Bounds0, Bounds),
+    V in Bounds,
+    linear_or_reified(Op, N, On, V0, V).
+
+linear_or_reified(+, N, On, V0, V) :- !,
+    V #= V0 + N*On.
+linear_or_reified(-, N, On, V0, V) :- !,
+    V #= V0 - N*On.
+linear_or_reified(Op, N, On, V0, V) :-
+    applied(Op, N, V0, V, Applied),
+    On #==> Applied,
+    #\ On #==> V #= V0.
+
+%   A state of a reading: whether a cell has been on yet, and the value.
+%   Counting from 0, the reading has started before its first cell.
+start_state(zero, state(1, 0)).
+start_state(seeds, state(0, 0)).
+
+reified_step(step(Op, N, On), state(Started0, V0), state(Started, V)) :-
+    bounds_of(V0, Bounds0),
+    start_of(Started0, Start),
+    bounds(Op, N, Start, Bounds0, Bounds),
+    V in Bounds,
+    Started #<==> Started0 #\/ On,
+    applied(Op, N, V0, V, Applied),
+    On #/\ Started0 #==> Applied,
+    On #/\ #\ Started0 #==> V #= N,
+    #\ On #==> V #= V0.
+
+bounds_of(V, Lo..Hi) :-
+    fd_inf(V, Lo),
+    fd_sup(V, Hi).
+
+start_of(1, zero) :- !.
+start_of(_, seeds).
+
+%!  applied(+Op, +N, ?V0, ?V, -Constraint) is det.
+%
+%   Constraint says that V is V0 with Op N applied (exactly, for "/").
+applied(+, N, V0, V, V #= V0 + N).
+applied(-, N, V0, V, V #= V0 - N).
+applied(*, N, V0, V, V #= V0 * N).
+applied(/, N, V0, V, V0 #= V * N).
+
+%!  bounds(+Op, +N, +Start, +Lo0..Hi0, -Lo..Hi) is det.
+%
+%   Lo..Hi holds every value a step can reach from Lo0..Hi0, on or off;
+%   with Start = seeds, also N, which a first ON cell sets.
+bounds(Op, N, Start, Lo0..Hi0, Lo..Hi) :-
+    reached(Op, N, Lo0, Hi0, Reached),
+    seeded(Start, N, Seeded),
+    append([[Lo0, Hi0], Reached, Seeded], Candidates),
+    min_list(Candidates, Lo),
+    max_list(Candidates, Hi).
+
+reached(+, N, Lo0, Hi0, [Lo, Hi]) :- Lo is Lo0 + N, Hi is Hi0 + N.
+reached(-, N, Lo0, Hi0, [Lo, Hi]) :- Lo is Lo0 - N, Hi is Hi0 - N.
+reached(*, N, Lo0, Hi0, [Lo, Hi]) :- Lo is Lo0 * N, Hi is Hi0 * N.
+reached(/, N, Lo0, Hi0, [Lo, Hi]) :- Lo is Lo0 div N, Hi is -((-Hi0) div N).
+
+seeded(zero, _, []).
+seeded(seeds, N, [N]).
+
+%!  state_total(+Start, +Steps, +Total) is semidet.
+%
+%   The states encoding.  A state is state(Started, Value).  The states each
+%   step can reach are worked out ahead, layer by layer, then pruned back to
+%   those on a way to Total; each step is then a table constraint over
+%   [Started0, V0, On, Started, V].  Fails when no way reaches Total.
+state_total(Start, Steps, Total) :-
+    start_state(Start, S0),
+    layers(Steps, [S0], Layers),
+    tables(Steps, Layers, Total, Tables, [S0]),
+    S0 = state(Started0, V0),
+    foldl(table_step, Steps, Tables, Started0-V0, _-Total).
+
+%   Layers lists, for every point between the steps, the states reachable there.
+layers([], Layer, [Layer]).
+layers([Step|Steps], Layer0, [Layer0|Layers]) :-
+    findall(S, (member(S0, Layer0), transition(Step, _, S0, S)), States),
+    sort(States, Layer),
+    layers(Steps, Layer, Layers).
+
+%   Tables holds each step's transitions that lead on to Total; Reaching,
+%   the states of the first layer they start from.
+tables([], [Last], Total, [], Reaching) :-
+    include(has_value(Total), Last, Reaching).
+tables([Step|Steps], [Layer|Layers], Total, [Table|Tables], Reaching) :-
+    tables(Steps, Layers, Total, Tables, Next),
+    findall([F0, V0, On, F, V],
+            ( member(state(F0, V0), Layer),
+              transition(Step, On, state(F0, V0), state(F, V)),
+              ord_memberchk(state(F, V), Next) ),
+            Table),
+    findall(state(F0, V0), member([F0, V0|_], Table), Sources),
+    sort(Sources, Reaching).
+
+has_value(Total, state(_, Total)).
+
+%!  transition(+Step, ?On, +State0, -State) is nondet.
+%
+%   The state a step leads to, OFF (0) or ON (1); no ON transition when a
+%   division is not exact.
+transition(_, 0, State, State).
+transition(step(Op, N, _), 1, state(1, V0), state(1, V)) :-
+    value_after(Op, N, V0, V).
+transition(step(_, N, _), 1, state(0, _), state(1, N)).
+
+value_after(+, N, V0, V) :- V is V0 + N.
+value_after(-, N, V0, V) :- V is V0 - N.
+value_after(*, N, V0, V) :- V is V0 * N.
+value_after(/, N, V0, V) :- V0 mod N =:= 0, V is V0 // N.
+
+table_step(step(_, _, On), Table, Started0-V0, Started-V) :-
+    tuples_in([[Started0, V0, On, Started, V]], Table).

@@ -1,0 +1,99 @@
+"""The command line with CrossCells: the same contract as for CrossProduct."""
+
+from __future__ import annotations
+
+from conftest import EXAMPLES
+
+import crossprolog
+
+PUZZLE_25 = EXAMPLES / "crosscells" / "puzzle-25.txt"
+RANDOM_10X10 = EXAMPLES / "crosscells" / "random-10x10.txt"
+SOLVED_25 = """\
+              +2a       +2          =4
+         +2a       +2a  +1          =5
+ +1  *2       *3a           *4     =24
+         +1a  *2a                   =2
+         +3             *2          =6
+          =6  =12   #1  =6
+a#6"""
+SOLUTION_25 = [[0, 1, 0, 1], [1, 0, 1, 1], [1, 1, 0, 1, 0, 0, 1, 0], [1, 1, 0, 0], [1, 0, 0, 1]]
+
+
+def without_group(write):
+    return write(PUZZLE_25.read_text().replace("a#6", ""))
+
+
+def test_solve_draws_the_solution_with_off_cells_blanked(cli):
+    run = cli("solve", PUZZLE_25)
+    assert run.code == 0 and run.out == SOLVED_25 + "\n"
+
+
+def test_solve_json_has_one_list_per_line_of_cells(cli):
+    record = cli("solve", PUZZLE_25, "--format", "json").json()
+    assert {k: record[k] for k in ("family", "status", "solution")} == {
+        "family": "crosscells", "status": "solved", "solution": SOLUTION_25}
+
+
+def test_solve_markdown_is_a_code_block(cli):
+    run = cli("solve", PUZZLE_25, "--format", "markdown")
+    assert run.out == f"```text\n{SOLVED_25}\n```\n"
+
+
+def test_solve_all_and_count_and_check(cli, write):
+    path = without_group(write)
+    every = cli("solve", "--all", path, "--format", "json").json()
+    assert every["count"] == 2 and every["solutions"][0] == SOLUTION_25
+    assert "2 solutions" in cli("solve", "--all", path).out
+    assert cli("count", path, "--format", "json").json()["count"] == 2
+    limited = cli("count", path, "--limit", "1")
+    assert limited.code == 0 and "at least 1 solution (stopped at --limit 1)" in limited.out
+    assert cli("check", PUZZLE_25).code == 0
+    several = cli("check", path)
+    assert several.code == 1 and "more than one solution" in several.out
+
+
+def test_unsolvable_exits_1(cli, write):
+    run = cli("solve", write("+1 +2 =4\n"), "--format", "json")
+    assert run.code == 1 and run.json()["status"] == "unsolvable"
+    assert cli("check", write("+1 +2 =4\n")).code == 1
+
+
+def test_timeout_exits_3(cli):
+    run = cli("solve", RANDOM_10X10, "--encoding", "reified", "--timeout", "0.3", "--format", "json")
+    assert run.code == 3 and run.json()["status"] == "timeout"
+
+
+def test_every_encoding_is_offered_and_an_unknown_one_is_a_usage_error(cli):
+    for encoding in ("states", "states_ffc", "fold", "reified"):
+        assert cli("solve", PUZZLE_25, "--encoding", encoding).out == SOLVED_25 + "\n"
+    run = cli("solve", PUZZLE_25, "--encoding", "nope")
+    assert run.code == 2 and "states, states_ffc, fold, reified" in run.err
+
+
+def test_first_cell_seeds_option(cli, write):
+    path = write("*3 +2 =5\n")
+    assert cli("solve", path).code == 1
+    seeded = cli("solve", path, "--first-cell", "seeds", "--format", "json")
+    assert seeded.code == 0 and seeded.json()["solution"] == [[1, 1]]
+
+
+def test_bad_input_is_one_located_line_and_exit_2(cli, write):
+    path = write("+1 +2 =3\n+1 /0 =1\n")
+    run = cli("solve", path)
+    assert run.code == 2 and run.out == ""
+    assert run.err.splitlines() == [
+        f"{path}:2:4: error: division by 0: a / cell needs a number above 0", "+1 /0 =1", "   ^"]
+
+
+def test_several_inputs_of_both_families_exit_with_the_worst(cli, write):
+    run = cli("check", PUZZLE_25, EXAMPLES / "crossproduct" / "riddler-1.txt", write("+1 =2\n"))
+    assert run.code == 1 and run.out.count("== ") == 3
+
+
+def test_generate_prints_seeded_puzzles_that_parse(cli):
+    first = cli("generate", "crosscells", "--rows", "4", "--cols", "5", "-n", "2", "--seed", "9")
+    again = cli("generate", "crosscells", "--rows", "4", "--cols", "5", "-n", "2", "--seed", "9")
+    assert first.code == 0 and first.out == again.out
+    puzzles = [crossprolog.parse(text) for text in first.out.strip().split("\n\n")]
+    assert [p.family for p in puzzles] == ["crosscells"] * 2
+    assert all(len(p.rows) == 4 and len(p.columns) == 5 for p in puzzles)
