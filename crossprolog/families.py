@@ -6,20 +6,25 @@ import inspect
 from types import ModuleType
 from typing import Callable, Iterator
 
-from . import crossproduct
+from . import crosscells, crossproduct
 from .errors import ParseError, UsageError
+from .grammars import crosscells as crosscells_grammar
 from .grammars import crossproduct as crossproduct_grammar
+from .grammars import sudoku as sudoku_grammar
 from .puzzle import Puzzle
 
 # Each family: its grammar module (`looks_like(text)`, `parse(text, **options)`),
 # tried in this order when no family is named, so the most particular comes first.
 GRAMMARS: dict[str, ModuleType] = {
+    "sudoku": sudoku_grammar,
+    "crosscells": crosscells_grammar,
     "crossproduct": crossproduct_grammar,
 }
 
 # Families whose random puzzles `crossprolog generate` makes:
 # random_puzzles(rows, cols, n, seed) -> Iterator[Puzzle].
 GENERATORS: dict[str, Callable[[int, int, int, int | None], Iterator[Puzzle]]] = {
+    "crosscells": crosscells.random_puzzles,
     "crossproduct": crossproduct.random_puzzles,
 }
 

@@ -1,0 +1,157 @@
+"""Sudoku: every row, column and 3×3 box holds the same nine distinct digits.
+
+The digits are 1-9 by default, or nine chosen from a range of ten (0-9: one
+digit is left out, the same in every unit).  An objective asks for the grid
+whose nine row (or column) numbers, read as 9-digit numbers with leading
+zeros allowed, have the greatest common divisor; the solutions of such a
+puzzle are exactly its optimal grids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
+
+from .puzzle import FORMATS, Puzzle, Solution
+
+SIZE = 9
+Digit = int
+Cell = Digit | None  # None: unknown
+Givens = tuple[tuple[Cell, ...], ...]
+Grid = tuple[tuple[Digit, ...], ...]
+OBJECTIVES = ("gcd(rows)", "gcd(cols)")
+
+
+@dataclass(frozen=True)
+class DigitSet:
+    """Nine digits chosen from `low`..`high`: the whole range when it holds nine, else one left out."""
+
+    low: int = 1
+    high: int = 9
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.low <= self.high <= 9 or self.high - self.low + 1 not in (9, 10):
+            raise ValueError("a digit set is nine or ten consecutive digits within 0-9")
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the grid chooses its nine digits (one of the range is left out)."""
+        return self.high - self.low + 1 > SIZE
+
+    def __contains__(self, digit: object) -> bool:
+        return isinstance(digit, int) and self.low <= digit <= self.high
+
+    def __str__(self) -> str:
+        """The set as its directive writes it: `1-9`, `0-9 choose 9`."""
+        return f"{self.low}-{self.high}" + (f" choose {SIZE}" if self.chosen else "")
+
+
+CLASSIC = DigitSet()
+
+
+class Filling(NamedTuple):
+    """A solved grid, and its proved-optimal GCD when the puzzle has an objective."""
+
+    grid: Grid
+    gcd: int | None = None
+
+
+@dataclass(frozen=True)
+class Sudoku(Puzzle):
+    """A 9×9 grid of givens (None: unknown), its digit set and its objective.
+
+    `objective` is None, "gcd(rows)" or "gcd(cols)".  `unknown` (the mark of
+    an unknown cell) and `boxes` (whether box separators are drawn) remember
+    how the puzzle was written, so a solution is drawn the same way.
+    """
+
+    givens: Givens
+    digits: DigitSet = CLASSIC
+    objective: str | None = None
+    layout: str = field(default="text", compare=False)
+    unknown: str = field(default=".", compare=False)
+    boxes: bool = field(default=True, compare=False)
+
+    family = "sudoku"
+
+    def __post_init__(self) -> None:
+        givens = tuple(tuple(row) for row in self.givens)
+        object.__setattr__(self, "givens", givens)
+        if len(givens) != SIZE or any(len(row) != SIZE for row in givens):
+            raise ValueError("a sudoku has 9 rows of 9 cells")
+        if any(d is not None and d not in self.digits for row in givens for d in row):
+            raise ValueError(f"every given must be one of the digits {self.digits}")
+        if self.objective not in (None, *OBJECTIVES):
+            raise ValueError(f"the objective must be one of {OBJECTIVES} or None")
+        if self.layout not in FORMATS or self.unknown not in (".", "_"):
+            raise ValueError(f"layout must be one of {FORMATS}, unknown '.' or '_'")
+
+    @classmethod
+    def empty(cls, **options) -> Sudoku:
+        """The puzzle with no givens."""
+        return cls(((None,) * SIZE,) * SIZE, **options)
+
+    def prolog_data(self) -> dict:
+        givens = [[r, c, d] for r, row in enumerate(self.givens)
+                  for c, d in enumerate(row) if d is not None]
+        lines = self.objective[4:-1] if self.objective else "none"
+        return {"givens": givens, "low": self.digits.low, "high": self.digits.high,
+                "objective": lines}
+
+    def solution_values(self, answer: dict) -> Filling:
+        return Filling(tuple(tuple(row) for row in answer["grid"]), answer.get("gcd"))
+
+    def solution_json(self, solution: Solution) -> list[list[int]]:
+        return [list(row) for row in solution.values.grid]
+
+    def solution_extras(self, solution: Solution) -> dict:
+        if self.objective is None:
+            return {}
+        return {"objective": {"gcd": solution.values.gcd, "optimal": True}}
+
+    def line_numbers(self, grid: Grid) -> list[int]:
+        """The numbers the objective's lines spell in `grid`: rows, or columns top to bottom."""
+        lines = grid if self.objective != "gcd(cols)" else tuple(zip(*grid))
+        return [int("".join(map(str, line))) for line in lines]
+
+    # Drawings
+
+    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+        cells = solution.values.grid if solution is not None else self.givens
+        grid = [[self.unknown if d is None else str(d) for d in row] for row in cells]
+        if (format or self.layout) == "markdown":
+            return self._markdown(grid, solution)
+        return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
+
+    def directives(self) -> list[str]:
+        """The directive lines that state this puzzle's options (none for classic Sudoku)."""
+        lines = [] if self.digits == CLASSIC else [f"# digits: {self.digits}"]
+        return lines + ([f"# maximize: {self.objective}"] if self.objective else [])
+
+    def _text_grid(self, grid: list[list[str]]) -> list[str]:
+        if not self.boxes:
+            return [" ".join(row) for row in grid]
+        rows = [" | ".join(" ".join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
+        rule = "------+-------+------"
+        return rows[0:3] + [rule] + rows[3:6] + [rule] + rows[6:9]
+
+    def _objective_lines(self, solution: Solution | None, mark: str) -> list[str]:
+        """What a solved objective reports: its proved GCD and the middle line's number."""
+        if solution is None or self.objective is None:
+            return []
+        middle = self.line_numbers(solution.values.grid)[SIZE // 2]
+        line = "row" if self.objective == "gcd(rows)" else "column"
+        return [f"{mark}{self.objective} = {solution.values.gcd}, proved optimal",
+                f"{mark}middle {line}: {middle:09d}"]
+
+    def _markdown(self, grid: list[list[str]], solution: Solution | None) -> str:
+        lines = [markdown_row([" "] * SIZE), markdown_row(["---"] * SIZE)]
+        lines += [markdown_row(row) for row in grid]
+        notes = self._objective_lines(solution, "")
+        options = [f"*{d.removeprefix('# ')}*" for d in self.directives()]
+        return "\n".join(lines + ([""] + [" · ".join(options + notes)] if options or notes else []))
+
+
+def markdown_row(cells: Sequence[object]) -> str:
+    """One markdown table row: `|1|2|3|`."""
+    return "|" + "|".join(map(str, cells)) + "|"

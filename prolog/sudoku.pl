@@ -1,0 +1,314 @@
+:- module(sudoku,
+          [ encodings/1,        % -Names
+            sudoku/3,           % +Encoding, +Puzzle, -Solution
+            search/3            % +Encoding, +Puzzle, +Solution
+          ]).
+/** <module> Sudoku: every row, column and 3×3 box holds the same nine distinct
+digits, optionally chosen so that the numbers the rows (or columns) spell
+have the greatest possible common divisor.
+
+A puzzle arrives from Python as a dict
+
+    _{givens: [[Row, Column, Digit], ...], low: Low, high: High,
+      objective: Objective}
+
+with 0-based Row and Column.  The digits in use are nine of Low..High (so
+all of them for 1..9; for 0..9 one digit is left out, the same one in every
+unit).  Objective is "none", "rows" or "cols" (a string or an atom).
+
+The solution is _{grid: Rows} without an objective, and _{grid: Rows, gcd: G}
+with one: G is the greatest common divisor of the nine 9-digit numbers the
+rows (or columns) spell, leading zeros allowed, the largest any valid grid
+reaches.
+
+Two facts shape the objective.  Every row holds the same digits, so each
+column holds them too, and the line numbers add up to S × 111111111, S
+being the sum of the digits in use: the GCD divides S × 111111111, which
+leaves a few hundred candidates.  And a line number is linear in its
+digits, so fixing it to a multiple of a candidate fixes all nine digits.
+
+sudoku/3 is the pure relation; search/3 labels.  For an objective, search/3
+first finds the largest candidate G that some grid reaches, proving by
+complete search that every larger one is reached by none, then labels the
+grids whose GCD is G, so every solution is an optimal grid.
+
+Encodings (same solutions, different strength and search):
+
+  - distinct (the default): all_distinct on every unit, first-fail
+    labeling; for an objective each line is also given the table of the
+    multiples of the candidate that its cells can spell.
+  - modulo: all_distinct, first-fail labeling of the digits; the objective
+    prunes only through `Number mod G #= 0`.
+  - different: all_different (weaker propagation), leftmost labeling;
+    objective as in modulo.
+*/
+
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(library(pairs)).
+
+encodings([distinct, modulo, different]).
+
+%   The largest number nine distinct digits spell: no GCD exceeds it.
+largest_line_number(987654321).
+
+%!  sudoku(+Encoding, +Puzzle, -Solution) is semidet.
+%
+%   Solution holds the grid of digit variables of Puzzle, constrained the
+%   way Encoding says.  Fails when the constraints are found inconsistent.
+sudoku(Encoding, Puzzle, Solution) :-
+    _{givens: Givens, low: Low, high: High} :< Puzzle,
+    puzzle_objective(Puzzle, Objective),
+    grid(Rows),
+    maplist(give(Rows), Givens),
+    unused_digits(Low, High, Rows, Unused, Sum),
+    units(Rows, Units),
+    maplist(unit(Encoding, Unused), Units),
+    objective(Objective, Rows, Low-High, Sum, Solution).
+
+puzzle_objective(Puzzle, Objective) :-
+    atom_string(Objective, Puzzle.objective).
+
+grid(Rows) :-
+    length(Rows, 9),
+    maplist(length_(9), Rows).
+
+length_(Length, List) :-
+    length(List, Length).
+
+give(Rows, [R, C, Digit]) :-
+    nth0(R, Rows, Row),
+    nth0(C, Row, Digit).
+
+%!  unused_digits(+Low, +High, +Rows, -Unused, -Sum) is det.
+%
+%   Unused lists the digits of Low..High that the grid leaves out: none
+%   for nine digits, one for ten.  Sum is the sum of the nine in use.
+unused_digits(Low, High, Rows, Unused, Sum) :-
+    append(Rows, Digits),
+    Digits ins Low..High,
+    Left is High - Low + 1 - 9,
+    length(Unused, Left),
+    Unused ins Low..High,
+    sum(Unused, #=, Out),
+    Sum #= (Low + High) * (High - Low + 1) // 2 - Out.
+
+%!  units(+Rows, -Units) is det.
+%
+%   Units are the rows, columns and boxes of the grid.
+units(Rows, Units) :-
+    transpose(Rows, Columns),
+    boxes(Rows, Boxes),
+    append([Rows, Columns, Boxes], Units).
+
+boxes([], []).
+boxes([A, B, C|Rows], Boxes) :-
+    band_boxes(A, B, C, Band),
+    boxes(Rows, Rest),
+    append(Band, Rest, Boxes).
+
+band_boxes([], [], [], []).
+band_boxes([A1, A2, A3|As], [B1, B2, B3|Bs], [C1, C2, C3|Cs],
+           [[A1, A2, A3, B1, B2, B3, C1, C2, C3]|Boxes]) :-
+    band_boxes(As, Bs, Cs, Boxes).
+
+%   A unit with the unused digits holds every digit of Low..High once, so
+%   all units leave out the same digits.
+unit(different, Unused, Unit) :- !,
+    append(Unused, Unit, Cells),
+    all_different(Cells).
+unit(_, Unused, Unit) :-
+    append(Unused, Unit, Cells),
+    all_distinct(Cells).
+
+%!  objective(+Objective, +Rows, +Low-High, +Sum, -Solution) is semidet.
+objective(none, Rows, _, _, _{grid: Rows}).
+objective(Lines, Rows, Digits, Sum, _{grid: Rows, gcd: G}) :-
+    objective_lines(Lines, Rows, Spelling),
+    common_divisor(Digits, Spelling, Sum, G).
+
+%!  common_divisor(+Low-High, +Lines, +Sum, -G) is semidet.
+%
+%   G divides each of the numbers the Lines spell, and is one of the
+%   candidates for the digit sum Sum.
+common_divisor(Low-High, Lines, Sum, G) :-
+    maplist(line_number, Lines, Numbers),
+    sum(Numbers, #=, Sum * 111111111),
+    gcd_candidates(Low, High, Pairs),
+    tuples_in([[G, Sum]], Pairs),
+    maplist(divides(G), Numbers).
+
+objective_lines(rows, Rows, Rows).
+objective_lines(cols, Rows, Columns) :-
+    transpose(Rows, Columns).
+
+%   The number a line spells, its first digit the most significant.
+line_number(Line, Number) :-
+    place_values(Values),
+    scalar_product(Values, Line, #=, Number).
+
+place_values([100000000, 10000000, 1000000, 100000, 10000, 1000, 100, 10, 1]).
+
+divides(G, Number) :-
+    Number mod G #= 0.
+
+%!  gcd_candidates(+Low, +High, -Pairs) is det.
+%
+%   Pairs are the [G, S] with S the sum of nine digits of Low..High and G a
+%   divisor of S × 111111111 no larger than any line number can be.
+gcd_candidates(Low, High, Pairs) :-
+    findall(S, digit_sum(Low, High, S), Sums0),
+    sort(Sums0, Sums),
+    largest_line_number(Largest),
+    findall([G, S], ( member(S, Sums),
+                      Total is S * 111111111,
+                      divisor(Total, G),
+                      G =< Largest ),
+            Pairs).
+
+digit_sum(Low, High, S) :-
+    numlist(Low, High, Digits),
+    length(Nine, 9),
+    sublist_of(Nine, Digits),
+    sum_list(Nine, S).
+
+sublist_of([], _).
+sublist_of([X|Xs], [X|Ys]) :-
+    sublist_of(Xs, Ys).
+sublist_of(Xs, [_|Ys]) :-
+    Xs = [_|_],
+    sublist_of(Xs, Ys).
+
+%!  divisor(+N, -D) is nondet.
+%
+%   D is a divisor of the positive integer N, from its prime factors.
+divisor(N, D) :-
+    prime_factors(N, Factors),
+    msort(Factors, Sorted),
+    clumped_pairs(Sorted, Powers),
+    foldl(power_part, Powers, 1, D).
+
+power_part(P-E, D0, D) :-
+    between(0, E, K),
+    D is D0 * P ^ K.
+
+clumped_pairs(Sorted, Pairs) :-
+    pairs_keys_values(Keyed, Sorted, Sorted),
+    group_pairs_by_key(Keyed, Groups),
+    maplist(power_count, Groups, Pairs).
+
+power_count(P-Ps, P-E) :-
+    length(Ps, E).
+
+prime_factors(N, Factors) :-
+    prime_factors(N, 2, Factors).
+
+prime_factors(1, _, []) :- !.
+prime_factors(N, F, [N]) :-
+    F * F > N, !.
+prime_factors(N, F, [F|Factors]) :-
+    N mod F =:= 0, !,
+    N1 is N // F,
+    prime_factors(N1, F, Factors).
+prime_factors(N, F, Factors) :-
+    F1 is F + 1,
+    prime_factors(N, F1, Factors).
+
+%!  search(+Encoding, +Puzzle, +Solution) is nondet.
+%
+%   Labels the grid in the order Encoding pairs with.  With an objective,
+%   only the grids of the greatest GCD any grid reaches.
+search(Encoding, Puzzle, Solution) :-
+    _{grid: Rows, gcd: G} :< Solution, !,
+    puzzle_objective(Puzzle, Objective),
+    objective_lines(Objective, Rows, Lines),
+    greatest_first(G, Candidates),
+    Reached = reached(none),
+    member(Value, Candidates),
+    (   arg(1, Reached, none)
+    ->  true
+    ;   !, fail                 % a larger candidate has grids: stop here
+    ),
+    label_grid(Encoding, Rows, Lines, G, Value),
+    nb_setarg(1, Reached, Value).
+search(Encoding, _, Solution) :-
+    label_grid(Encoding, Solution.grid, [], 1, 1).
+
+%   The candidates are tried largest first, each by a complete search for
+%   its grids; the first to have any is the optimum, and the search stops
+%   before the next, so every larger candidate stands refuted.
+greatest_first(G, Candidates) :-
+    fd_dom(G, Domain),
+    findall(C, ( C in Domain, labeling([down], [C]) ), Candidates).
+
+%!  label_grid(+Encoding, +Rows, +Lines, ?G, +Value) is nondet.
+%
+%   Labels every digit of Rows, G being Value; the numbers Lines spell are
+%   multiples of G.
+label_grid(distinct, Rows, Lines, G, Value) :- !,
+    maplist(multiples_table(Value), Lines, Tables),
+    maplist(spells_one_of, Lines, Tables),
+    G = Value,
+    append(Rows, Digits),
+    labeling([ff], Digits).
+label_grid(modulo, Rows, _, G, Value) :- !,
+    G = Value,
+    append(Rows, Digits),
+    labeling([ff], Digits).
+label_grid(different, Rows, _, G, Value) :-
+    G = Value,
+    append(Rows, Digits),
+    label(Digits).
+
+%!  multiples_table(+G, +Line, -Table) is semidet.
+%
+%   Table lists the multiples of G whose digits fit the cells of Line, or
+%   is `many` when there are too many to list (the model's `mod` constraint
+%   covers those).  Fails when there are none: listing the tables of all
+%   lines before posting any refutes most candidates without waking a
+%   single propagator.
+multiples_table(G, Line, Table) :-
+    line_number_bounds(Line, Low, High),
+    First is (Low + G - 1) // G,
+    Last is High // G,
+    (   Last - First > 10000
+    ->  Table = many
+    ;   findall(Digits, fitting_multiple(G, First, Last, Line, Digits), Table),
+        Table \== []
+    ).
+
+spells_one_of(_, many) :- !.
+spells_one_of(Line, Table) :-
+    tuples_in([Line], Table).
+
+line_number_bounds(Line, Low, High) :-
+    maplist(fd_inf, Line, Lows),
+    maplist(fd_sup, Line, Highs),
+    digits_number(Lows, Low),
+    digits_number(Highs, High).
+
+digits_number(Digits, Number) :-
+    foldl(shift_in, Digits, 0, Number).
+
+shift_in(Digit, N0, N) :-
+    N is 10 * N0 + Digit.
+
+fitting_multiple(G, First, Last, Line, Digits) :-
+    between(First, Last, K),
+    Multiple is G * K,
+    number_line(Multiple, Digits),
+    maplist(fits, Digits, Line).
+
+number_line(Number, Digits) :-
+    place_values(Values),
+    maplist(place_digit(Number), Values, Digits),
+    sort(Digits, Distinct),
+    length(Distinct, 9).
+
+place_digit(Number, Value, Digit) :-
+    Digit is Number // Value mod 10.
+
+fits(Digit, Cell) :-
+    fd_dom(Cell, Domain),
+    Digit in Domain.
