@@ -18,7 +18,7 @@ from . import crossproduct, engine
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
 from .families import GENERATORS, GRAMMARS, parse
 from .grammars.common import decode
-from .puzzle import Puzzle
+from .puzzle import Puzzle, search_many
 
 OK, NO, BAD, LIMIT = 0, 1, 2, 3
 SEVERITY = [OK, NO, LIMIT, BAD]  # mildest first
@@ -284,8 +284,8 @@ def _stats(args) -> int:
     """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
     shares = {}
     for rows, cols in args.sizes:
-        puzzles = crossproduct.random_puzzles(rows, cols, args.n, args.seed)
-        well_formed = sum(puzzle.well_formed() for puzzle in puzzles)
+        puzzles = list(crossproduct.random_puzzles(rows, cols, args.n, args.seed))
+        well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
         shares[f"{rows}x{cols}"] = well_formed / args.n
     if args.format == "json":
         print(json.dumps({"family": args.family, "n": args.n, "seed": args.seed,

@@ -8,6 +8,7 @@ janus input bindings (lists, ints, strings, dicts), never as Prolog text.
 from __future__ import annotations
 
 import itertools
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -66,6 +67,9 @@ def call(goal: str, inputs: dict[str, Any]) -> dict[str, Any]:
 
 def _translated(error: Exception) -> Exception:
     text = str(error)
+    usage = re.search(r'crossprolog_usage\((\w+),\s*"?([^")]*)', text)
+    if usage:
+        return UsageError(f"encoding {usage[1]}: {usage[2]}")
     if "resource_error" in text or "Not enough resources" in text or "stack" in text.lower():
         return ResourceLimit(f"Prolog ran out of resources: {text.splitlines()[0]}")
     return error
@@ -90,7 +94,8 @@ def encodings(family: str) -> list[str]:
     return list(call("crossprolog:family_encodings(F, E)", {"F": family})["E"])
 
 
-def _checked_encoding(family: str, encoding: str | None) -> str:
+def checked_encoding(family: str, encoding: str | None) -> str:
+    """`encoding`, or the family's default when None; UsageError if the family lacks it."""
     names = encodings(family)
     if encoding is None:
         return names[0]
@@ -105,10 +110,27 @@ def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = N
 
     With keep=False only the number of solutions comes back.
     """
-    encoding = _checked_encoding(family, encoding)
+    encoding = checked_encoding(family, encoding)
     goal = ("crossprolog:first_solutions(F, E, P, L, S, R)" if keep
             else "crossprolog:count_solutions(F, E, P, L, S, R)")
     result = call(goal, {"F": family, "E": encoding, "P": puzzle, "L": limit, "S": timeout or 0})["R"]
+    return _search(family, encoding, result)
+
+
+def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: float | None = None,
+              encoding: str | None = None, keep: bool = True) -> list[Search]:
+    """`find` for every puzzle of a batch, in one crossing into Prolog.
+
+    `timeout` bounds each puzzle's search, not the batch's.
+    """
+    encoding = checked_encoding(family, encoding)
+    results = call("crossprolog:batch_solutions(F, E, Ps, L, S, K, Rs)",
+                   {"F": family, "E": encoding, "Ps": puzzles, "L": limit, "S": timeout or 0,
+                    "K": keep})["Rs"]
+    return [_search(family, encoding, result) for result in results]
+
+
+def _search(family: str, encoding: str, result: dict) -> Search:
     solutions = list(result.get("solutions", []))
     return Search(family=family, encoding=encoding, status=str(result["status"]),
                   solutions=solutions, count=result.get("count", len(solutions)),
@@ -123,7 +145,7 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
     between solutions does not count); then TimeLimitExceeded is raised.
     Closing the generator stops the search and frees its Prolog engine.
     """
-    encoding = _checked_encoding(family, encoding)
+    encoding = checked_encoding(family, encoding)
     name = f"crossprolog_engine_{next(_engine_names)}"
     call("crossprolog:open_solutions(N, F, E, P)", {"N": name, "F": family, "E": encoding, "P": puzzle})
     spent = 0.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator, Sequence
 
 from . import engine
 from .errors import TimeLimitExceeded
@@ -102,6 +102,24 @@ class Puzzle(ABC):
 
     def _repr_markdown_(self) -> str:
         return self.render(format="markdown")
+
+
+def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | None = None,
+                encoding: str | None = None, keep: bool = True) -> list[engine.Search]:
+    """`Puzzle.search` for every puzzle, crossing into Prolog once per family, not per puzzle.
+
+    `timeout` bounds each puzzle's search.  Results come in the order of `puzzles`.
+    """
+    found: list[engine.Search | None] = [None] * len(puzzles)
+    for family in dict.fromkeys(p.family for p in puzzles):
+        indices = [i for i, p in enumerate(puzzles) if p.family == family]
+        engine.load(family)
+        batch = engine.find_many(family, [puzzles[i].prolog_data() for i in indices], limit=limit,
+                                 timeout=timeout, encoding=encoding, keep=keep)
+        for i, search in zip(indices, batch):
+            search.solutions = [puzzles[i]._solution(answer) for answer in search.solutions]
+            found[i] = search
+    return found  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

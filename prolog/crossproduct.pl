@@ -17,7 +17,16 @@ with 0-based Row and Column; digits range over Low..9, Low being 0 or 1.
 crossproduct/3 is the pure relation: it posts the constraints of one encoding and
 leaves the digits unbound.  search/3 is the labeling that encoding pairs with.
 
-  - fillings (the default): a row is a table constraint over its fillings
+  - auto (the default): rows for narrow or small puzzles, primes for the
+    rest (see auto_encoding/2).
+  - primes: the constraints of exponents, labeled prime by
+    prime: first where the 7s go, then the 5s, the 3s and the 2s (first-fail
+    within each), so the sparse 0/1 matrices of 7s and 5s are settled while
+    the sums still prune hard.
+  - rows: no constraints at all, plain generate-and-test: the row with the
+    fewest fillings left is filled next and divides the column products
+    (digits 1-9 only).
+  - fillings: a row is a table constraint over its fillings
     (the rows of digits with its product whose digits divide their column's
     product); columns are exponent sums.  Labels rows, fewest fillings first.
   - exponents: a product is a sum over the exponents of 2, 3, 5 and 7 of its
@@ -33,36 +42,117 @@ A line whose product is 0 holds a zero and has no other product constraint.
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 
-encodings([fillings, exponents, chain]).
+encodings([auto, primes, rows, fillings, exponents, chain]).
 
 %!  crossproduct(+Encoding, +Puzzle, -Rows) is semidet.
 %
 %   Rows is the grid of digit variables of Puzzle, constrained the way
 %   Encoding says.  Fails when the constraints are found inconsistent.
+crossproduct(auto, Puzzle, Rows) :- !,
+    auto_encoding(Puzzle, Encoding),
+    crossproduct(Encoding, Puzzle, Rows).
+crossproduct(rows, Puzzle, Rows) :- !,
+    _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
+    must_be_without_zero(rows, Low),
+    grid(RowProducts, ColumnProducts, Rows, _),
+    maplist(give(Rows), Givens).
 crossproduct(Encoding, Puzzle, Rows) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     grid(RowProducts, ColumnProducts, Rows, Columns),
     append(Rows, Digits),
     Digits ins Low..9,
     maplist(give(Rows), Givens),
-    maplist(zero_line, RowProducts, Rows),
-    maplist(zero_line, ColumnProducts, Columns),
+    zero_lines(Low, RowProducts-Rows, ColumnProducts-Columns),
     lines(Encoding, RowProducts-Rows, ColumnProducts-Columns).
+
+%!  auto_encoding(+Puzzle, -Encoding) is det.
+%
+%   rows for puzzles at most three columns wide or of at most 30 cells:
+%   their rows have few fillings, and plain search beats the cost of posting
+%   CLP(FD) constraints (about 5,000 inferences a cell).  primes for the
+%   rest, where plain search blows up (the seed-7 10x6 set), and whenever
+%   digits include 0.  The thresholds are measured: see bench/run.py.
+auto_encoding(Puzzle, rows) :-
+    _{rows: RowProducts, columns: ColumnProducts, low: 1} :< Puzzle,
+    length(RowProducts, Height),
+    length(ColumnProducts, Width),
+    ( Width =< 3 ; Height * Width =< 30 ), !.
+auto_encoding(_, primes).
+
+must_be_without_zero(_, 1) :- !.
+must_be_without_zero(Encoding, _) :-
+    throw(crossprolog_usage(Encoding, "this encoding takes digits 1-9 only")).
 
 %!  search(+Encoding, +Puzzle, +Rows) is nondet.
 %
 %   Labels the digits of Rows in the order Encoding pairs with.
+search(auto, Puzzle, Rows) :- !,
+    auto_encoding(Puzzle, Encoding),
+    search(Encoding, Puzzle, Rows).
+search(rows, Puzzle, Rows) :- !,
+    _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
+    pairs_keys_values(Pending, RowProducts, Rows),
+    maplist(row_candidate(ColumnProducts), Pending, Candidates),
+    length(Rows, Height),
+    rows_dividing(Candidates, ColumnProducts, Height).
 search(fillings, Puzzle, Rows) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
     rows_by_fewest_fillings(RowProducts, ColumnProducts, Order),
     maplist(label_row(Rows), Order).
+search(primes, Puzzle, Rows) :- !,
+    _{columns: ColumnProducts} :< Puzzle,
+    exponent_grid(Rows, ColumnProducts, ExponentRows, _),
+    append(ExponentRows, Exponents),
+    transpose(Exponents, [Twos, Threes, Fives, Sevens]),
+    maplist(label_first_fail, [Sevens, Fives, Threes, Twos]),
+    append(Rows, Digits),
+    label(Digits).      % only 0s and 1s are left: they have no exponents
 search(_, _, Rows) :-
     append(Rows, Digits),
-    labeling([ff], Digits).
+    label_first_fail(Digits).
+
+label_first_fail(Vars) :-
+    labeling([ff], Vars).
 
 label_row(Rows, I) :-
     nth0(I, Rows, Row),
     label(Row).
+
+%!  rows_dividing(+Candidates, +ColumnProducts, +Left) is nondet.
+%
+%   Plain search, the notebook's way with a dynamic order: among the
+%   candidate Row-Fillings, fill the row with the fewest fillings that still
+%   fit, divide each column product by its digit, and go on.  Left rows
+%   remain; a column must end at 1, so what is left of its product must stay
+%   within 9^Left.  Fillings are made once and only filtered afterwards.
+rows_dividing([], ColumnProducts, _) :-
+    maplist(==(1), ColumnProducts).
+rows_dividing([C|Cs], ColumnProducts, Left) :-
+    Left1 is Left - 1,
+    Room is 9 ^ Left1,
+    maplist(still_fitting(ColumnProducts, Room), [C|Cs], Counted),
+    keysort(Counted, [_-(Row-Fillings)|Others]),
+    pairs_values(Others, Candidates),
+    member(Row, Fillings),
+    maplist(divided, ColumnProducts, Row, ColumnProducts1),
+    rows_dividing(Candidates, ColumnProducts1, Left1).
+
+row_candidate(ColumnProducts, Product-Row, Row-Fillings) :-
+    findall(Row, row_filling(Product, ColumnProducts, Row), Fillings).
+
+still_fitting(ColumnProducts, Room, Row-Fillings, Count-(Row-Fitting)) :-
+    include(fits(ColumnProducts, Room), Fillings, Fitting),
+    length(Fitting, Count).
+
+fits(ColumnProducts, Room, Filling) :-
+    maplist(fits_column(Room), ColumnProducts, Filling).
+
+fits_column(Room, ColumnProduct, Digit) :-
+    ColumnProduct mod Digit =:= 0,
+    ColumnProduct // Digit =< Room.
+
+divided(ColumnProduct, Digit, Quotient) :-
+    Quotient is ColumnProduct // Digit.
 
 %!  grid(+RowProducts, +ColumnProducts, -Rows, -Columns) is det.
 %
@@ -88,6 +178,12 @@ give(Rows, [R, C, Digit]) :-
     nth0(R, Rows, Row),
     nth0(C, Row, Digit).
 
+% With digits 1-9 there are no zeros to place.
+zero_lines(1, _, _) :- !.
+zero_lines(0, RowProducts-Rows, ColumnProducts-Columns) :-
+    maplist(zero_line, RowProducts, Rows),
+    maplist(zero_line, ColumnProducts, Columns).
+
 zero_line(0, Line) :- !,
     maplist(is_zero, Line, Zeros),
     sum(Zeros, #>=, 1).
@@ -101,6 +197,8 @@ is_zero(D, Z) :-
 lines(chain, RowProducts-Rows, ColumnProducts-Columns) :-
     maplist(chain_product, RowProducts, Rows),
     maplist(chain_product, ColumnProducts, Columns).
+lines(primes, RowProducts-Rows, ColumnProducts-Columns) :-
+    lines(exponents, RowProducts-Rows, ColumnProducts-Columns).
 lines(exponents, RowProducts-Rows, ColumnProducts-_) :-
     exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns),
     maplist(exponent_product, RowProducts, ExponentRows),
@@ -173,16 +271,24 @@ filling_row(ColumnProducts, Product, Row) :-
 %
 %   Row is a list of digits 1-9 multiplying to Product, each digit dividing
 %   the product of its column.  A column product of 0 admits every digit.
-row_filling(Product, [], []) :-
+row_filling(Product, ColumnProducts, Row) :-
+    length(ColumnProducts, Width),
+    row_filling(ColumnProducts, Width, Product, Row).
+
+% The last digit is whatever is left of the product: no need to try all nine.
+row_filling([], _, Product, []) :-
     Product =:= 1.
-row_filling(Product, [Column|Columns], [D|Ds]) :-
-    length(Columns, Left),
-    Product =< 9 ^ (Left + 1),
+row_filling([Column], _, Product, [Product]) :- !,
+    between(1, 9, Product),
+    Column mod Product =:= 0.
+row_filling([Column|Columns], Width, Product, [D|Ds]) :-
+    Product =< 9 ^ Width,
     between(1, 9, D),
     Product mod D =:= 0,
     Column mod D =:= 0,
     Rest is Product // D,
-    row_filling(Rest, Columns, Ds).
+    Width1 is Width - 1,
+    row_filling(Columns, Width1, Rest, Ds).
 
 %!  rows_by_fewest_fillings(+RowProducts, +ColumnProducts, -Order) is det.
 %

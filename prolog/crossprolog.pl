@@ -1,10 +1,13 @@
 :- module(crossprolog,
           [ first_solutions/6,    % +Family, +Encoding, +Puzzle, +Limit, +Seconds, -Result
             count_solutions/6,    % +Family, +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            batch_solutions/7,    % +Family, +Encoding, +Puzzles, +Limit, +Seconds, +Keep, -Results
             open_solutions/4,     % +Name, +Family, +Encoding, +Puzzle
             next_solution/3,      % +Name, +Seconds, -Result
             close_solutions/1,    % +Name
-            family_encodings/2    % +Family, -Encodings
+            family_encodings/2,   % +Family, -Encodings
+            show_solution/1,      % +Solution
+            fact_text/3           % +Name, +Data, -Text
           ]).
 /** <module> The search driver every puzzle family shares.
 
@@ -71,6 +74,19 @@ count_solutions(Family, Encoding, Puzzle, Limit, Seconds, Result) :-
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{count: N, status: Status}).
 
+%!  batch_solutions(+Family, +Encoding, +Puzzles, +Limit, +Seconds, +Keep, -Results) is det.
+%
+%   One Result per puzzle, as first_solutions/6 (Keep true) or
+%   count_solutions/6 (Keep false) give it, each within its own Seconds: a
+%   batch crosses from Python into Prolog once, not once per puzzle.
+batch_solutions(Family, Encoding, Puzzles, Limit, Seconds, Keep, Results) :-
+    maplist(batch_member(Family, Encoding, Limit, Seconds, Keep), Puzzles, Results).
+
+batch_member(Family, Encoding, Limit, Seconds, true, Puzzle, Result) :- !,
+    first_solutions(Family, Encoding, Puzzle, Limit, Seconds, Result).
+batch_member(Family, Encoding, Limit, Seconds, _, Puzzle, Result) :-
+    count_solutions(Family, Encoding, Puzzle, Limit, Seconds, Result).
+
 limited(0, Goal) :- !,
     call(Goal).
 limited(Limit, Goal) :-
@@ -131,3 +147,33 @@ close_solutions(Name) :-
     ->  engine_destroy(Alias)
     ;   true
     ).
+
+%!  show_solution(+Solution) is det.
+%
+%   Prints a solution for people: a grid (list of lists) a row per line, a
+%   flat list on one line, a dict one key per line.
+show_solution(Solution) :-
+    is_dict(Solution), !,
+    dict_pairs(Solution, _, Pairs),
+    forall(member(Key-Value, Pairs),
+           (   format("~w:~n", [Key]),
+               show_solution(Value)
+           )).
+show_solution(Rows) :-
+    is_list(Rows), Rows = [Row|_], is_list(Row), !,
+    maplist(show_solution, Rows).
+show_solution(Values) :-
+    is_list(Values), !,
+    atomic_list_concat(Values, ' ', Line),
+    format("~w~n", [Line]).
+show_solution(Value) :-
+    format("~q~n", [Value]).
+
+%!  fact_text(+Name, +Data, -Text) is det.
+%
+%   Text is the clause Name(Data), quoted and laid out by portray_clause/2,
+%   so that reading it back gives Data whatever atoms it holds.
+fact_text(Name, Data, Text) :-
+    atom_string(Functor, Name),
+    Fact =.. [Functor, Data],
+    with_output_to(string(Text), portray_clause(Fact)).

@@ -36,7 +36,7 @@ def test_published_puzzles_have_their_unique_solution(rows, cols, answer):
     assert solutions(rows, cols) == [digits(answer)]
 
 
-@pytest.mark.parametrize("encoding", ["fillings", "exponents", "chain"])
+@pytest.mark.parametrize("encoding", ["auto", "primes", "rows", "fillings", "exponents", "chain"])
 def test_every_encoding_finds_the_same_solution(encoding):
     puzzle = CrossProduct((210, 144, 54, 135, 4, 49), (6615, 15552, 420))
     assert [s.values for s in puzzle.solutions(encoding=encoding)] == [digits("765 982 392 593 141 717")]
