@@ -92,8 +92,9 @@ search(auto, Puzzle, Rows) :- !,
 search(rows, Puzzle, Rows) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
     pairs_keys_values(Pending, RowProducts, Rows),
-    maplist(row_candidate(ColumnProducts), Pending, Candidates),
     length(Rows, Height),
+    Room is 9 ^ (Height - 1),
+    maplist(row_candidate(ColumnProducts, Room), Pending, Candidates),
     rows_dividing(Candidates, ColumnProducts, Height).
 search(fillings, Puzzle, Rows) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
@@ -120,27 +121,31 @@ label_row(Rows, I) :-
 
 %!  rows_dividing(+Candidates, +ColumnProducts, +Left) is nondet.
 %
-%   Plain search, the notebook's way with a dynamic order: among the
-%   candidate Row-Fillings, fill the row with the fewest fillings that still
-%   fit, divide each column product by its digit, and go on.  Left rows
-%   remain; a column must end at 1, so what is left of its product must stay
-%   within 9^Left.  Fillings are made once and only filtered afterwards.
+%   Plain search, the notebook's way with a dynamic order.  Candidates are
+%   Count-(Row-Fillings) for the rows left, the fillings those that still
+%   fit ColumnProducts: fill the row with the fewest, divide each column
+%   product by its digit, keep the fillings of the others that still fit,
+%   and go on.  Left rows remain; a column must end at 1, so what is left of
+%   its product must stay within 9^Left, its Room.
 rows_dividing([], ColumnProducts, _) :-
     maplist(==(1), ColumnProducts).
 rows_dividing([C|Cs], ColumnProducts, Left) :-
-    Left1 is Left - 1,
-    Room is 9 ^ Left1,
-    maplist(still_fitting(ColumnProducts, Room), [C|Cs], Counted),
-    keysort(Counted, [_-(Row-Fillings)|Others]),
-    pairs_values(Others, Candidates),
+    keysort([C|Cs], [_-(Row-Fillings)|Others]),
     member(Row, Fillings),
     maplist(divided, ColumnProducts, Row, ColumnProducts1),
+    Left1 is Left - 1,
+    Room is 9 ^ max(0, Left1 - 1),
+    maplist(still_fitting(ColumnProducts1, Room), Others, Candidates),
     rows_dividing(Candidates, ColumnProducts1, Left1).
 
-row_candidate(ColumnProducts, Product-Row, Row-Fillings) :-
-    findall(Row, row_filling(Product, ColumnProducts, Row), Fillings).
+%   The first candidates: every filling of each row, kept if it leaves room.
+row_candidate(ColumnProducts, Room, Product-Row, Count-(Row-Fillings)) :-
+    findall(Row, ( row_filling(Product, ColumnProducts, Row),
+                   maplist(leaves_room(Room), ColumnProducts, Row) ),
+            Fillings),
+    length(Fillings, Count).
 
-still_fitting(ColumnProducts, Room, Row-Fillings, Count-(Row-Fitting)) :-
+still_fitting(ColumnProducts, Room, _-(Row-Fillings), Count-(Row-Fitting)) :-
     include(fits(ColumnProducts, Room), Fillings, Fitting),
     length(Fitting, Count).
 
@@ -149,6 +154,9 @@ fits(ColumnProducts, Room, Filling) :-
 
 fits_column(Room, ColumnProduct, Digit) :-
     ColumnProduct mod Digit =:= 0,
+    leaves_room(Room, ColumnProduct, Digit).
+
+leaves_room(Room, ColumnProduct, Digit) :-
     ColumnProduct // Digit =< Room.
 
 divided(ColumnProduct, Digit, Quotient) :-
