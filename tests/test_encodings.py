@@ -1,0 +1,97 @@
+"""Encodings as a feature: every one agrees, `compare` says so, `export` runs on its own."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import crossprolog
+from crossprolog import CrossProduct, UsageError, engine
+from crossprolog.compare import compare, table
+from crossprolog.export import program
+from crossprolog.puzzle import search_many
+from crossprolog.crossproduct import random_puzzles
+
+from conftest import EXAMPLES
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL_EXAMPLES = [EXAMPLES / "crossproduct" / "riddler-2.md", EXAMPLES / "crossproduct" / "givens.txt",
+                  EXAMPLES / "crosscells" / "puzzle-25.txt", EXAMPLES / "sudoku" / "ai-escargot.txt"]
+
+
+def parsed(path: Path):
+    return crossprolog.parse(path.read_text())
+
+
+@pytest.mark.parametrize("path", SMALL_EXAMPLES, ids=lambda p: p.name)
+def test_every_encoding_of_a_family_finds_the_same_solutions(path):
+    runs = compare(parsed(path), timeout=20)
+    assert len(runs) >= 3
+    assert [r.agrees for r in runs] == [True] * len(runs)
+    assert all(r.inferences > 0 and r.solutions == 1 for r in runs)
+
+
+def test_compare_notices_disagreement_in_counts():
+    puzzle = CrossProduct((8, 8, 1), (8, 8, 1))
+    runs = compare(puzzle, ["primes", "rows"], limit=0)
+    assert [(r.solutions, r.agrees) for r in runs] == [(4, True), (4, True)]
+    assert "primes" in table([("p", r) for r in runs])
+
+
+def test_encodings_agree_on_random_puzzles_with_several_solutions():
+    puzzles = list(random_puzzles(4, 3, 30, seed=5))
+    counts = {name: [f.count for f in search_many(puzzles, encoding=name, keep=False)]
+              for name in engine.encodings("crossproduct")}
+    assert len(set(map(tuple, counts.values()))) == 1
+
+
+def test_auto_picks_rows_for_small_puzzles_and_primes_for_big_ones():
+    choose = "crossproduct:auto_encoding(P, E)"
+    small, big = random_puzzles(5, 3, 1, seed=1), random_puzzles(10, 6, 1, seed=1)
+    assert engine.call(choose, {"P": next(small).prolog_data()})["E"] == "rows"
+    assert engine.call(choose, {"P": next(big).prolog_data()})["E"] == "primes"
+
+
+def test_plain_rows_search_refuses_zero_digits():
+    with pytest.raises(UsageError, match="digits 1-9"):
+        CrossProduct((0,), (0,), zero=True).solve(encoding="rows")
+    assert CrossProduct((0,), (0,), zero=True).solve().values == ((0,),)
+
+
+def test_unknown_encoding_names_the_choices():
+    with pytest.raises(UsageError, match="choose from auto, primes, rows"):
+        CrossProduct((6,), (6,)).solve(encoding="magic")
+
+
+def swipl() -> str:
+    bin_dir = subprocess.run([str(ROOT / "scripts" / "provision-swipl")], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    return str(Path(bin_dir) / "swipl")
+
+
+@pytest.mark.parametrize("path, first_line", [
+    (EXAMPLES / "crossproduct" / "riddler-2.md", "7 6 5"),
+    (EXAMPLES / "crosscells" / "puzzle-25.txt", "0 1 0 1 1 0 1 1"),
+    (EXAMPLES / "sudoku" / "gcd-2025-01.txt", "gcd:"),
+], ids=lambda p: getattr(p, "name", p))
+def test_an_exported_program_runs_with_plain_swipl(tmp_path, path, first_line):
+    exported = tmp_path / "puzzle.pl"
+    exported.write_text(program(parsed(path)))
+    done = subprocess.run([swipl(), str(exported)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(first_line)
+
+
+def test_an_exported_unsolvable_puzzle_exits_1(tmp_path):
+    exported = tmp_path / "none.pl"
+    exported.write_text(program(CrossProduct((8, 8, 1), (8, 8, 2)), "chain"))
+    done = subprocess.run([swipl(), str(exported)], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "no solution\n")
+
+
+def test_exported_text_states_the_puzzle_as_quoted_data():
+    text = program(CrossProduct((6, 8), (8, 6)), "fillings")
+    assert "puzzle(py{columns:[8, 6], givens:[], low:1, rows:[6, 8]})." in text
+    assert "crossproduct:crossproduct(fillings, Puzzle, Solution)" in text
