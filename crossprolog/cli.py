@@ -1,7 +1,8 @@
 """The `crossprolog` command.
 
-Exit codes: 0 solved or well-formed, 1 no solution or not well-formed,
-2 bad input or usage, 3 time or resource limit reached.  Several inputs give
+Exit codes: 0 solved or well-formed, 1 no solution or not well-formed (or,
+for compare, encodings that disagree), 2 bad input or usage, 3 time or
+resource limit reached.  Several inputs give
 the worst of their codes.
 """
 
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from . import crossproduct, engine
+from . import compare, crossproduct, engine, export
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
 from .families import GENERATORS, GRAMMARS, parse
 from .grammars.common import decode
@@ -82,6 +84,30 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--limit", type=_positive, default=0, metavar="N",
                        help="stop counting at N (and say so)")
     puzzle_command("check", _check, "is the puzzle well-formed (exactly one solution)?")
+
+    export = commands.add_parser("export", help="write a standalone Prolog program for a puzzle",
+                                 description="write a standalone Prolog program that solves the "
+                                             "puzzle with plain `swipl FILE`")
+    export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
+    export.add_argument("--encoding", default=None, metavar="NAME")
+    export.add_argument("--family", choices=sorted(GRAMMARS), default=None)
+    export.add_argument("-o", "--output", default=None, metavar="FILE",
+                        help="write here instead of standard output")
+    export.set_defaults(run=_export, zero=False, first_cell="zero")
+
+    compare = commands.add_parser("compare", help="run every encoding on every puzzle",
+                                  description="run every encoding on every puzzle: time, Prolog "
+                                              "inferences, solutions seen, agreement")
+    compare.add_argument("paths", nargs="+", metavar="PATH")
+    compare.add_argument("--encodings", type=lambda text: text.split(","), default=None,
+                         metavar="A,B,C", help="these encodings only (default: all of the family's)")
+    compare.add_argument("--limit", type=_positive, default=2, metavar="N",
+                         help="solutions to look for (default 2: find one, decide uniqueness)")
+    compare.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                         help="per encoding and puzzle")
+    compare.add_argument("--family", choices=sorted(GRAMMARS), default=None)
+    compare.add_argument("--format", choices=["text", "json"], default="text")
+    compare.set_defaults(run=_compare, zero=False, first_cell="zero")
 
     generate = commands.add_parser("generate", help="print random puzzles made the notebook's way")
     generate.add_argument("family", choices=sorted(GENERATORS))
@@ -269,6 +295,52 @@ def _layout(args) -> str | None:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
+
+
+# Encodings
+
+
+def _export(args) -> int:
+    name = "<stdin>" if args.path == "-" else args.path
+    try:
+        puzzle = _read_puzzle(args.path, args)
+    except ParseError as error:
+        print(error.report(name), file=sys.stderr)
+        return BAD
+    filename = args.output or "puzzle.pl"
+    text = export.program(puzzle, args.encoding, filename=filename)
+    if args.output is None:
+        print(text, end="")
+    else:
+        _write_atomically(args.output, text)
+    return OK
+
+
+def _write_atomically(path: str, text: str) -> None:
+    temporary = f"{path}.tmp-{os.getpid()}"
+    with open(temporary, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+def _compare(args) -> int:
+    rows, codes = [], []
+    for path in args.paths:
+        try:
+            puzzle = _read_puzzle(path, args)
+        except ParseError as error:
+            print(error.report(path), file=sys.stderr)
+            codes.append(BAD)
+            continue
+        runs = compare.compare(puzzle, args.encodings, limit=args.limit, timeout=args.timeout)
+        rows += [(path, run) for run in runs]
+        codes.append(OK if all(run.agrees is not False for run in runs) else NO)
+    if args.format == "json":
+        for path, run in rows:
+            print(json.dumps(compare.as_json(path, run)))
+    elif rows:
+        print(compare.table(rows))
+    return worst(codes)
 
 
 # Random puzzles

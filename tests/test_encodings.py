@@ -95,3 +95,33 @@ def test_exported_text_states_the_puzzle_as_quoted_data():
     text = program(CrossProduct((6, 8), (8, 6)), "fillings")
     assert "puzzle(py{columns:[8, 6], givens:[], low:1, rows:[6, 8]})." in text
     assert "crossproduct:crossproduct(fillings, Puzzle, Solution)" in text
+
+
+def test_compare_command_prints_a_table_and_json(cli):
+    riddler = EXAMPLES / "crossproduct" / "riddler-1.txt"
+    run = cli("compare", riddler, "--encodings", "rows,primes,fillings")
+    assert run.code == 0
+    assert [line.split()[1] for line in run.out.splitlines()[1:]] == ["rows", "primes", "fillings"]
+    records = cli("compare", riddler, "--format", "json", "--encodings", "auto,chain").jsonl()
+    assert [(r["encoding"], r["solutions"], r["agrees"]) for r in records] == [
+        ("auto", 1, True), ("chain", 1, True)]
+    assert all(r["inferences"] > 0 for r in records)
+
+
+def test_compare_command_rejects_bad_input_and_unknown_encodings(cli, write):
+    assert cli("compare", write("6 8\n? a 6\n")).code == 2
+    run = cli("compare", EXAMPLES / "crossproduct" / "riddler-1.txt", "--encodings", "nope")
+    assert run.code == 2 and "unknown encoding 'nope'" in run.err
+
+
+def test_export_command_writes_a_program_that_runs(cli, tmp_path):
+    target = tmp_path / "riddler.pl"
+    run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--encoding", "rows", "-o", target)
+    assert run.code == 0 and run.out == ""
+    done = subprocess.run([swipl(), str(target)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines() == ["3 9 5", "5 9 1", "8 1 8", "5 7 8", "5 7 2"]
+
+
+def test_export_command_reports_bad_input(cli, write):
+    run = cli("export", write("6 8\n? a 6\n"))
+    assert run.code == 2 and ":2:3: error:" in run.err
