@@ -3,7 +3,8 @@
 The program runs with plain `swipl FILE`: it prints the first solution and
 exits 0, or prints `no solution` and exits 1.  Every term in it that came from
 the puzzle is written by Prolog itself (`portray_clause/2`, quoted), so text
-from a puzzle file can only ever be read back as data.
+from a puzzle file can only ever be read back as data; the file name, the one
+other text from outside, stands in a comment with no line break it could use.
 """
 
 from __future__ import annotations
@@ -42,10 +43,15 @@ main :-
 def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle.pl") -> str:
     """The text of a standalone Prolog program that solves `puzzle` with `encoding`."""
     encoding = engine.checked_encoding(puzzle.family, encoding)
-    return PROGRAM.format(family=puzzle.family, encoding=encoding, filename=filename,
+    return PROGRAM.format(family=puzzle.family, encoding=encoding, filename=_comment_safe(filename),
                           driver=_quoted(engine.prolog_file(f"{engine.DRIVER}.pl")),
                           module=_quoted(engine.prolog_file(f"{puzzle.family}.pl")),
                           puzzle=_clause("puzzle", puzzle.prolog_data()))
+
+
+def _comment_safe(text: str) -> str:
+    """`text` fit for a `%` comment line: nothing that could end the line (or hide text)."""
+    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 def _quoted(atom: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 import pyparsing as pp
@@ -10,6 +11,10 @@ import pyparsing as pp
 from ..errors import ParseError
 
 MAX_TEXT_CHARS = 1_000_000
+MAX_DIGITS = 1_000  # far beyond any product a puzzle needs, well within what int() reads
+TAB_SIZE = 8
+# Spaces pasted from web pages and word processors (no-break, thin, ideographic...): blanks.
+SPACES = {code: " " for code in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
 
 
 class Line(NamedTuple):
@@ -33,20 +38,25 @@ class Token(NamedTuple):
 
 
 def source_lines(text: str) -> list[Line]:
-    """The lines of `text`, as people paste them: BOM dropped, CRLF or CR read as LF.
+    """The lines of `text`, as people paste them: BOM dropped, CRLF or CR read as LF,
+    tabs expanded to stops every 8 columns (so tokens stand where they are seen),
+    no-break and other wide spaces read as spaces.
 
     Raises ParseError for text that cannot be a puzzle: too big, or binary.
     """
     if len(text) > MAX_TEXT_CHARS:
         raise ParseError(f"the text has {len(text):,} characters; puzzles are limited to "
                          f"{MAX_TEXT_CHARS:,}", 1, 1)
-    text = text.removeprefix("\ufeff")
-    lines = [Line(n, line) for n, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
+    text = text.removeprefix("\ufeff").translate(SPACES)
+    lines = [Line(n, line.expandtabs(TAB_SIZE))
+             for n, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
     for line in lines:
         for column, char in enumerate(line.text, start=1):
-            if char == "\x00" or (not char.isprintable() and char != "\t"):
-                raise ParseError(f"unexpected control character {char!r}: this does not look like "
-                                 "puzzle text", line.number, column, line.text)
+            if not char.isprintable():
+                what = "control" if unicodedata.category(char) == "Cc" else "invisible"
+                shown = "".join(c if c.isprintable() else "\ufffd" for c in line.text)
+                raise ParseError(f"unexpected {what} character {char!r}: this does not look like "
+                                 "puzzle text", line.number, column, shown)
     return lines
 
 
@@ -66,10 +76,20 @@ def decode(data: bytes) -> str:
                          "like puzzle text", line, column) from None
 
 
-def number() -> pp.ParserElement:
-    """A non-negative integer, with thousands separators allowed (6,615)."""
-    return pp.Regex(r"\d{1,3}(?:,\d{3})+(?![\d,])|\d+").set_name("number").set_parse_action(
-        lambda t: int(t[0].replace(",", "")))
+def number(end: str = "") -> pp.ParserElement:
+    """A non-negative integer, with thousands separators allowed (6,615).
+
+    `end`, a regular expression, must match (without consuming) what follows it.
+    """
+
+    def value(text: str, loc: int, t: pp.ParseResults) -> int:
+        digits = t[0].replace(",", "")
+        if len(digits) > MAX_DIGITS:
+            raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS:,} digits")
+        return int(digits)
+
+    return pp.Regex(rf"(?:\d{{1,3}}(?:,\d{{3}})+(?![\d,])|\d+){end}").set_name("number") \
+        .set_parse_action(value)
 
 
 def located(expr: pp.ParserElement) -> pp.ParserElement:
@@ -91,9 +111,13 @@ def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResu
     """Parse one whole line; a mismatch becomes a ParseError pointing at its column."""
     try:
         return grammar.parse_string(line.text, parse_all=True)
+    except pp.ParseFatalException as error:  # a token that cannot be, said by a parse action
+        raise ParseError(error.msg, line.number, error.loc + 1, line.text) from None
     except pp.ParseBaseException as error:
-        found = re.match(r"\S*", line.text[error.loc:]).group() or "the end of the line"
-        raise ParseError(f"expected {what}, found {found!r}" if found != "the end of the line"
+        found = re.match(r"[^\s|]+|\S?", line.text[error.loc:]).group()
+        if len(found) > 20:
+            found = found[:20] + "..."
+        raise ParseError(f"expected {what}, found {found!r}" if found
                          else f"expected {what} before the end of the line",
                          line.number, error.loc + 1, line.text) from None
 

@@ -11,7 +11,8 @@ group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
 - A row is the cells of one line.  A constraint after its last cell reads it
   left to right; one before its first cell reads it right to left.
 - Cells of different lines whose tokens overlap horizontally share a column,
-  so rows may be ragged and offset.  A constraint on a line below the grid
+  so rows may be ragged and offset (a tab reaches the next multiple of 8
+  columns, as a terminal shows it).  A constraint on a line below the grid
   reads the column it overlaps top to bottom; above the grid, bottom to top.
 - A group constraint (`a#6`, `a=12`) may stand anywhere outside the cells;
   a group total reads the group's cells in reading order.

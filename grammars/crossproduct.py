@@ -18,15 +18,17 @@ import pyparsing as pp
 from ..crossproduct import CrossProduct
 from .common import Line, Token, error_at, is_blank, located, number, parse_line, source_lines
 
+BLANK_AFTER = r"(?!\S)"  # plain-text tokens are separated by blanks: `??6` is no row
 unknown = pp.Literal("?").set_parse_action(lambda: [None])
-cell_or_product = located(unknown | number()).set_name("a digit, '?' or a product")
+plain_unknown = pp.Regex(r"\?" + BLANK_AFTER).set_parse_action(lambda: [None])
+cell_or_product = located(plain_unknown | number(BLANK_AFTER)).set_name("a digit, '?' or a product")
 plain_line = pp.OneOrMore(cell_or_product)
 
 bold = pp.Suppress("**")
 md_value = located(unknown | number()).set_name("a digit, '?' or a product")
 md_cell = (bold + md_value + bold) | md_value
-size_tag = pp.Group(pp.Suppress("[") + pp.common.integer("rows")
-                    + pp.Suppress(pp.one_of("× x X")) + pp.common.integer("columns")
+size_tag = pp.Group(pp.Suppress("[") + number()("rows")
+                    + pp.Suppress(pp.one_of("× x X")) + number()("columns")
                     + pp.Suppress("]"))("size")
 bar = pp.Suppress("|")
 md_header = bar + pp.OneOrMore(md_value + bar) + pp.Optional(size_tag + bar)
@@ -63,10 +65,11 @@ def _plain_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
     width = len(column_products)
     row_products, givens = [], []
     for line, row in row_lines:
+        product = _product(row[-1], line, zero)  # first: a row without its product ends in '?'
         if len(row) != width + 1:
             raise _row_length_error(line, row, width)
         givens.append([_cell(token, line, zero) for token in row[:-1]])
-        row_products.append(_product(row[-1], line, zero))
+        row_products.append(product)
     return CrossProduct(tuple(row_products), tuple(column_products), tuple(map(tuple, givens)),
                         zero=zero, layout="text", columns_below=below)
 
@@ -97,10 +100,11 @@ def _markdown_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
     row_products, givens = [], []
     for line in lines[2:]:
         row = list(parse_line(md_row, line, "a digit, '?' or a product between bars"))
+        product = _product(row[-1], line, zero)  # first: a row without its product ends in '?'
         if len(row) != width + 1:
             raise _row_length_error(line, row, width)
         givens.append([_cell(token, line, zero) for token in row[:-1]])
-        row_products.append(_product(row[-1], line, zero))
+        row_products.append(product)
     if "size" in header:
         size = header["size"]
         if (size["rows"], size["columns"]) != (len(row_products), width):
@@ -131,7 +135,8 @@ def _cell(token: Token, line: Line, zero: bool) -> int | None:
 
 def _product(token: Token, line: Line, zero: bool) -> int:
     if token.value is None:
-        raise error_at("a product is a number, not '?'", line, token.column)
+        raise error_at("a product is a number, not '?' (is this line's product missing?)",
+                       line, token.column)
     if token.value == 0 and not zero:
         raise error_at("a product of 0 needs zero digits (allow them with --zero)", line, token.column)
     return token.value

@@ -33,7 +33,7 @@ import re
 import pyparsing as pp
 
 from ..sudoku import SIZE, DigitSet, Sudoku
-from .common import Line, Token, error_at, is_blank, located, parse_line, source_lines
+from .common import Line, Token, error_at, is_blank, located, number, parse_line, source_lines
 
 # The grid
 
@@ -48,7 +48,7 @@ box_rule = re.compile(r"[\s|]*[-+][-+|\s]*")
 
 directive_head = re.compile(r"#\s*([A-Za-z][\w-]*)\s*:")
 single_digit = located(pp.Regex(r"\d(?!\d)").set_parse_action(lambda t: int(t[0]))).set_name("a digit")
-count = located(pp.common.integer).set_name("a count")
+count = located(number()).set_name("a count")
 digits_value = (single_digit + pp.Suppress("-") + single_digit
                 + pp.Optional(pp.Suppress(pp.CaselessKeyword("choose")) + count))
 objective_value = pp.Combine(pp.CaselessKeyword("gcd") + "(" + pp.one_of("rows cols", caseless=True)

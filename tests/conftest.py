@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,36 @@ import pytest
 from crossprolog.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz", action="store_true", default=False,
+                     help="also run the long fuzzing tests (marked fuzz); or set CROSSPROLOG_FUZZ=1")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fuzz: long property-based runs, skipped unless --fuzz "
+                                       "or CROSSPROLOG_FUZZ=1")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--fuzz") or os.environ.get("CROSSPROLOG_FUZZ") == "1":
+        return
+    skip = pytest.mark.skip(reason="long fuzzing run: give --fuzz or set CROSSPROLOG_FUZZ=1")
+    for item in items:
+        if "fuzz" in item.keywords:
+            item.add_marker(skip)
+
+
+def unexpand(text: str) -> str:
+    """`text` with the runs of blanks that reach a tab stop (every 8 columns) written as
+    tabs, as `unexpand -a` does: it looks the same."""
+    lines = []
+    for line in text.split("\n"):
+        chunks = [line[i:i + 8] for i in range(0, len(line), 8)]
+        lines.append("".join(chunk.rstrip(" ") + "\t" if len(chunk) == 8 and chunk.endswith("  ")
+                             else chunk for chunk in chunks))
+    return "\n".join(lines)
 
 
 class Run:
