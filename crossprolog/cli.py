@@ -2,8 +2,7 @@
 
 Exit codes: 0 solved or well-formed, 1 no solution or not well-formed (or,
 for compare, encodings that disagree), 2 bad input or usage, 3 time or
-resource limit reached.  Several inputs give
-the worst of their codes.
+resource limit reached.  Several inputs give the worst of their codes.
 """
 
 from __future__ import annotations
@@ -13,16 +12,21 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Iterable, Sequence
 
-from . import compare, crossproduct, engine, export
+from tqdm import tqdm
+
+from . import batch, compare, crossproduct, engine, export
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
 from .families import GENERATORS, GRAMMARS, parse
-from .grammars.common import decode
+from .grammars.common import MAX_TEXT_CHARS, decode
 from .puzzle import Puzzle, search_many
 
 OK, NO, BAD, LIMIT = 0, 1, 2, 3
+MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
 SEVERITY = [OK, NO, LIMIT, BAD]  # mildest first
 
 
@@ -32,11 +36,12 @@ def worst(codes: Iterable[int]) -> int:
 
 @dataclass
 class Outcome:
-    """What one command did for one input: its output lines, its JSON, its exit code."""
+    """What one command did for one input: its exit code, output, JSON record and error."""
 
     code: int
     text: str
     record: dict
+    error: str = ""  # for standard error
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
 
     def puzzle_command(name: str, run: Callable, help: str) -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help, description=help)
-        command.add_argument("paths", nargs="+", metavar="PATH", help="puzzle file, or - for standard input")
+        command.add_argument("paths", nargs="+", metavar="PATH",
+                             help="puzzle file, directory of puzzle files (*.txt, *.md), "
+                                  "or - for standard input")
         command.add_argument("--format", choices=["text", "markdown", "json"], default=None,
                              help="output format (default: the layout the puzzle came in; json for data)")
         command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
@@ -75,6 +82,11 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--first-cell", choices=["zero", "seeds"], default="zero",
                              help="CrossCells: a line's value starts at 0 (default), or the "
                                   "first ON cell seeds it with its number")
+        command.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                             help="solve N puzzles at a time, in worker processes")
+        command.add_argument("--out", default=None, metavar="FILE",
+                             help="write one JSON record per input to FILE (JSON Lines, "
+                                  "written whole or not at all) and print only a summary")
         command.set_defaults(run=run)
         return command
 
@@ -169,39 +181,96 @@ def _check(args) -> int:
 
 
 def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace], Outcome]) -> int:
-    """Run `command` on every input, printing as it goes; return the worst exit code."""
-    codes = []
-    several = len(args.paths) > 1
-    for path in args.paths:
-        name = "<stdin>" if path == "-" else path
-        try:
-            puzzle = _read_puzzle(path, args)
-            engine.load(puzzle.family)
-            outcome = command(puzzle, args)
-        except ParseError as error:
-            outcome = Outcome(BAD, "", {"status": "error", "error": error.report(name)})
-            print(error.report(name), file=sys.stderr)
-        except CrossprologError as error:
-            outcome = Outcome(error.exit_code, "", {"status": "error", "error": f"{name}: {error}"})
-            print(f"{name}: error: {error}", file=sys.stderr)
-        codes.append(outcome.code)
-        if args.format == "json":
-            record = {"path": name, **outcome.record} if several else outcome.record
-            print(json.dumps(record), flush=True)
-        elif outcome.text:
-            print(f"== {name}\n{outcome.text}" if several else outcome.text, flush=True)
-    return worst(codes)
+    """Run `command` on every input and report as the outcomes come; return the worst exit code.
+
+    Outputs keep the order of the inputs, whatever order the workers finish in.
+    After Ctrl-C the finished records are still written to --out.
+    """
+    paths = batch.expand(args.paths)
+    stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if "-" in paths else None
+    items = [(_name(path), path, stdin if path == "-" else None) for path in paths]
+    several = len(items) > 1
+    args.live = not several and args.out is None  # --all may print solutions as they come
+    outcomes: dict[int, Outcome] = {}
+    shown = 0
+    progress = tqdm(total=len(items), unit="puzzle", file=sys.stderr, leave=False,
+                    disable=not (several and sys.stderr.isatty()))
+    try:
+        for index, outcome in batch.results(partial(_outcome, command, args), items, args.jobs):
+            outcomes[index] = outcome
+            progress.update()
+            while shown in outcomes:
+                _show(outcomes[shown], items[shown][0], several, args)
+                shown += 1
+    except KeyboardInterrupt:
+        progress.close()
+        if args.out:
+            _write_records(args.out, items, outcomes)
+        finished = f" after {len(outcomes)} of {_plural(len(items), 'puzzle')}" if several else ""
+        kept = f"; their records are in {args.out}" if args.out and outcomes else ""
+        print(f"crossprolog: interrupted{finished}{kept}", file=sys.stderr)
+        return 130
+    progress.close()
+    if args.out:
+        _write_records(args.out, items, outcomes)
+        statuses = Counter(outcome.record["status"] for outcome in outcomes.values())
+        print(f"{args.out}: {_plural(len(items), 'record')} "
+              f"({', '.join(f'{n} {status}' for status, n in statuses.items())})")
+    return worst(outcome.code for outcome in outcomes.values())
 
 
-def _read_puzzle(path: str, args) -> Puzzle:
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _outcome(command: Callable[[Puzzle, argparse.Namespace], Outcome], args,
+             item: tuple[str, str, bytes | None]) -> Outcome:
+    """What `command` does for one input; every error a user can cause becomes an Outcome."""
+    name, path, data = item
+    try:
+        puzzle = _read_puzzle(path, args, data)
+        engine.load(puzzle.family)
+        return command(puzzle, args)
+    except ParseError as error:
+        return Outcome(BAD, "", {"status": "error", "error": error.report(name)}, error.report(name))
+    except CrossprologError as error:
+        return Outcome(error.exit_code, "", {"status": "error", "error": f"{name}: {error}"},
+                       f"{name}: error: {error}")
+
+
+def _show(outcome: Outcome, name: str, several: bool, args) -> None:
+    """Print one input's outcome: its error, and unless --out takes the records, its output."""
+    if outcome.error:
+        tqdm.write(outcome.error, file=sys.stderr)
+    if args.out:
+        return
+    if args.format == "json":
+        record = {"path": name, **outcome.record} if several else outcome.record
+        tqdm.write(json.dumps(record), file=sys.stdout)
+    elif outcome.text:
+        tqdm.write(f"== {name}\n{outcome.text}" if several else outcome.text, file=sys.stdout)
+    sys.stdout.flush()
+
+
+def _write_records(path: str, items, outcomes: dict[int, Outcome]) -> None:
+    batch.write_jsonl(path, ({"path": items[index][0], **outcomes[index].record}
+                             for index in sorted(outcomes)))
+
+
+def _read_puzzle(path: str, args, data: bytes | None = None) -> Puzzle:
+    """The puzzle in the file at `path` (or in `data`, the bytes of standard input)."""
+    if data is None and path == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    elif data is None:
+        if os.path.isdir(path):
+            raise ParseError("a directory without puzzle files (*.txt, *.md)")
         try:
             with open(path, "rb") as file:
-                data = file.read(2_000_001)
+                data = file.read(MAX_INPUT_BYTES + 1)
         except OSError as error:
             raise ParseError(f"cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise ParseError(f"the input has more than {MAX_INPUT_BYTES:,} bytes: too big for a puzzle")
     return parse(decode(data), family=args.family, zero=args.zero, first_cell=args.first_cell)
 
 
@@ -227,7 +296,7 @@ def _solve_one(puzzle: Puzzle, args) -> Outcome:
 
 
 def _solve_all(puzzle: Puzzle, args) -> Outcome:
-    """Stream every solution: text prints each as soon as it is found."""
+    """Every solution; a lone puzzle's text output shows each as soon as it is found."""
     solutions, drawings = [], []
     timed_out = False
     start = time.perf_counter()
@@ -235,8 +304,9 @@ def _solve_all(puzzle: Puzzle, args) -> Outcome:
         for solution in puzzle.solutions(timeout=args.timeout, encoding=args.encoding):
             solutions.append(solution)
             if args.format != "json":
-                print(("\n" if drawings else "") + puzzle.render(solution, _layout(args)), flush=True)
-                drawings.append(True)
+                drawings.append(puzzle.render(solution, _layout(args)))
+                if args.live:
+                    print(("\n" if len(drawings) > 1 else "") + drawings[-1], flush=True)
     except TimeLimitExceeded:
         timed_out = True
     seconds = round(time.perf_counter() - start, 6)
@@ -244,13 +314,14 @@ def _solve_all(puzzle: Puzzle, args) -> Outcome:
     record = {"family": puzzle.family, "status": status,
               "solution": solutions[0].to_json() if solutions else None,
               "solutions": [s.to_json() for s in solutions], "count": len(solutions),
-              "seconds": seconds}
+              "seconds": seconds, **(puzzle.solution_extras(solutions[0]) if solutions else {})}
+    earlier = "\n" if args.live else "".join(drawing + "\n\n" for drawing in drawings)
     if timed_out:
-        return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached after "
+        return Outcome(LIMIT, f"{earlier}time limit of {args.timeout:g} s reached after "
                               f"{_plural(len(solutions), 'solution')}", record)
     if not solutions:
         return Outcome(NO, "no solution", record)
-    return Outcome(OK, f"\n{_plural(len(solutions), 'solution')}", record)
+    return Outcome(OK, earlier + _plural(len(solutions), "solution"), record)
 
 
 def _count_one(puzzle: Puzzle, args) -> Outcome:
@@ -301,7 +372,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _export(args) -> int:
-    name = "<stdin>" if args.path == "-" else args.path
+    name = _name(args.path)
     try:
         puzzle = _read_puzzle(args.path, args)
     except ParseError as error:

@@ -53,7 +53,8 @@ def load(family: str) -> None:
 def call(goal: str, inputs: dict[str, Any]) -> dict[str, Any]:
     """Run a constant `goal` once with `inputs` bound; return its bindings.
 
-    Prolog resource errors become ResourceLimit; a failing goal is a bug here.
+    Prolog resource errors become ResourceLimit, Ctrl-C during the goal
+    KeyboardInterrupt; a failing goal is a bug here.
     """
     janus = _janus()
     try:
@@ -65,8 +66,10 @@ def call(goal: str, inputs: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def _translated(error: Exception) -> Exception:
+def _translated(error: Exception) -> BaseException:
     text = str(error)
+    if "signal(int," in text or "Caught signal 2 (int)" in text:
+        return KeyboardInterrupt()
     usage = re.search(r'crossprolog_usage\((\w+),\s*"?([^")]*)', text)
     if usage:
         return UsageError(f"encoding {usage[1]}: {usage[2]}")

@@ -113,7 +113,16 @@ measured(Goal, Seconds, _{inferences: Inferences, cpu: Cpu, timed_out: TimedOut}
     Inferences is I1 - I0,
     Cpu is T1 - T0.
 
+%   Goal runs interruptible: Ctrl-C raises error(signal(int, _), _) in it.
+%   An embedding Python handles Ctrl-C itself, but only between calls into
+%   Prolog, so without this a long search could not be stopped; the
+%   handler is put back as soon as Goal is done.
 within(Seconds, Goal) :-
+    setup_call_cleanup(on_signal(int, Handler, throw),
+                       within_time(Seconds, Goal),
+                       on_signal(int, _, Handler)).
+
+within_time(Seconds, Goal) :-
     (   Seconds =:= 0
     ->  call(Goal)
     ;   call_with_time_limit(Seconds, Goal)
