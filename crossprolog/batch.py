@@ -11,6 +11,8 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
+from .errors import UsageError
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
@@ -66,14 +68,24 @@ def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def check_writable(path: str) -> None:
+    """Raise UsageError unless a file can be written at `path`: say so before the work, not after."""
+    try:
+        with tempfile.TemporaryFile(dir=_directory(path)):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror}") from None
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a directory")
+
+
 def write_jsonl(path: str, records: Iterable[dict]) -> None:
     """Write one JSON object per line to `path`, all at once or not at all.
 
     The lines go to a temporary file beside `path`, which then replaces it:
     a reader never sees a half-written file, even if this process dies.
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".crossprolog-", suffix=".jsonl")
+    handle, temporary = tempfile.mkstemp(dir=_directory(path), prefix=".crossprolog-", suffix=".jsonl")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             for record in records:
@@ -83,6 +95,10 @@ def write_jsonl(path: str, records: Iterable[dict]) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def _directory(path: str) -> str:
+    return os.path.dirname(os.path.abspath(path))
 
 
 def _umask() -> int:

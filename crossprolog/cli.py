@@ -186,6 +186,8 @@ def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace], Outcome])
     Outputs keep the order of the inputs, whatever order the workers finish in.
     After Ctrl-C the finished records are still written to --out.
     """
+    if args.out:
+        batch.check_writable(args.out)
     paths = batch.expand(args.paths)
     stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if "-" in paths else None
     items = [(_name(path), path, stdin if path == "-" else None) for path in paths]

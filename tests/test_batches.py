@@ -102,6 +102,13 @@ def test_the_results_file_replaces_an_old_one_whole_and_leaves_no_temporary_file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles", "results.jsonl"]
 
 
+def test_a_results_file_that_cannot_be_written_is_refused_before_any_work(cli, tmp_path):
+    run = cli("solve", EXAMPLES / FAST[0], "--out", tmp_path / "missing" / "results.jsonl")
+    assert run.code == 2 and run.out == ""
+    assert run.err == (f"crossprolog: error: cannot write {tmp_path / 'missing' / 'results.jsonl'}: "
+                       "No such file or directory\n")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
     directory = puzzle_directory(tmp_path, [FAST[0], FAST[0], HARD, HARD])
