@@ -17,12 +17,19 @@ with 0-based Row and Column; digits range over Low..9, Low being 0 or 1.
 crossproduct/3 is the pure relation: it posts the constraints of one encoding and
 leaves the digits unbound.  search/3 is the labeling that encoding pairs with.
 
-  - auto (the default): rows for narrow or small puzzles, primes for the
-    rest (see auto_encoding/2).
+  - auto (the default): rows for narrow or small puzzles, restarts for
+    the rest (see auto_encoding/2).
   - primes: the constraints of exponents, labeled prime by
     prime: first where the 7s go, then the 5s, the 3s and the 2s (first-fail
     within each), so the sparse 0/1 matrices of 7s and 5s are settled while
     the sums still prune hard.
+  - restarts: the constraints of primes, and its labeling restarted
+    with a budget of inferences that grows along the Luby sequence, the
+    cells taken in another order at each attempt.  The search of primes
+    has a heavy tail: on the 17th seed-3 12x8 puzzle it runs past 20 s,
+    where labeling the 5s before the 7s, or the same cells in another
+    order, takes under a million inferences; restarting bounds what a bad
+    order costs.
   - rows: no constraints at all, plain generate-and-test: the row with the
     fewest fillings left is filled next and divides the column products
     (digits 1-9 only).
@@ -42,7 +49,7 @@ A line whose product is 0 holds a zero and has no other product constraint.
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 
-encodings([auto, primes, rows, fillings, exponents, chain]).
+encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
 
 %!  crossproduct(+Encoding, +Puzzle, -Rows) is semidet.
 %
@@ -63,21 +70,24 @@ crossproduct(Encoding, Puzzle, Rows) :-
     Digits ins Low..9,
     maplist(give(Rows), Givens),
     zero_lines(Low, RowProducts-Rows, ColumnProducts-Columns),
+    maplist(dividing_row(ColumnProducts), RowProducts, Rows),
     lines(Encoding, RowProducts-Rows, ColumnProducts-Columns).
 
 %!  auto_encoding(+Puzzle, -Encoding) is det.
 %
 %   rows for puzzles at most three columns wide or of at most 30 cells:
 %   their rows have few fillings, and plain search beats the cost of posting
-%   CLP(FD) constraints (about 5,000 inferences a cell).  primes for the
+%   CLP(FD) constraints (about 5,000 inferences a cell).  restarts for the
 %   rest, where plain search blows up (the seed-7 10x6 set), and whenever
-%   digits include 0.  The thresholds are measured: see bench/run.py.
+%   digits include 0: primes alone is as fast on most of them but runs
+%   past 20 s on a few (the 17th of the seed-3 12x8 set).  The thresholds
+%   are measured: see bench/run.py.
 auto_encoding(Puzzle, rows) :-
     _{rows: RowProducts, columns: ColumnProducts, low: 1} :< Puzzle,
     length(RowProducts, Height),
     length(ColumnProducts, Width),
     ( Width =< 3 ; Height * Width =< 30 ), !.
-auto_encoding(_, primes).
+auto_encoding(_, restarts).
 
 must_be_without_zero(_, 1) :- !.
 must_be_without_zero(Encoding, _) :-
@@ -94,26 +104,112 @@ search(rows, Puzzle, Rows) :- !,
     pairs_keys_values(Pending, RowProducts, Rows),
     length(Rows, Height),
     Room is 9 ^ (Height - 1),
-    maplist(row_candidate(ColumnProducts, Room), Pending, Candidates),
+    maplist(column_digits(Room), ColumnProducts, Choices),
+    maplist(row_candidate(Choices), Pending, Candidates),
     rows_dividing(Candidates, ColumnProducts, Height).
 search(fillings, Puzzle, Rows) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
     rows_by_fewest_fillings(RowProducts, ColumnProducts, Order),
     maplist(label_row(Rows), Order).
-search(primes, Puzzle, Rows) :- !,
-    _{columns: ColumnProducts} :< Puzzle,
-    exponent_grid(Rows, ColumnProducts, ExponentRows, _),
-    append(ExponentRows, Exponents),
-    transpose(Exponents, [Twos, Threes, Fives, Sevens]),
-    maplist(label_first_fail, [Sevens, Fives, Threes, Twos]),
+search(primes, _, Rows) :- !,
     append(Rows, Digits),
-    label(Digits).      % only 0s and 1s are left: they have no exponents
+    maplist(posted_exponents, Digits, Cells),
+    label_primes([7, 5, 3, 2], Cells, Rows).
+search(restarts, _, Rows) :- !,
+    append(Rows, Digits),
+    maplist(posted_exponents, Digits, Cells),
+    length(Cells, Size),
+    Unit is 5000 * Size,        % about what labeling takes when nothing fails
+    restarts(Unit, Cells, Rows).
 search(_, _, Rows) :-
     append(Rows, Digits),
     label_first_fail(Digits).
 
 label_first_fail(Vars) :-
     labeling([ff], Vars).
+
+%!  label_primes(+Primes, +Cells, +Rows) is nondet.
+%
+%   Labels the exponents of Cells (a list of [E2, E3, E5, E7], one a digit
+%   of Rows) prime by prime in the order of Primes, first-fail within each;
+%   then the digits, where only 0s and 1s are left (they have no exponents).
+label_primes(Primes, Cells, Rows) :-
+    transpose(Cells, [Twos, Threes, Fives, Sevens]),
+    pairs_keys_values(ByPrime, [2, 3, 5, 7], [Twos, Threes, Fives, Sevens]),
+    maplist(prime_exponents_in(ByPrime), Primes, Exponents),
+    maplist(label_first_fail, Exponents),
+    append(Rows, Digits),
+    label(Digits).
+
+prime_exponents_in(ByPrime, Prime, Exponents) :-
+    memberchk(Prime-Exponents, ByPrime).
+
+%!  restarts(+Unit, +Cells, +Rows) is nondet.
+%
+%   Attempt K labels the cells as label_primes/3 does, in the K-th order of
+%   attempt_order/4, within Unit * luby(K) inferences (counted afresh after
+%   each solution it gives); past them the next attempt starts over from
+%   the same constraints.  An attempt that runs to its end has seen every
+%   solution, so it ends the search.  A solution an earlier attempt gave is
+%   not given again: Found keeps them, out of reach of backtracking.
+restarts(Unit, Cells, Rows) :-
+    Found = found([]),
+    between(1, inf, K),
+    luby(K, Times),
+    Budget is Unit * Times,
+    attempt_order(K, Cells, Primes, Ordered),
+    Stopped = stopped(false),
+    (   call_with_inference_limit(label_primes(Primes, Ordered, Rows), Budget, Result),
+        (   Result == inference_limit_exceeded
+        ->  nb_setarg(1, Stopped, true),
+            fail
+        ;   not_found_before(Found, Rows)
+        )
+    ;   arg(1, Stopped, false), !,
+        fail
+    ).
+
+not_found_before(Found, Rows) :-
+    arg(1, Found, Solutions),
+    \+ memberchk(Rows, Solutions),
+    nb_setarg(1, Found, [Rows|Solutions]).
+
+%!  attempt_order(+K, +Cells, -Primes, -Ordered) is det.
+%
+%   The first attempt takes the cells as they come, 5s before 7s; later
+%   ones alternate 7s and 5s first and take the cells in a different
+%   order each: by (I * A + B) mod 1000003 for the cell at I, a permutation
+%   that A and B, drawn from K, make different for every K.
+attempt_order(1, Cells, [5, 7, 3, 2], Cells) :- !.
+attempt_order(K, Cells, Primes, Ordered) :-
+    (   K mod 2 =:= 0
+    ->  Primes = [7, 5, 3, 2]
+    ;   Primes = [5, 7, 3, 2]
+    ),
+    Modulus = 1000003,
+    A is 1 + K * 7919 mod (Modulus - 1),
+    B is K * 104729 mod Modulus,
+    length(Cells, N),
+    numlist(1, N, Indices),
+    maplist(permuted_key(A, B, Modulus), Indices, Cells, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Ordered).
+
+permuted_key(A, B, Modulus, I, Cell, Key-Cell) :-
+    Key is (I * A + B) mod Modulus.
+
+%!  luby(+I, -L) is det.
+%
+%   L is the I-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...:
+%   2^(K-1) when I is 2^K - 1, else, with 2^K =< I < 2^(K+1) - 1, the
+%   term I - 2^K + 1 of the sequence started over.
+luby(I, L) :-
+    K is msb(I + 1),
+    (   I + 1 =:= 1 << K
+    ->  L is 1 << (K - 1)
+    ;   I1 is I - (1 << K) + 1,
+        luby(I1, L)
+    ).
 
 label_row(Rows, I) :-
     nth0(I, Rows, Row),
@@ -138,11 +234,10 @@ rows_dividing([C|Cs], ColumnProducts, Left) :-
     maplist(still_fitting(ColumnProducts1, Room), Others, Candidates),
     rows_dividing(Candidates, ColumnProducts1, Left1).
 
-%   The first candidates: every filling of each row, kept if it leaves room.
-row_candidate(ColumnProducts, Room, Product-Row, Count-(Row-Fillings)) :-
-    findall(Row, ( row_filling(Product, ColumnProducts, Row),
-                   maplist(leaves_room(Room), ColumnProducts, Row) ),
-            Fillings),
+%   The first candidates: every filling of each row from the digits each
+%   column allows (column_digits/3: those that leave room).
+row_candidate(Choices, Product-Row, Count-(Row-Fillings)) :-
+    findall(Row, filling(Choices, Product, Row), Fillings),
     length(Fillings, Count).
 
 still_fitting(ColumnProducts, Room, _-(Row-Fillings), Count-(Row-Fitting)) :-
@@ -186,6 +281,21 @@ give(Rows, [R, C, Digit]) :-
     nth0(R, Rows, Row),
     nth0(C, Row, Digit).
 
+%!  dividing_row(+ColumnProducts, +RowProduct, ?Row) is semidet.
+%
+%   A digit of Row is 0 or divides both its row's and its column's
+%   product (a product of 0 leaves it free).
+dividing_row(ColumnProducts, RowProduct, Row) :-
+    maplist(dividing_digit(RowProduct), ColumnProducts, Row).
+
+dividing_digit(RowProduct, ColumnProduct, Digit) :-
+    Common is gcd(RowProduct, ColumnProduct),
+    findall(D, ( between(1, 9, D), Common mod D =:= 0 ), Divisors),
+    foldl(or_value, Divisors, 0, Domain),
+    Digit in Domain.
+
+or_value(Value, Domain, Domain \/ Value).
+
 % With digits 1-9 there are no zeros to place.
 zero_lines(1, _, _) :- !.
 zero_lines(0, RowProducts-Rows, ColumnProducts-Columns) :-
@@ -207,6 +317,8 @@ lines(chain, RowProducts-Rows, ColumnProducts-Columns) :-
     maplist(chain_product, ColumnProducts, Columns).
 lines(primes, RowProducts-Rows, ColumnProducts-Columns) :-
     lines(exponents, RowProducts-Rows, ColumnProducts-Columns).
+lines(restarts, RowProducts-Rows, ColumnProducts-Columns) :-
+    lines(exponents, RowProducts-Rows, ColumnProducts-Columns).
 lines(exponents, RowProducts-Rows, ColumnProducts-_) :-
     exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns),
     maplist(exponent_product, RowProducts, ExponentRows),
@@ -226,7 +338,9 @@ times(D, P0, P) :-
 %!  exponent_grid(+Rows, +ColumnProducts, -ExponentRows, -ExponentColumns)
 %
 %   Every digit D of Rows gets its exponents [E2, E3, E5, E7], tied to it
-%   by a table constraint; the exponent lists form a grid of their own.
+%   by a table constraint; the exponent lists form a grid of their own.  A
+%   digit left unbound keeps its exponents as an attribute, so that a
+%   search can label them (posted_exponents/2) without a second table.
 exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns) :-
     maplist(maplist(digit_exponents), Rows, ExponentRows),
     length(ColumnProducts, Width),
@@ -235,7 +349,29 @@ exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns) :-
 digit_exponents(Digit, Exponents) :-
     length(Exponents, 4),
     digits_with_exponents(Table),
-    tuples_in([[Digit|Exponents]], Table).
+    tuples_in([[Digit|Exponents]], Table),
+    (   var(Digit)
+    ->  put_attr(Digit, crossproduct, Exponents)
+    ;   true
+    ).
+
+% The attribute only remembers: binding the digit needs no check, and it
+% adds nothing to the residual goals (the table constraint says it all).
+attr_unify_hook(_, _).
+
+attribute_goals(_) --> [].
+
+%!  posted_exponents(+Digit, -Exponents) is det.
+%
+%   The exponents exponent_grid/4 tied to Digit, or those of its value.
+posted_exponents(Digit, Exponents) :-
+    (   get_attr(Digit, crossproduct, Exponents0)
+    ->  Exponents = Exponents0
+    ;   nonvar(Digit)
+    ->  digits_with_exponents(Table),
+        memberchk([Digit|Exponents], Table)
+    ;   digit_exponents(Digit, Exponents)
+    ).
 
 %   [Digit, E2, E3, E5, E7] for every digit; 0 has no exponents.
 digits_with_exponents([[0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [2, 1, 0, 0, 0],
@@ -280,23 +416,39 @@ filling_row(ColumnProducts, Product, Row) :-
 %   Row is a list of digits 1-9 multiplying to Product, each digit dividing
 %   the product of its column.  A column product of 0 admits every digit.
 row_filling(Product, ColumnProducts, Row) :-
-    length(ColumnProducts, Width),
-    row_filling(ColumnProducts, Width, Product, Row).
+    maplist(column_digits(inf), ColumnProducts, Choices),
+    filling(Choices, Product, Row).
+
+%!  column_digits(+Room, +ColumnProduct, -Digits) is det.
+%
+%   Digits are those of 1-9 that divide ColumnProduct and leave at most
+%   Room of it to the other rows (0 is divided by every digit).
+column_digits(Room, ColumnProduct, Digits) :-
+    findall(D, ( between(1, 9, D),
+                 ColumnProduct mod D =:= 0,
+                 leaves_room(Room, ColumnProduct, D) ),
+            Digits).
+
+%!  filling(+Choices, +Product, -Row) is nondet.
+%
+%   Row takes a digit from each list of Choices, and they multiply to
+%   Product.  The digits are computed once per column, not once per row.
+filling(Choices, Product, Row) :-
+    length(Choices, Width),
+    filling(Choices, Width, Product, Row).
 
 % The last digit is whatever is left of the product: no need to try all nine.
-row_filling([], _, Product, []) :-
+filling([], _, Product, []) :-
     Product =:= 1.
-row_filling([Column], _, Product, [Product]) :- !,
-    between(1, 9, Product),
-    Column mod Product =:= 0.
-row_filling([Column|Columns], Width, Product, [D|Ds]) :-
+filling([Digits], _, Product, [Product]) :- !,
+    memberchk(Product, Digits).
+filling([Digits|Choices], Width, Product, [D|Ds]) :-
     Product =< 9 ^ Width,
-    between(1, 9, D),
+    member(D, Digits),
     Product mod D =:= 0,
-    Column mod D =:= 0,
     Rest is Product // D,
     Width1 is Width - 1,
-    row_filling(Columns, Width1, Rest, Ds).
+    filling(Choices, Width1, Rest, Ds).
 
 %!  rows_by_fewest_fillings(+RowProducts, +ColumnProducts, -Order) is det.
 %

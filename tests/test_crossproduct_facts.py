@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crossprolog import CrossProduct
+from crossprolog import CrossProduct, engine
 from crossprolog.crossproduct import fillings, random_puzzles, rows_by_fewest_fillings
 
 
@@ -36,7 +36,8 @@ def test_published_puzzles_have_their_unique_solution(rows, cols, answer):
     assert solutions(rows, cols) == [digits(answer)]
 
 
-@pytest.mark.parametrize("encoding", ["auto", "primes", "rows", "fillings", "exponents", "chain"])
+@pytest.mark.parametrize("encoding", ["auto", "primes", "restarts", "rows", "fillings", "exponents",
+                                      "chain"])
 def test_every_encoding_finds_the_same_solution(encoding):
     puzzle = CrossProduct((210, 144, 54, 135, 4, 49), (6615, 15552, 420))
     assert [s.values for s in puzzle.solutions(encoding=encoding)] == [digits("765 982 392 593 141 717")]
@@ -134,6 +135,14 @@ def test_zero_digits_allow_zero_products():
     assert solve([0], [0]) is None
 
 
+@pytest.mark.parametrize("encoding", ["primes", "restarts", "exponents", "chain"])
+def test_zero_digits_give_the_same_solutions_in_every_encoding_that_takes_them(encoding):
+    puzzle = CrossProduct((0, 6, 0), (0, 6, 8), zero=True)
+    found = sorted(s.values for s in puzzle.solutions(encoding=encoding))
+    assert found == sorted(s.values for s in puzzle.solutions(encoding="fillings"))
+    assert len(found) > 10
+
+
 def test_zero_lines_hold_a_zero_and_other_lines_none():
     found = solutions([0, 6], [0, 6], zero=True)
     assert found, "a solution exists: 0 0 / 1 6"
@@ -163,3 +172,36 @@ def test_the_seed_42_10x6_puzzle_solves_to_a_table_with_its_products():
 def test_share_of_well_formed_random_puzzles_matches_the_notebook(size, share):
     puzzles = random_puzzles(*size, 200, seed=42)
     assert f"{sum(p.well_formed() for p in puzzles) / 200:.0%}" == share
+
+
+# The heavy tail: restarts
+
+
+def test_restarts_follow_the_luby_sequence():
+    engine.load("crossproduct")
+    terms = engine.call("numlist(1, 16, Is), maplist(crossproduct:luby, Is, Ls)", {})["Ls"]
+    assert terms == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]
+
+
+def test_restarts_on_a_tiny_budget_still_give_every_solution_once():
+    puzzle = CrossProduct((24, 24, 6), (24, 24, 6))
+    engine.load("crossproduct")
+    goal = ("crossproduct:crossproduct(restarts, P, _Rows), append(_Rows, _Ds), "
+            "maplist(crossproduct:posted_exponents, _Ds, _Cells), "
+            "findall(_Rows, crossproduct:restarts(U, _Cells, _Rows), All)")
+    expected = sorted(s.values for s in puzzle.solutions(encoding="rows"))
+    assert len(expected) > 20
+    for unit in (50, 500, 100_000):
+        found = engine.call(goal, {"P": puzzle.prolog_data(), "U": unit})["All"]
+        assert sorted(tuple(map(tuple, rows)) for rows in found) == expected
+
+
+def test_the_17th_seed_3_12x8_puzzle_takes_the_default_a_fraction_of_a_second():
+    puzzle = list(random_puzzles(12, 8, 20, seed=3))[16]
+    assert puzzle.column_products[:2] == (29859840, 1200225600)
+    for limit in (1, 2):
+        search = puzzle.search(limit=limit, timeout=20)
+        assert (search.status, search.count) == ("limit", limit)
+        assert search.inferences < 3_000_000      # primes alone runs past 20 s
+    solution = puzzle.solve()
+    assert CrossProduct.from_table(solution.values) == puzzle
