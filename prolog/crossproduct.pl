@@ -48,6 +48,7 @@ A line whose product is 0 holds a zero and has no other product constraint.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
+:- use_module(restarts).
 
 encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
 
@@ -147,69 +148,28 @@ prime_exponents_in(ByPrime, Prime, Exponents) :-
 %!  restarts(+Unit, +Cells, +Rows) is nondet.
 %
 %   Attempt K labels the cells as label_primes/3 does, in the K-th order of
-%   attempt_order/4, within Unit * luby(K) inferences (counted afresh after
-%   each solution it gives); past them the next attempt starts over from
-%   the same constraints.  An attempt that runs to its end has seen every
-%   solution, so it ends the search.  A solution an earlier attempt gave is
-%   not given again: Found keeps them, out of reach of backtracking.
+%   attempt_order/4, within Unit * luby(K) inferences: restarted/3 runs
+%   the attempts and gives every solution once.
 restarts(Unit, Cells, Rows) :-
-    Found = found([]),
-    between(1, inf, K),
-    luby(K, Times),
-    Budget is Unit * Times,
-    attempt_order(K, Cells, Primes, Ordered),
-    Stopped = stopped(false),
-    (   call_with_inference_limit(label_primes(Primes, Ordered, Rows), Budget, Result),
-        (   Result == inference_limit_exceeded
-        ->  nb_setarg(1, Stopped, true),
-            fail
-        ;   not_found_before(Found, Rows)
-        )
-    ;   arg(1, Stopped, false), !,
-        fail
-    ).
+    restarted(attempt(Cells, Rows), Unit, Rows).
 
-not_found_before(Found, Rows) :-
-    arg(1, Found, Solutions),
-    \+ memberchk(Rows, Solutions),
-    nb_setarg(1, Found, [Rows|Solutions]).
+%   Attempt K labels as label_primes/3 does, in the order attempt_order/4
+%   gives (worked out before the budget starts).
+attempt(Cells, Rows, K, label_primes(Primes, Ordered, Rows)) :-
+    attempt_order(K, Cells, Primes, Ordered).
 
 %!  attempt_order(+K, +Cells, -Primes, -Ordered) is det.
 %
 %   The first attempt takes the cells as they come, 5s before 7s; later
-%   ones alternate 7s and 5s first and take the cells in a different
-%   order each: by (I * A + B) mod 1000003 for the cell at I, a permutation
-%   that A and B, drawn from K, make different for every K.
+%   ones alternate 7s and 5s first and take the cells in the K-th order of
+%   shuffled/3.
 attempt_order(1, Cells, [5, 7, 3, 2], Cells) :- !.
 attempt_order(K, Cells, Primes, Ordered) :-
     (   K mod 2 =:= 0
     ->  Primes = [7, 5, 3, 2]
     ;   Primes = [5, 7, 3, 2]
     ),
-    Modulus = 1000003,
-    A is 1 + K * 7919 mod (Modulus - 1),
-    B is K * 104729 mod Modulus,
-    length(Cells, N),
-    numlist(1, N, Indices),
-    maplist(permuted_key(A, B, Modulus), Indices, Cells, Keyed),
-    keysort(Keyed, Sorted),
-    pairs_values(Sorted, Ordered).
-
-permuted_key(A, B, Modulus, I, Cell, Key-Cell) :-
-    Key is (I * A + B) mod Modulus.
-
-%!  luby(+I, -L) is det.
-%
-%   L is the I-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...:
-%   2^(K-1) when I is 2^K - 1, else, with 2^K =< I < 2^(K+1) - 1, the
-%   term I - 2^K + 1 of the sequence started over.
-luby(I, L) :-
-    K is msb(I + 1),
-    (   I + 1 =:= 1 << K
-    ->  L is 1 << (K - 1)
-    ;   I1 is I - (1 << K) + 1,
-        luby(I1, L)
-    ).
+    shuffled(K, Cells, Ordered).
 
 label_row(Rows, I) :-
     nth0(I, Rows, Row),

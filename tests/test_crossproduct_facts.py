@@ -178,9 +178,17 @@ def test_share_of_well_formed_random_puzzles_matches_the_notebook(size, share):
 
 
 def test_restarts_follow_the_luby_sequence():
-    engine.load("crossproduct")
-    terms = engine.call("numlist(1, 16, Is), maplist(crossproduct:luby, Is, Ls)", {})["Ls"]
+    engine.load("crossproduct")  # loads the shared restarts module beside it
+    terms = engine.call("numlist(1, 16, Is), maplist(restarts:luby, Is, Ls)", {})["Ls"]
     assert terms == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]
+
+
+def test_each_attempt_shuffles_the_cells_its_own_way():
+    engine.load("crossproduct")
+    goal = "numlist(1, 30, _L), findall(_S, (between(1, 8, _K), restarts:shuffled(_K, _L, _S)), Ss)"
+    orders = engine.call(goal, {})["Ss"]
+    assert all(sorted(order) == list(range(1, 31)) for order in orders)
+    assert len(set(map(tuple, orders))) == 8
 
 
 def test_restarts_on_a_tiny_budget_still_give_every_solution_once():
