@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -11,25 +10,6 @@ import pytest
 from crossprolog.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def pytest_addoption(parser):
-    parser.addoption("--fuzz", action="store_true", default=False,
-                     help="also run the long fuzzing tests (marked fuzz); or set CROSSPROLOG_FUZZ=1")
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "fuzz: long property-based runs, skipped unless --fuzz "
-                                       "or CROSSPROLOG_FUZZ=1")
-
-
-def pytest_collection_modifyitems(config, items):
-    if config.getoption("--fuzz") or os.environ.get("CROSSPROLOG_FUZZ") == "1":
-        return
-    skip = pytest.mark.skip(reason="long fuzzing run: give --fuzz or set CROSSPROLOG_FUZZ=1")
-    for item in items:
-        if "fuzz" in item.keywords:
-            item.add_marker(skip)
 
 
 def unexpand(text: str) -> str:

@@ -6,8 +6,8 @@
 2. Every layout a grammar accepts round-trips: text -> puzzle -> drawing -> the
    same puzzle, and drawing it again gives the same drawing.
 
-The default run keeps the example counts modest; `--fuzz` (or CROSSPROLOG_FUZZ=1)
-runs the `fuzz` variants, with many more examples.
+The default run keeps the example counts modest; `pytest -m slow` runs the
+long variants, with many more examples.
 """
 
 from __future__ import annotations
@@ -111,14 +111,14 @@ def test_random_text_gives_a_puzzle_or_a_parse_error(text, family):
     parses_or_fails_cleanly(text, family)
 
 
-@pytest.mark.fuzz
+@pytest.mark.slow
 @LONG
 @given(mutated_examples(), st.sampled_from(FAMILIES), st.booleans())
 def test_mutated_examples_at_length(text, family, zero):
     parses_or_fails_cleanly(text, family, zero)
 
 
-@pytest.mark.fuzz
+@pytest.mark.slow
 @LONG
 @given(RANDOM_TEXTS, st.sampled_from(FAMILIES))
 def test_random_text_at_length(text, family):
@@ -353,7 +353,7 @@ def test_sudoku_layouts_round_trip(drawn):
     round_trips(text, expected, "sudoku")
 
 
-@pytest.mark.fuzz
+@pytest.mark.slow
 @LONG
 @given(crossproduct_texts())
 def test_crossproduct_layouts_round_trip_at_length(drawn):
@@ -361,14 +361,14 @@ def test_crossproduct_layouts_round_trip_at_length(drawn):
     round_trips(text, expected, "crossproduct", zero=zero)
 
 
-@pytest.mark.fuzz
+@pytest.mark.slow
 @LONG
 @given(crosscells_texts())
 def test_crosscells_layouts_round_trip_at_length(drawn):
     check_crosscells(*drawn)
 
 
-@pytest.mark.fuzz
+@pytest.mark.slow
 @LONG
 @given(sudoku_texts())
 def test_sudoku_layouts_round_trip_at_length(drawn):
