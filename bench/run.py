@@ -1,5 +1,8 @@
 """`make bench`: crossprolog's default encodings against plain baselines, in the same run.
 
+Then the Sudoku GCD puzzle against a re-creation of the known program's
+approach (bench/sudoku_known.pl), and the hard classic Sudokus checked.
+
 Every workload is made by the notebook's seeded procedure (or `generate
 crosscells`).  For each, the default encoding runs the whole workload through
 the Python API's batch call (one crossing into Prolog), and each baseline runs
@@ -173,6 +176,52 @@ def bridge_costs() -> dict[str, float]:
     return {"startup": statistics.median(startup), "call": statistics.median(calls)}
 
 
+SUDOKU = ROOT / "examples" / "sudoku"
+
+
+def median_run(search: Callable[[], tuple[object, int]], runs: int = 5) -> tuple[float, int, object]:
+    """Median wall time of `runs` calls of `search` (which returns (answer, inferences))."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        answer, inferences = search()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), inferences, answer
+
+
+def sudoku_measures() -> Iterator[str]:
+    """The GCD puzzle against the known program's approach, and the hard classics, checked."""
+    from crossprolog import parse
+
+    gcd_puzzle = parse((SUDOKU / "gcd-2025-01.txt").read_text(encoding="utf-8"))
+
+    def ours():
+        found = gcd_puzzle.search(limit=1)
+        return gcd_puzzle.solution_extras(found.solutions[0])["objective"]["gcd"], found.inferences
+
+    def known():
+        answer = engine.call("statistics(inferences, I0), sudoku_known:known_gcd(Gs, _Rows, G), "
+                             "statistics(inferences, I1), I is I1 - I0",
+                             {"Gs": gcd_puzzle.prolog_data()["givens"]})
+        return answer["G"], answer["I"]
+
+    engine.call("use_module(File, [])", {"File": str(ROOT / "bench" / "sudoku_known.pl")})
+    our_time, our_inferences, our_gcd = median_run(ours)
+    known_time, known_inferences, known_gcd = median_run(known, runs=3)
+    yield "\nsudoku GCD January 2025 (optimum found and proved), median of 5 (known: of 3)"
+    yield f"  crossprolog (default encoding)  {seconds(our_time):>10}  {our_inferences:>12,} inferences  gcd {our_gcd}"
+    yield (f"  known program's approach        {seconds(known_time):>10}  {known_inferences:>12,} "
+           f"inferences  gcd {known_gcd}  {known_time / our_time:.1f}x")
+    yield "\nsudoku hard classics, check (solve and prove unique), median of 5"
+    for path in sorted(SUDOKU.glob("*.txt")):
+        puzzle = parse(path.read_text(encoding="utf-8"))
+        if puzzle.objective is not None:
+            continue
+        time_taken, inferences, count = median_run(
+            lambda: (lambda f: (f.count, f.inferences))(puzzle.search(limit=2, keep=False)))
+        yield f"  {path.stem:32} {seconds(time_taken):>10}  {inferences:>12,} inferences  {count} solution(s)"
+
+
 def seconds(value: float | None) -> str:
     if value is None:
         return "-"
@@ -221,6 +270,8 @@ def main() -> int:
             print(line, flush=True)
         results.append({"workload": asdict(workload), "crossprolog": asdict(ours),
                         "baselines": [asdict(m) for m in others]})
+    for line in sudoku_measures():
+        print(line, flush=True)
     if args.json:
         args.json.write_text(json.dumps({"costs": costs, "results": results}, indent=1))
     return 0
