@@ -190,9 +190,16 @@ rows_dividing([C|Cs], ColumnProducts, Left) :-
     member(Row, Fillings),
     maplist(divided, ColumnProducts, Row, ColumnProducts1),
     Left1 is Left - 1,
-    Room is 9 ^ max(0, Left1 - 1),
-    maplist(still_fitting(ColumnProducts1, Room), Others, Candidates),
-    rows_dividing(Candidates, ColumnProducts1, Left1).
+    rows_left(Others, ColumnProducts1, Left1).
+
+%   The last row can only be what the columns leave: no filling to filter.
+rows_left([_-(Row-Fillings)], ColumnProducts, _) :- !,
+    memberchk(ColumnProducts, Fillings),
+    Row = ColumnProducts.
+rows_left(Others, ColumnProducts, Left) :-
+    Room is 9 ^ max(0, Left - 1),
+    maplist(still_fitting(ColumnProducts, Room), Others, Candidates),
+    rows_dividing(Candidates, ColumnProducts, Left).
 
 %   The first candidates: every filling of each row from the digits each
 %   column allows (column_digits/3: those that leave room).
