@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -189,6 +190,12 @@ def median_run(search: Callable[[], tuple[object, int]], runs: int = 5) -> tuple
     return statistics.median(times), inferences, answer
 
 
+def check(puzzle: Puzzle) -> tuple[int, int]:
+    """Solutions (at most 2) and inferences of a well-formedness check."""
+    found = puzzle.search(limit=2, keep=False)
+    return found.count, found.inferences
+
+
 def sudoku_measures() -> Iterator[str]:
     """The GCD puzzle against the known program's approach, and the hard classics, checked."""
     from crossprolog import parse
@@ -217,8 +224,7 @@ def sudoku_measures() -> Iterator[str]:
         puzzle = parse(path.read_text(encoding="utf-8"))
         if puzzle.objective is not None:
             continue
-        time_taken, inferences, count = median_run(
-            lambda: (lambda f: (f.count, f.inferences))(puzzle.search(limit=2, keep=False)))
+        time_taken, inferences, count = median_run(partial(check, puzzle))
         yield f"  {path.stem:32} {seconds(time_taken):>10}  {inferences:>12,} inferences  {count} solution(s)"
 
 

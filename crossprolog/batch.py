@@ -80,16 +80,20 @@ def check_writable(path: str) -> None:
 
 
 def write_jsonl(path: str, records: Iterable[dict]) -> None:
-    """Write one JSON object per line to `path`, all at once or not at all.
+    """Write one JSON object per line to `path`, all at once or not at all."""
+    write_atomically(path, "".join(json.dumps(record) + "\n" for record in records))
 
-    The lines go to a temporary file beside `path`, which then replaces it:
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `text` to `path`, all at once or not at all.
+
+    The text goes to a temporary file beside `path`, which then replaces it:
     a reader never sees a half-written file, even if this process dies.
     """
-    handle, temporary = tempfile.mkstemp(dir=_directory(path), prefix=".crossprolog-", suffix=".jsonl")
+    handle, temporary = tempfile.mkstemp(dir=_directory(path), prefix=".crossprolog-")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            for record in records:
-                file.write(json.dumps(record) + "\n")
+            file.write(text)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; a result file is not
         os.replace(temporary, path)
     except BaseException:

@@ -385,15 +385,8 @@ def _export(args) -> int:
     if args.output is None:
         print(text, end="")
     else:
-        _write_atomically(args.output, text)
+        batch.write_atomically(args.output, text)
     return OK
-
-
-def _write_atomically(path: str, text: str) -> None:
-    temporary = f"{path}.tmp-{os.getpid()}"
-    with open(temporary, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
 
 
 def _compare(args) -> int:
