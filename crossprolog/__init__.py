@@ -7,7 +7,7 @@
 
 from .crossproduct import CrossProduct
 from .errors import CrossprologError, ParseError, ResourceLimit, TimeLimitExceeded, UsageError
-from .families import parse
+from .registry import parse
 from .puzzle import Puzzle, Solution
 
 __all__ = ["CrossProduct", "CrossprologError", "ParseError", "Puzzle", "ResourceLimit",

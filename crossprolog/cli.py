@@ -19,11 +19,12 @@ from typing import Callable, Iterable, Sequence
 
 from tqdm import tqdm
 
-from . import batch, compare, crossproduct, engine, export
+from . import batch, compare, export
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
-from .families import GENERATORS, GRAMMARS, parse
+from .family import Option
 from .grammars.common import MAX_TEXT_CHARS, decode
 from .puzzle import Puzzle, search_many
+from .registry import BY_NAME, FAMILIES, named, parse
 
 OK, NO, BAD, LIMIT = 0, 1, 2, 3
 MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
@@ -61,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crossprolog",
-        description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.")
+        description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
+        epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def puzzle_command(name: str, run: Callable, help: str) -> argparse.ArgumentParser:
@@ -73,15 +75,7 @@ def _parser() -> argparse.ArgumentParser:
                              help="output format (default: the layout the puzzle came in; json for data)")
         command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                              help="stop searching after this many seconds (exit code 3)")
-        command.add_argument("--family", choices=sorted(GRAMMARS), default=None,
-                             help="read the input as this family (default: guessed from the layout)")
-        command.add_argument("--encoding", default=None, metavar="NAME",
-                             help="the CLP(FD) encoding to use (default: the family's own)")
-        command.add_argument("--zero", action="store_true",
-                             help="CrossProduct: digits run 0-9 instead of 1-9")
-        command.add_argument("--first-cell", choices=["zero", "seeds"], default="zero",
-                             help="CrossCells: a line's value starts at 0 (default), or the "
-                                  "first ON cell seeds it with its number")
+        _puzzle_arguments(command)
         command.add_argument("--jobs", type=_positive, default=1, metavar="N",
                              help="solve N puzzles at a time, in worker processes")
         command.add_argument("--out", default=None, metavar="FILE",
@@ -101,11 +95,10 @@ def _parser() -> argparse.ArgumentParser:
                                  description="write a standalone Prolog program that solves the "
                                              "puzzle with plain `swipl FILE`")
     export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
-    export.add_argument("--encoding", default=None, metavar="NAME")
-    export.add_argument("--family", choices=sorted(GRAMMARS), default=None)
+    _puzzle_arguments(export)
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write here instead of standard output")
-    export.set_defaults(run=_export, zero=False, first_cell="zero")
+    export.set_defaults(run=_export)
 
     compare = commands.add_parser("compare", help="run every encoding on every puzzle",
                                   description="run every encoding on every puzzle: time, Prolog "
@@ -117,12 +110,14 @@ def _parser() -> argparse.ArgumentParser:
                          help="solutions to look for (default 2: find one, decide uniqueness)")
     compare.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                          help="per encoding and puzzle")
-    compare.add_argument("--family", choices=sorted(GRAMMARS), default=None)
+    _puzzle_arguments(compare, encoding=False)
     compare.add_argument("--format", choices=["text", "json"], default="text")
-    compare.set_defaults(run=_compare, zero=False, first_cell="zero")
+    compare.set_defaults(run=_compare)
 
-    generate = commands.add_parser("generate", help="print random puzzles made the notebook's way")
-    generate.add_argument("family", choices=sorted(GENERATORS))
+    makers = [f.name for f in FAMILIES if f.generator]
+    generate = commands.add_parser("generate", help="print random puzzles",
+                                   description="print random puzzles (CrossProduct: the notebook's way)")
+    generate.add_argument("family", choices=makers)
     generate.add_argument("--rows", type=_positive, required=True)
     generate.add_argument("--cols", type=_positive, required=True)
     generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
@@ -131,14 +126,48 @@ def _parser() -> argparse.ArgumentParser:
     generate.set_defaults(run=_generate)
 
     stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
-    stats.add_argument("family", choices=["crossproduct"])
-    stats.add_argument("--sizes", type=_sizes, default=_sizes("3x3,3x4,4x3,3x5,5x3,4x4,6x3"),
-                       metavar="RxC,...")
+    stats.add_argument("family", choices=makers)
+    stats.add_argument("--sizes", type=_sizes, default=None, metavar="RxC,...",
+                       help="sizes to look at (default: the family's own list)")
     stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
     stats.add_argument("--seed", type=int, default=42)
     stats.add_argument("--format", choices=["text", "json"], default="text")
     stats.set_defaults(run=_stats)
     return parser
+
+
+def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:
+    """--family, --encoding and every family's options, as the records declare them."""
+    command.add_argument("--family", choices=list(BY_NAME), default=None,
+                         help="read the input as this family (default: guessed from the layout)")
+    if encoding:
+        command.add_argument("--encoding", default=None, metavar="NAME",
+                             help="the CLP(FD) encoding to use (default: the family's own)")
+    for name, owners in _options().items():
+        option = owners[0][1]
+        titles = "/".join(record.title for record, _ in owners)
+        help = f"{titles}: {option.help} (overrides '# {name}:' in the file)"
+        if option.flag:
+            command.add_argument(f"--{name}", dest=option.key, action="store_const", const=True,
+                                 default=None, help=help)
+        else:
+            choices = option.choices if all(o.choices == option.choices for _, o in owners) else ()
+            command.add_argument(f"--{name}", dest=option.key, default=None, choices=choices or None,
+                                 metavar="VALUE" if not choices else None, help=help)
+
+
+def _options() -> dict[str, list[tuple]]:
+    """Every option name any family declares, with the families (and options) behind it."""
+    options: dict[str, list[tuple]] = {}
+    for record in FAMILIES:
+        for option in record.options:
+            options.setdefault(option.name, []).append((record, option))
+    return options
+
+
+def _option_values(args) -> dict[str, object]:
+    """The family options given on the command line, by model keyword (None: not given)."""
+    return {owners[0][1].key: getattr(args, owners[0][1].key) for owners in _options().values()}
 
 
 def _seconds(text: str) -> float:
@@ -231,7 +260,6 @@ def _outcome(command: Callable[[Puzzle, argparse.Namespace], Outcome], args,
     name, path, data = item
     try:
         puzzle = _read_puzzle(path, args, data)
-        engine.load(puzzle.family)
         return command(puzzle, args)
     except ParseError as error:
         return Outcome(BAD, "", {"status": "error", "error": error.report(name)}, error.report(name))
@@ -273,22 +301,16 @@ def _read_puzzle(path: str, args, data: bytes | None = None) -> Puzzle:
             raise ParseError(f"cannot read the file: {error.strerror}") from None
     if len(data) > MAX_INPUT_BYTES:
         raise ParseError(f"the input has more than {MAX_INPUT_BYTES:,} bytes: too big for a puzzle")
-    return parse(decode(data), family=args.family, zero=args.zero, first_cell=args.first_cell)
-
-
-def _timed(search: Callable[[], object]) -> tuple[object, float]:
-    start = time.perf_counter()
-    result = search()
-    return result, round(time.perf_counter() - start, 6)
+    return parse(decode(data), family=args.family, **_option_values(args))
 
 
 def _solve_one(puzzle: Puzzle, args) -> Outcome:
     if args.all:
         return _solve_all(puzzle, args)
-    found, seconds = _timed(lambda: puzzle.search(limit=1, timeout=args.timeout, encoding=args.encoding))
+    found = puzzle.search(limit=1, timeout=args.timeout, encoding=args.encoding)
     solution = found.solutions[0] if found.solutions else None
     record = {"family": puzzle.family, "status": _status(found.status, solution is not None),
-              "solution": solution.to_json() if solution else None, "seconds": seconds,
+              "solution": solution.to_json() if solution else None, "seconds": found.seconds,
               **(puzzle.solution_extras(solution) if solution else {})}
     if found.status == "timeout":
         return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached", record)
@@ -327,11 +349,10 @@ def _solve_all(puzzle: Puzzle, args) -> Outcome:
 
 
 def _count_one(puzzle: Puzzle, args) -> Outcome:
-    found, seconds = _timed(lambda: puzzle.search(limit=args.limit, timeout=args.timeout,
-                                                  encoding=args.encoding, keep=False))
+    found = puzzle.search(limit=args.limit, timeout=args.timeout, encoding=args.encoding, keep=False)
     complete = found.status == "complete"
     record = {"family": puzzle.family, "count": found.count, "complete": complete,
-              "status": found.status, "seconds": seconds}
+              "status": found.status, "seconds": found.seconds}
     if found.status == "timeout":
         return Outcome(LIMIT, f"at least {_plural(found.count, 'solution')} "
                               f"(time limit of {args.timeout:g} s reached)", record)
@@ -341,11 +362,10 @@ def _count_one(puzzle: Puzzle, args) -> Outcome:
 
 
 def _check_one(puzzle: Puzzle, args) -> Outcome:
-    found, seconds = _timed(lambda: puzzle.search(limit=2, timeout=args.timeout,
-                                                  encoding=args.encoding, keep=False))
+    found = puzzle.search(limit=2, timeout=args.timeout, encoding=args.encoding, keep=False)
     well_formed = found.status != "timeout" and found.count == 1
     record = {"family": puzzle.family, "well_formed": well_formed, "count": found.count,
-              "status": found.status, "seconds": seconds}
+              "status": found.status, "seconds": found.seconds}
     if found.status == "timeout":
         return Outcome(LIMIT, f"undecided: time limit of {args.timeout:g} s reached "
                               f"after {_plural(found.count, 'solution')}", record)
@@ -413,16 +433,17 @@ def _compare(args) -> int:
 
 
 def _generate(args) -> int:
-    puzzles = GENERATORS[args.family](args.rows, args.cols, args.n, args.seed)
+    puzzles = named(args.family).generator(args.rows, args.cols, args.n, args.seed)
     print("\n\n".join(puzzle.render(format=args.format) for puzzle in puzzles))
     return OK
 
 
 def _stats(args) -> int:
     """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
+    record = named(args.family)
     shares = {}
-    for rows, cols in args.sizes:
-        puzzles = list(crossproduct.random_puzzles(rows, cols, args.n, args.seed))
+    for rows, cols in args.sizes or record.sizes:
+        puzzles = list(record.generator(rows, cols, args.n, args.seed))
         well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
         shares[f"{rows}x{cols}"] = well_formed / args.n
     if args.format == "json":

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from . import engine
-from .puzzle import Puzzle
+from .puzzle import Puzzle, Search
 
 
 @dataclass
@@ -16,7 +15,7 @@ class Run:
 
     encoding: str
     status: str          # complete, limit or timeout
-    seconds: float       # wall time of the search, bridge included
+    seconds: float       # wall time of the search in Prolog
     inferences: int      # Prolog inferences: nearly noise-free, unlike time
     solutions: int       # how many it saw (at most the limit)
     agrees: bool | None  # same solutions as the first encoding that finished; None if undecided
@@ -30,22 +29,15 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     uniqueness.  Runs agree when they found the same set of solutions; a run
     stopped by the limit is compared on its count only, a timed-out one not at all.
     """
-    engine.load(puzzle.family)
-    names = [engine.checked_encoding(puzzle.family, name) for name in
-             (encodings or engine.encodings(puzzle.family))]
-    found = [_timed_search(puzzle, name, limit, timeout) for name in names]
-    reference = next((f for _, f in found if f.status != "timeout"), None)
-    return [Run(name, search.status, seconds, search.inferences, len(search.solutions),
-                _agrees(search, reference)) for (seconds, search), name in zip(found, names)]
+    family = puzzle.record.prolog
+    names = [engine.checked_encoding(family, name) for name in (encodings or engine.encodings(family))]
+    found = [puzzle.search(limit=limit, timeout=timeout, encoding=name) for name in names]
+    reference = next((f for f in found if f.status != "timeout"), None)
+    return [Run(search.encoding, search.status, search.seconds, search.inferences,
+                len(search.solutions), _agrees(search, reference)) for search in found]
 
 
-def _timed_search(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None):
-    started = time.perf_counter()
-    search = puzzle.search(limit=limit, timeout=timeout, encoding=encoding)
-    return time.perf_counter() - started, search
-
-
-def _agrees(search: engine.Search, reference: engine.Search | None) -> bool | None:
+def _agrees(search: Search, reference: Search | None) -> bool | None:
     if reference is None or search.status == "timeout":
         return None
     if "limit" in (search.status, reference.status):

@@ -18,14 +18,14 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Iterator, Sequence
 
-from .puzzle import FORMATS, Puzzle, Solution
+from .drawing import checked_format, fenced
+from .puzzle import Puzzle, Solution
 
 OPERATORS = ("+", "-", "*", "/")
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
 OnOff = int  # 1: on, 0: off
 Ons = Sequence[OnOff]  # one per cell, in reading order
-FENCE = "```"
 
 
 @dataclass(frozen=True)
@@ -153,8 +153,7 @@ class CrossCells(Puzzle):
         object.__setattr__(self, "groups", tuple(sorted(self.groups, key=lambda g: (g.group, g.kind))))
         if self.first_cell not in FIRST_CELL_RULES:
             raise ValueError(f"first_cell must be one of {FIRST_CELL_RULES}")
-        if self.layout not in FORMATS:
-            raise ValueError(f"layout must be one of {FORMATS}")
+        checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")
         for constraint in self.groups:
@@ -203,14 +202,11 @@ class CrossCells(Puzzle):
                 "first_cell": self.first_cell}
 
     def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
-        """Prolog's flat list of 0/1 per cell, as one tuple per row."""
+        """Prolog's 0/1 per cell, as one tuple per row."""
         return tuple(tuple(answer[i] for i in row.cells) for row in self.rows)
 
-    def solution_json(self, solution: Solution) -> list[list[OnOff]]:
-        return [list(row) for row in solution.values]
-
     def ons(self, solution: Solution) -> list[OnOff]:
-        """The solution as one 0/1 per cell, in reading order."""
+        """The solution as one 0/1 per cell, in reading order (for `holds`)."""
         flat = [0] * len(self.cells)
         for row, values in zip(self.rows, solution.values):
             for i, on in zip(row.cells, values):
@@ -220,17 +216,17 @@ class CrossCells(Puzzle):
     # Drawing
 
     def render(self, solution: Solution | None = None, format: str | None = None) -> str:
-        """The puzzle as drawn, with OFF cells blanked when `solution` is given.
-
-        Markdown is the same drawing in a fenced code block, which keeps the
-        columns aligned.
-        """
-        format = format or self.layout
-        if format not in FORMATS:
-            raise ValueError(f"format must be one of {FORMATS}")
-        ons = self.ons(solution) if solution is not None else [1] * len(self.cells)
-        drawing = draw([t for t, on in zip(self.cells, ons) if on] + self.constraints())
-        return f"{FENCE}text\n{drawing}\n{FENCE}" if format == "markdown" else drawing
+        """The puzzle as drawn, with OFF cells blanked when `solution` is given, below
+        its directives.  Markdown is the same drawing in a fenced code block, which
+        keeps the columns aligned."""
+        format = checked_format(format or self.layout)
+        if solution is None:
+            shown = list(self.cells)
+        else:
+            shown = [self.cells[i] for row, ons in zip(self.rows, solution.values)
+                     for i, on in zip(row.cells, ons) if on]
+        drawing = "\n".join(self.directives() + [draw(shown + self.constraints())])
+        return fenced(drawing) if format == "markdown" else drawing
 
     def constraints(self) -> list[Constraint]:
         """Every constraint token of the drawing."""

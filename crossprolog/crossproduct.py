@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from . import engine
-from .puzzle import FORMATS, Puzzle, Solution
+from .drawing import aligned, checked_format, markdown_table
+from .puzzle import Puzzle, Solution
 
 Digit = int
 Row = tuple[Digit, ...]
@@ -50,8 +51,7 @@ class CrossProduct(Puzzle):
         object.__setattr__(self, "givens", givens)
         if len(givens) != self.height or any(len(row) != self.width for row in givens):
             raise ValueError("givens must have one row per row product and one cell per column")
-        if self.layout not in FORMATS:
-            raise ValueError(f"layout must be one of {FORMATS}")
+        checked_format(self.layout)
 
     @property
     def height(self) -> int:
@@ -77,41 +77,21 @@ class CrossProduct(Puzzle):
     def solution_values(self, answer) -> Table:
         return tuple(tuple(row) for row in answer)
 
-    def solution_json(self, solution: Solution) -> list[list[int]]:
-        return [list(row) for row in solution.values]
-
     def render(self, solution: Solution | None = None, format: str | None = None) -> str:
         cells = (solution.values if solution is not None else self.givens)
         grid = [[UNKNOWN if d is None else str(d) for d in row] for row in cells]
-        if (format or self.layout) == "markdown":
-            return self._markdown(grid)
-        return self._text(grid)
+        drawing = (self._markdown(grid) if checked_format(format or self.layout) == "markdown"
+                   else self._text(grid))
+        return "\n".join(self.directives() + [drawing])
 
     def _text(self, grid: list[list[str]]) -> str:
         header = [str(p) for p in self.column_products]
-        products = [str(p) for p in self.row_products]
-        widths = [max([len(header[c])] + [len(row[c]) for row in grid]) for c in range(self.width)]
-        product_width = max(map(len, products), default=0)
-
-        def line(tokens: list[str], product: str = "") -> str:
-            aligned = [t.rjust(w) for t, w in zip(tokens, widths)]
-            return " ".join(aligned + [product.rjust(product_width)]).rstrip()
-
-        rows = [line(row, product) for row, product in zip(grid, products)]
-        lines = rows + [line(header)] if self.columns_below else [line(header)] + rows
-        return "\n".join(lines)
+        rows = [row + [str(p)] for row, p in zip(grid, self.row_products)]
+        return "\n".join(aligned(rows + [header] if self.columns_below else [header] + rows))
 
     def _markdown(self, grid: list[list[str]]) -> str:
-        tag = f"[{self.height}×{self.width}]"
-        lines = [markdown_row([*map(str, self.column_products), tag]),
-                 markdown_row(["---"] * (self.width + 1))]
-        lines += [markdown_row([*row, f"**{p}**"]) for row, p in zip(grid, self.row_products)]
-        return "\n".join(lines)
-
-
-def markdown_row(cells: Sequence[object]) -> str:
-    """One markdown table row: `|1|2|3|`."""
-    return "|" + "|".join(map(str, cells)) + "|"
+        header = [*map(str, self.column_products), f"[{self.height}×{self.width}]"]
+        return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, self.row_products)])
 
 
 def fillings(product: int, columns: Sequence[int] | int) -> list[Row]:
@@ -121,17 +101,16 @@ def fillings(product: int, columns: Sequence[int] | int) -> list[Row]:
     whose columns set no limit.
     """
     column_products = [0] * columns if isinstance(columns, int) else list(columns)
-    engine.load(CrossProduct.family)
     answer = engine.call("findall(_R, crossproduct:row_filling(P, C, _R), Rs)",
-                         {"P": product, "C": column_products})
+                         {"P": product, "C": column_products}, module="crossproduct")
     return [tuple(row) for row in answer["Rs"]]
 
 
 def rows_by_fewest_fillings(puzzle: CrossProduct) -> list[int]:
     """Row indices (0-based) ordered by their number of fillings, ties in given order."""
-    engine.load(CrossProduct.family)
     answer = engine.call("crossproduct:rows_by_fewest_fillings(R, C, O)",
-                         {"R": list(puzzle.row_products), "C": list(puzzle.column_products)})
+                         {"R": list(puzzle.row_products), "C": list(puzzle.column_products)},
+                         module="crossproduct")
     return list(answer["O"])
 
 

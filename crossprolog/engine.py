@@ -1,27 +1,38 @@
 """The one bridge between Python and SWI-Prolog.
 
-SWI-Prolog is embedded through janus and started on first use.  Every goal
-sent from here is a constant of this module; puzzle data travels only as
-janus input bindings (lists, ints, strings, dicts), never as Prolog text.
+SWI-Prolog is embedded through janus and started on first use; each Prolog
+module is consulted the first time something needs it, and each family's
+encodings are asked for once.  Every goal sent from here is a constant of
+this module; puzzle data travels only as janus input bindings (lists, ints,
+strings, dicts), never as Prolog text.
+
+A search's outcome comes back as a dict (see prolog/crossprolog.pl).  An
+exception in Prolog comes back in it as a typed error, _{kind, message},
+and is raised here by its kind, never recognised by its text.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 import threading
 import time
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterator
 
-from .errors import ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import CrossprologError, ResourceLimit, TimeLimitExceeded, UsageError
 
 DRIVER = "crossprolog"
 
-_load_lock = threading.Lock()
-_loaded_families: set[str] = set()
+_lock = threading.RLock()
+_loaded: set[str] = set()
+_encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
+
+
+class EncodingError(CrossprologError):
+    """An encoding raised an error of its own: a bug in it, reported, never a traceback."""
+
+    exit_code = 2
 
 
 def _janus():
@@ -35,66 +46,56 @@ def prolog_file(name: str) -> str:
     return str(resources.files("crossprolog.prolog").joinpath(name))
 
 
-def load(family: str) -> None:
-    """Consult the driver and the Prolog module of `family`, once per process."""
-    if family in _loaded_families:
+def _load(module: str) -> None:
+    """Consult the bundled Prolog module `module` (and the driver first), once per process."""
+    if module in _loaded:
         return
-    with _load_lock:
-        if family in _loaded_families:
-            return
-        janus = _janus()
-        for module in (DRIVER, family):
-            # Import nothing: every family exports the same names (search/3, ...) and is
-            # always called by module.
-            janus.query_once("use_module(File, [])", {"File": prolog_file(f"{module}.pl")})
-        _loaded_families.add(family)
+    with _lock:
+        for name in (DRIVER, module):
+            if name not in _loaded:
+                # Import nothing: every family exports the same names (model/4, ...) and
+                # is always called by module.
+                _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{name}.pl")})
+                _loaded.add(name)
 
 
-def call(goal: str, inputs: dict[str, Any]) -> dict[str, Any]:
-    """Run a constant `goal` once with `inputs` bound; return its bindings.
+def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str, Any]:
+    """Run a constant `goal` once with `inputs` bound, `module` loaded first; its bindings.
 
-    Prolog resource errors become ResourceLimit, Ctrl-C during the goal
-    KeyboardInterrupt; a failing goal is a bug here.
+    A Prolog exception is raised by its kind (see `raise_error`); a failing
+    goal is a bug here.
     """
+    _load(module)
     janus = _janus()
     try:
         answer = janus.query_once(goal, inputs)
     except janus.PrologError as error:
-        raise _translated(error) from None
+        if error.term is None:
+            raise
+        raise_error(janus.query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"])
     if not answer["truth"]:
         raise RuntimeError(f"Prolog goal failed: {goal}")
     return answer
 
 
-def _translated(error: Exception) -> BaseException:
-    text = str(error)
-    if "signal(int," in text or "Caught signal 2 (int)" in text:
-        return KeyboardInterrupt()
-    usage = re.search(r'crossprolog_usage\((\w+),\s*"?([^")]*)', text)
-    if usage:
-        return UsageError(f"encoding {usage[1]}: {usage[2]}")
-    if "resource_error" in text or "Not enough resources" in text or "stack" in text.lower():
-        return ResourceLimit(f"Prolog ran out of resources: {text.splitlines()[0]}")
-    return error
-
-
-@dataclass
-class Search:
-    """What one search found, and what it cost."""
-
-    family: str
-    encoding: str
-    status: str  # "complete", "limit" or "timeout"
-    solutions: list[Any] = field(default_factory=list)
-    count: int = 0
-    inferences: int = 0
-    cpu: float = 0.0
+def raise_error(error: dict) -> None:
+    """Raise what a typed Prolog error `_{kind, message}` stands for."""
+    kind, message = str(error["kind"]), str(error["message"])
+    if kind == "interrupt":
+        raise KeyboardInterrupt()
+    if kind == "resource":
+        raise ResourceLimit(f"Prolog ran out of resources: {message}")
+    if kind == "usage":
+        raise UsageError(message)
+    raise EncodingError(f"the encoding raised an error: {message}")
 
 
 def encodings(family: str) -> list[str]:
-    """The encodings `family` offers, its default first."""
-    load(family)
-    return list(call("crossprolog:family_encodings(F, E)", {"F": family})["E"])
+    """The encodings of the Prolog module `family`, its default first (asked for once)."""
+    if family not in _encodings:
+        names = call("crossprolog:family_encodings(F, E)", {"F": family}, module=family)["E"]
+        _encodings[family] = tuple(map(str, names))
+    return list(_encodings[family])
 
 
 def checked_encoding(family: str, encoding: str | None) -> str:
@@ -107,37 +108,44 @@ def checked_encoding(family: str, encoding: str | None) -> str:
     return encoding
 
 
+def _encoding_term(family: str, encoding: str | None) -> dict[str, Any]:
+    return {"M": family, "N": checked_encoding(family, encoding)}
+
+
+ENCODING = "encoding(M, N)"
+
+
 def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = None,
-         encoding: str | None = None, keep: bool = True) -> Search:
+         encoding: str | None = None, keep: bool = True) -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
 
-    With keep=False only the number of solutions comes back.
+    The result holds `status` (complete, limit or timeout), `solutions` (or
+    only `count`, with keep=False), `inferences`, `cpu` and `encoding`.
     """
-    encoding = checked_encoding(family, encoding)
-    goal = ("crossprolog:first_solutions(F, E, P, L, S, R)" if keep
-            else "crossprolog:count_solutions(F, E, P, L, S, R)")
-    result = call(goal, {"F": family, "E": encoding, "P": puzzle, "L": limit, "S": timeout or 0})["R"]
-    return _search(family, encoding, result)
+    inputs = _encoding_term(family, encoding)
+    goal = (f"crossprolog:first_solutions({ENCODING}, P, L, S, R)" if keep
+            else f"crossprolog:count_solutions({ENCODING}, P, L, S, R)")
+    result = call(goal, {**inputs, "P": puzzle, "L": limit, "S": timeout or 0}, module=family)["R"]
+    return _checked(result, inputs["N"])
 
 
 def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: float | None = None,
-              encoding: str | None = None, keep: bool = True) -> list[Search]:
+              encoding: str | None = None, keep: bool = True) -> list[dict]:
     """`find` for every puzzle of a batch, in one crossing into Prolog.
 
     `timeout` bounds each puzzle's search, not the batch's.
     """
-    encoding = checked_encoding(family, encoding)
-    results = call("crossprolog:batch_solutions(F, E, Ps, L, S, K, Rs)",
-                   {"F": family, "E": encoding, "Ps": puzzles, "L": limit, "S": timeout or 0,
-                    "K": keep})["Rs"]
-    return [_search(family, encoding, result) for result in results]
+    inputs = _encoding_term(family, encoding)
+    results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
+                   {**inputs, "Ps": puzzles, "L": limit, "S": timeout or 0, "K": keep},
+                   module=family)["Rs"]
+    return [_checked(result, inputs["N"]) for result in results]
 
 
-def _search(family: str, encoding: str, result: dict) -> Search:
-    solutions = list(result.get("solutions", []))
-    return Search(family=family, encoding=encoding, status=str(result["status"]),
-                  solutions=solutions, count=result.get("count", len(solutions)),
-                  inferences=result["inferences"], cpu=result["cpu"])
+def _checked(result: dict, encoding: str) -> dict:
+    if result["status"] == "error":
+        raise_error(result["error"])
+    return {**result, "encoding": encoding}
 
 
 def stream(family: str, puzzle: dict, *, timeout: float | None = None,
@@ -148,9 +156,10 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
     between solutions does not count); then TimeLimitExceeded is raised.
     Closing the generator stops the search and frees its Prolog engine.
     """
-    encoding = checked_encoding(family, encoding)
+    inputs = _encoding_term(family, encoding)
     name = f"crossprolog_engine_{next(_engine_names)}"
-    call("crossprolog:open_solutions(N, F, E, P)", {"N": name, "F": family, "E": encoding, "P": puzzle})
+    call(f"crossprolog:open_solutions(Name, {ENCODING}, P)", {**inputs, "Name": name, "P": puzzle},
+         module=family)
     spent = 0.0
     try:
         while True:
@@ -162,6 +171,8 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
             spent += time.perf_counter() - started
             if result["status"] == "timeout":
                 raise TimeLimitExceeded(timeout or 0)
+            if result["status"] == "error":
+                raise_error(result["error"])
             if result["status"] == "complete":
                 return
             yield result["solution"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class CrossprologError(Exception):
@@ -23,16 +23,26 @@ class ParseError(CrossprologError):
     line: int = 1
     column: int = 1
     text: str = ""
+    family: str = ""  # when the family was guessed: which, and why ("" when it was named)
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
 
     def __str__(self) -> str:
-        return f"{self.line}:{self.column}: {self.message}"
+        return f"{self.line}:{self.column}: {self.message}{self._family_note()}"
+
+    def assuming(self, title: str, reason: str) -> ParseError:
+        """This error, saying it came from reading the text as `title`, because of `reason`."""
+        return replace(self, family=f"{title}: {reason}")
+
+    def _family_note(self) -> str:
+        if not self.family:
+            return ""
+        return f" (read as {self.family}; name the family with --family if it is another)"
 
     def report(self, path: str) -> str:
         """The error as `PATH:LINE:COL: error: MESSAGE`, then the line and a caret."""
-        head = f"{path}:{self.line}:{self.column}: error: {self.message}"
+        head = f"{path}:{self.line}:{self.column}: error: {self.message}{self._family_note()}"
         shown = self.text.expandtabs(1)
         if not shown.strip():
             return head

@@ -27,12 +27,12 @@ PROGRAM = """\
 %!  main
 %
 %   Posts the constraints of the {encoding} encoding (the pure relation),
-%   then labels (the search that encoding pairs with), and prints the first
-%   solution found.
+%   then runs the labeling it hands back, and prints the first solution
+%   found.
 main :-
     puzzle(Puzzle),
-    (   {family}:{family}({encoding}, Puzzle, Solution),
-        {family}:search({encoding}, Puzzle, Solution)
+    (   {family}:model({encoding}, Puzzle, Solution, Labeling),
+        call({family}:Labeling)
     ->  crossprolog:show_solution(Solution)
     ;   format("no solution~n"),
         halt(1)
@@ -42,10 +42,11 @@ main :-
 
 def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle.pl") -> str:
     """The text of a standalone Prolog program that solves `puzzle` with `encoding`."""
-    encoding = engine.checked_encoding(puzzle.family, encoding)
-    return PROGRAM.format(family=puzzle.family, encoding=encoding, filename=_comment_safe(filename),
+    module = puzzle.record.prolog
+    encoding = engine.checked_encoding(module, encoding)
+    return PROGRAM.format(family=module, encoding=encoding, filename=_comment_safe(filename),
                           driver=_quoted(engine.prolog_file(f"{engine.DRIVER}.pl")),
-                          module=_quoted(engine.prolog_file(f"{puzzle.family}.pl")),
+                          module=_quoted(engine.prolog_file(f"{module}.pl")),
                           puzzle=_clause("puzzle", puzzle.prolog_data()))
 
 

@@ -4,25 +4,33 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Sequence
 
 from . import engine
 from .errors import TimeLimitExceeded
 
-FORMATS = ("text", "markdown")
+if TYPE_CHECKING:
+    from .family import Family
 
 
 class Puzzle(ABC):
     """A puzzle of some family.
 
-    A family names its Prolog module (`family`), says how its model crosses
-    into Prolog (`prolog_data`) and how a Prolog answer comes back
-    (`solution_values`), and draws itself (`render`).  Everything else, the
-    search itself, lives here once.
+    A family's model says how it crosses into Prolog (`prolog_data`), how a
+    Prolog answer comes back (`solution_values`), and draws itself
+    (`render`).  Its record (`crossprolog.registry`) says the rest.
+    Everything else, the search itself, lives here once.
     """
 
     family: ClassVar[str]
-    layout: str  # the format the puzzle was written in: one of FORMATS
+    layout: str  # the format the puzzle was written in: one of drawing.FORMATS
+
+    @property
+    def record(self) -> Family:
+        """The family's record: its options, grammar, Prolog module, generator."""
+        from .registry import named  # the registry imports every model: import it late
+
+        return named(self.family)
 
     @abstractmethod
     def prolog_data(self) -> dict:
@@ -37,26 +45,29 @@ class Puzzle(ABC):
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own layout)."""
 
     def solution_json(self, solution: Solution) -> Any:
-        """The solution as JSON-ready data."""
-        return solution.values
+        """The solution as JSON-ready data: its values, tuples as lists."""
+        return json_ready(solution.values)
 
     def solution_extras(self, solution: Solution) -> dict[str, Any]:
         """Keys a family adds to a solved puzzle's JSON record (an objective, say)."""
         return {}
 
+    def directives(self) -> list[str]:
+        """The directive lines that state this puzzle's options, where they are not the default."""
+        return [option.directive(getattr(self, option.key)) for option in self.record.options
+                if getattr(self, option.key) != option.default]
+
     # The search: one crossing into Prolog per call.
 
     def search(self, *, limit: int = 0, timeout: float | None = None,
-               encoding: str | None = None, keep: bool = True) -> engine.Search:
+               encoding: str | None = None, keep: bool = True) -> Search:
         """Run the search: up to `limit` solutions (0: all) within `timeout` seconds.
 
         The Search returned holds Solution objects (none with keep=False).
         """
-        engine.load(self.family)
-        found = engine.find(self.family, self.prolog_data(), limit=limit, timeout=timeout,
+        found = engine.find(self.record.prolog, self.prolog_data(), limit=limit, timeout=timeout,
                             encoding=encoding, keep=keep)
-        found.solutions = [self._solution(answer) for answer in found.solutions]
-        return found
+        return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:
         """The first solution found, or None when there is none.
@@ -74,8 +85,7 @@ class Puzzle(ABC):
 
         `timeout` bounds the search time in all, not counting the caller's own.
         """
-        engine.load(self.family)
-        for answer in engine.stream(self.family, self.prolog_data(), timeout=timeout,
+        for answer in engine.stream(self.record.prolog, self.prolog_data(), timeout=timeout,
                                     encoding=encoding):
             yield self._solution(answer)
 
@@ -104,22 +114,50 @@ class Puzzle(ABC):
         return self.render(format="markdown")
 
 
+def json_ready(values: Any) -> Any:
+    """`values` with every tuple a list, as JSON has them."""
+    if isinstance(values, (tuple, list)):
+        return [json_ready(v) for v in values]
+    return values
+
+
+@dataclass(frozen=True)
+class Search:
+    """What one search found, and what it cost."""
+
+    family: str
+    encoding: str
+    status: str  # "complete", "limit" or "timeout"
+    solutions: tuple[Solution, ...] = ()
+    count: int = 0
+    inferences: int = 0
+    cpu: float = 0.0
+    seconds: float = 0.0  # wall time of the search in Prolog: posting and labeling
+
+    @classmethod
+    def of(cls, found: dict, family: str, solution: Callable[[Any], Solution]) -> Search:
+        """The Search an engine result stands for, its answers made Solutions by `solution`."""
+        solutions = tuple(map(solution, found.get("solutions", ())))
+        return cls(family, found["encoding"], str(found["status"]), solutions,
+                   found.get("count", len(solutions)), found["inferences"], found["cpu"],
+                   round(found["seconds"], 6))
+
+
 def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | None = None,
-                encoding: str | None = None, keep: bool = True) -> list[engine.Search]:
+                encoding: str | None = None, keep: bool = True) -> list[Search]:
     """`Puzzle.search` for every puzzle, crossing into Prolog once per family, not per puzzle.
 
     `timeout` bounds each puzzle's search.  Results come in the order of `puzzles`.
     """
-    found: list[engine.Search | None] = [None] * len(puzzles)
+    found: dict[int, Search] = {}
     for family in dict.fromkeys(p.family for p in puzzles):
         indices = [i for i, p in enumerate(puzzles) if p.family == family]
-        engine.load(family)
-        batch = engine.find_many(family, [puzzles[i].prolog_data() for i in indices], limit=limit,
+        batch = engine.find_many(puzzles[indices[0]].record.prolog,
+                                 [puzzles[i].prolog_data() for i in indices], limit=limit,
                                  timeout=timeout, encoding=encoding, keep=keep)
-        for i, search in zip(indices, batch):
-            search.solutions = [puzzles[i]._solution(answer) for answer in search.solutions]
-            found[i] = search
-    return found  # type: ignore[return-value]
+        for i, result in zip(indices, batch):
+            found[i] = Search.of(result, family, puzzles[i]._solution)
+    return [found[i] for i in range(len(puzzles))]
 
 
 @dataclass(frozen=True)

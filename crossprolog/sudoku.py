@@ -9,10 +9,12 @@ puzzle are exactly its optimal grids.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
-from .puzzle import FORMATS, Puzzle, Solution
+from .drawing import checked_format, markdown_table
+from .puzzle import Puzzle, Solution
 
 SIZE = 9
 Digit = int
@@ -50,7 +52,8 @@ CLASSIC = DigitSet()
 
 
 class Filling(NamedTuple):
-    """A solved grid, and its proved-optimal GCD when the puzzle has an objective."""
+    """A solved grid, and the GCD of its lines when the puzzle has an objective (the
+    search gives optimal grids only, so it is the proved optimum)."""
 
     grid: Grid
     gcd: int | None = None
@@ -83,8 +86,9 @@ class Sudoku(Puzzle):
             raise ValueError(f"every given must be one of the digits {self.digits}")
         if self.objective not in (None, *OBJECTIVES):
             raise ValueError(f"the objective must be one of {OBJECTIVES} or None")
-        if self.layout not in FORMATS or self.unknown not in (".", "_"):
-            raise ValueError(f"layout must be one of {FORMATS}, unknown '.' or '_'")
+        checked_format(self.layout)
+        if self.unknown not in (".", "_"):
+            raise ValueError("the unknown mark is '.' or '_'")
 
     @classmethod
     def empty(cls, **options) -> Sudoku:
@@ -94,12 +98,12 @@ class Sudoku(Puzzle):
     def prolog_data(self) -> dict:
         givens = [[r, c, d] for r, row in enumerate(self.givens)
                   for c, d in enumerate(row) if d is not None]
-        lines = self.objective[4:-1] if self.objective else "none"
         return {"givens": givens, "low": self.digits.low, "high": self.digits.high,
-                "objective": lines}
+                "objective": self.objective or "none"}
 
-    def solution_values(self, answer: dict) -> Filling:
-        return Filling(tuple(tuple(row) for row in answer["grid"]), answer.get("gcd"))
+    def solution_values(self, answer: list) -> Filling:
+        grid = tuple(tuple(row) for row in answer)
+        return Filling(grid, math.gcd(*self.line_numbers(grid)) if self.objective else None)
 
     def solution_json(self, solution: Solution) -> list[list[int]]:
         return [list(row) for row in solution.values.grid]
@@ -119,14 +123,9 @@ class Sudoku(Puzzle):
     def render(self, solution: Solution | None = None, format: str | None = None) -> str:
         cells = solution.values.grid if solution is not None else self.givens
         grid = [[self.unknown if d is None else str(d) for d in row] for row in cells]
-        if (format or self.layout) == "markdown":
+        if checked_format(format or self.layout) == "markdown":
             return self._markdown(grid, solution)
         return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
-
-    def directives(self) -> list[str]:
-        """The directive lines that state this puzzle's options (none for classic Sudoku)."""
-        lines = [] if self.digits == CLASSIC else [f"# digits: {self.digits}"]
-        return lines + ([f"# maximize: {self.objective}"] if self.objective else [])
 
     def _text_grid(self, grid: list[list[str]]) -> list[str]:
         if not self.boxes:
@@ -145,13 +144,7 @@ class Sudoku(Puzzle):
                 f"{mark}middle {line}: {middle:09d}"]
 
     def _markdown(self, grid: list[list[str]], solution: Solution | None) -> str:
-        lines = [markdown_row([" "] * SIZE), markdown_row(["---"] * SIZE)]
-        lines += [markdown_row(row) for row in grid]
         notes = self._objective_lines(solution, "")
         options = [f"*{d.removeprefix('# ')}*" for d in self.directives()]
-        return "\n".join(lines + ([""] + [" · ".join(options + notes)] if options or notes else []))
-
-
-def markdown_row(cells: Sequence[object]) -> str:
-    """One markdown table row: `|1|2|3|`."""
-    return "|" + "|".join(map(str, cells)) + "|"
+        table = markdown_table([" "] * SIZE, grid)
+        return "\n".join([table] + ([""] + [" · ".join(options + notes)] if options or notes else []))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
+from typing import Any, Callable, NamedTuple, Sequence
 
 import pyparsing as pp
 
 from ..errors import ParseError
+from ..family import Option, OptionError
 
 MAX_TEXT_CHARS = 1_000_000
 MAX_DIGITS = 1_000  # far beyond any product a puzzle needs, well within what int() reads
@@ -124,3 +125,55 @@ def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResu
 
 def error_at(message: str, line: Line, column: int) -> ParseError:
     return ParseError(message, line.number, column, line.text)
+
+
+# Directives: `# word: value` lines above the puzzle, one per option of its family.
+
+DIRECTIVE = re.compile(r"(\s*)#\s*([A-Za-z][\w-]*)\s*:")
+
+
+def directive_word(line: Line) -> str | None:
+    """The lower-cased word of a `# word:` line, or None for any other line."""
+    match = DIRECTIVE.match(line.text)
+    return match.group(2).lower() if match else None
+
+
+def split_directives(lines: Sequence[Line], options: Sequence[Option],
+                     is_comment: Callable[[Line], bool]) -> tuple[dict[str, Any], list[Line]]:
+    """The option values that the directive lines above the puzzle state (by model
+    keyword), and the lines that draw the puzzle.
+
+    Above the puzzle (before its first line that is neither blank nor a
+    comment), `# word:` must name one of `options`, once: a misspelt
+    directive is never silently ignored.  Below it, a known directive is
+    an error (directives belong above) and any other `# word:` line is a
+    comment.  Raises ParseError at the word or in the value.
+    """
+    known = {option.name: option for option in options}
+    values: dict[str, Any] = {}
+    body: list[Line] = []
+    started = False
+    for line in lines:
+        match = DIRECTIVE.match(line.text)
+        if match is None:
+            started = started or not (is_blank(line) or is_comment(line))
+            body.append(line)
+            continue
+        word, column = match.group(2).lower(), len(match.group(1)) + 1
+        if word not in known:
+            if started:
+                continue  # a comment below the puzzle
+            raise error_at(f"unknown directive {word!r} (known: {', '.join(known) or 'none'}); "
+                           "write free comments without 'word:' at their start", line, column)
+        if started:
+            raise error_at(f"the {word!r} directive must come above the grid", line, column)
+        option = known[word]
+        if option.key in values:
+            raise error_at(f"the {word!r} directive is given twice", line, column)
+        text = line.text[match.end():]
+        try:
+            values[option.key] = option.value(text)
+        except OptionError as error:
+            start = match.end() + len(text) - len(text.lstrip())
+            raise error_at(str(error), line, start + error.offset + 1) from None
+    return values, body

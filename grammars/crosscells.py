@@ -19,6 +19,8 @@ group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
 - `#` then a space (or nothing) at the start of a line is a comment; blank
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
+
+Directive (above the puzzle): `# first-cell: seeds` (or `zero`, the default).
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import COUNT, FENCE, FIRST_CELL_RULES, Cell, Constraint, CrossCells, Place
+from ..crosscells import COUNT, Cell, Constraint, CrossCells, Place
 from ..crosscells import Line as CellLine
-from ..errors import UsageError
-from .common import Line, Token, error_at, is_blank, located, parse_line, source_lines
+from ..drawing import FENCE
+from ..family import STRONG, WEAK, Claim, NONE
+from .common import Line, Token, error_at, is_blank, located, parse_line
 
 MAX_DIGITS = 12
 WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
@@ -74,11 +77,8 @@ token_line = pp.OneOrMore(located((cell | constraint).set_name(WHAT))).parse_wit
 
 COMMENT = re.compile(r"\s*#(\s|$)")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
-# What only CrossCells text holds: a cell, a total, a group count, or a count
-# that does not open its line (a CrossProduct comment may start `#1`).
-CROSSCELLS_TOKEN = re.compile(rf"(?<!\S)(?:{OPERATOR}\d+{LETTER}?|{LETTER}?=-?\d+|{LETTER}#\d+){END}"
-                              rf"|\S\s+#\d+{END}")
-CROSSPRODUCT_MARK = re.compile(r"(?<!\S)\?(?!\S)|^\s*\|")
+CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}?")
+CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)")
 
 
 class TextLine(NamedTuple):
@@ -90,36 +90,42 @@ class TextLine(NamedTuple):
     after: list[Constraint]
 
 
-def looks_like(text: str) -> bool:
-    """True when `text` holds a token only CrossCells has (a cell, a total, a
-    count) and no mark of a CrossProduct layout (a `?` cell or a table bar)."""
-    lines = puzzle_lines(source_lines(text))
-    return (any(CROSSCELLS_TOKEN.search(line.text) for line in lines)
-            and not any(CROSSPRODUCT_MARK.search(line.text) for line in lines))
+def is_comment(line: Line) -> bool:
+    """`#` then a blank, or alone, opens a comment (`#6` is a count); fence lines are skipped."""
+    return bool(COMMENT.match(line.text) or FENCE_LINE.match(line.text))
+
+
+def claim(lines: Sequence[Line]) -> Claim:
+    """Strong when the text has cells (`+3`, `*2a`) and every token is a cell or a
+    constraint; weaker as other tokens mix in."""
+    tokens = [token for line in puzzle_lines(lines) for token in line.text.split()]
+    cells = sum(bool(CELL_TOKEN.fullmatch(token)) for token in tokens)
+    if not cells:
+        return NONE
+    ours = cells + sum(bool(CONSTRAINT_TOKEN.fullmatch(token)) for token in tokens)
+    if ours == len(tokens):
+        return Claim(STRONG, "cells like +3 and constraints like =24")
+    return Claim(WEAK * ours / len(tokens), f"{ours} of {len(tokens)} tokens are cells or constraints")
 
 
 def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
     """The lines that draw the puzzle: no blanks, comments or code fences."""
-    return [line for line in lines
-            if not (is_blank(line) or COMMENT.match(line.text) or FENCE_LINE.match(line.text))]
+    return [line for line in lines if not (is_blank(line) or is_comment(line))]
 
 
-def parse(text: str, *, first_cell: str = "zero") -> CrossCells:
-    """The CrossCells drawn in `text`.  Raises ParseError at the first problem."""
-    if first_cell not in FIRST_CELL_RULES:
-        raise UsageError(f"first_cell must be one of {', '.join(FIRST_CELL_RULES)}")
-    every_line = source_lines(text)
-    lines = [text_line(line) for line in puzzle_lines(every_line)]
-    row_lines = [line for line in lines if line.cells]
+def parse(lines: Sequence[Line], *, first_cell: str = "zero") -> CrossCells:
+    """The CrossCells drawn in `lines`.  Raises ParseError at the first problem."""
+    drawn = [text_line(line) for line in puzzle_lines(lines)]
+    row_lines = [line for line in drawn if line.cells]
     if not row_lines:
         raise error_at("no cells here: a cell is an operator and a number, like +3 or *2a",
-                       lines[0].source if lines else Line(1, ""), 1)
-    layout = "markdown" if any(FENCE_LINE.match(line.text) for line in every_line) else "text"
+                       drawn[0].source if drawn else Line(1, ""), 1)
+    layout = "markdown" if any(FENCE_LINE.match(line.text) for line in lines) else "text"
     cells = [c for line in row_lines for c in line.cells]
     index = {c.place: i for i, c in enumerate(cells)}
     rows = [row_of(line, index) for line in row_lines]
-    columns = columns_of(cells, index, lines, row_lines)
-    groups = group_constraints(lines, cells)
+    columns = columns_of(cells, index, drawn, row_lines)
+    groups = group_constraints(drawn, cells)
     return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups),
                       first_cell=first_cell, layout=layout)
 

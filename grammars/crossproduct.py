@@ -9,14 +9,20 @@ line; blank lines are ignored.
 
 Markdown: `|6615|15552|420|[6×3]|`, a `|---|...|` line, then rows such as
 `|?|?|?|**210**|`.  The size tag and the bold are optional.
+
+Directive (above the puzzle): `# zero: yes` lets digits run 0-9.
 """
 
 from __future__ import annotations
 
 import pyparsing as pp
 
+import re
+from typing import Sequence
+
 from ..crossproduct import CrossProduct
-from .common import Line, Token, error_at, is_blank, located, number, parse_line, source_lines
+from ..family import STRONG, WEAK, Claim, NONE
+from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 BLANK_AFTER = r"(?!\S)"  # plain-text tokens are separated by blanks: `??6` is no row
 unknown = pp.Literal("?").set_parse_action(lambda: [None])
@@ -36,19 +42,33 @@ md_row = bar + pp.OneOrMore(md_cell + bar)
 md_separator = pp.Regex(r"\|(\s*:?-+:?\s*\|)+")
 
 
-def looks_like(text: str) -> bool:
-    """True when `text` could be a CrossProduct layout: only digits, `?`, and table marks."""
-    body = [line.text for line in source_lines(text) if not is_comment_or_blank(line)]
-    return bool(body) and all(set(line) <= set("0123456789?,|*-:[]×xX \t") for line in body)
+# How a line of either layout looks, for claiming a text (the grammar proper is above).
+PLAIN_LINE = re.compile(r"\s*(?:(?:\d[\d,]*|\?)(?:\s+|$))+")
 
 
-def is_comment_or_blank(line: Line) -> bool:
-    return is_blank(line) or line.text.lstrip().startswith("#")
+def is_comment(line: Line) -> bool:
+    return line.text.lstrip().startswith("#")
 
 
-def parse(text: str, *, zero: bool = False) -> CrossProduct:
-    """The CrossProduct drawn in `text`, in either layout.  Raises ParseError."""
-    lines = [line for line in source_lines(text) if not is_comment_or_blank(line)]
+def claim(lines: Sequence[Line]) -> Claim:
+    """Strong for a markdown table, or for lines of numbers with `?` cells; weak for
+    lines of numbers alone (another family may have such lines)."""
+    body = [line.text for line in lines if not (is_blank(line) or is_comment(line))]
+    if not body:
+        return NONE
+    if body[0].lstrip().startswith("|"):
+        return Claim(STRONG, "a markdown table")
+    plain = sum(bool(PLAIN_LINE.fullmatch(text)) for text in body)
+    if plain < len(body):
+        return Claim(WEAK * plain / len(body), f"{plain} of {len(body)} lines are numbers and '?'")
+    if any("?" in text for text in body):
+        return Claim(STRONG, "lines of numbers and '?' cells")
+    return Claim(WEAK, "lines of numbers")
+
+
+def parse(lines: Sequence[Line], *, zero: bool = False) -> CrossProduct:
+    """The CrossProduct drawn in `lines`, in either layout.  Raises ParseError."""
+    lines = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if not lines:
         raise error_at("no puzzle here: the text is empty or only comments", Line(1, ""), 1)
     if lines[0].text.lstrip().startswith("|"):
@@ -129,7 +149,8 @@ def _cell(token: Token, line: Line, zero: bool) -> int | None:
     if not 0 <= digit <= 9 or token.text != str(digit):
         raise error_at(f"a cell holds one digit or '?', not {token.text!r}", line, token.column)
     if digit == 0 and not zero:
-        raise error_at("0 is not a digit 1-9 (allow zero digits with --zero)", line, token.column)
+        raise error_at("0 is not a digit 1-9 (allow zero digits with --zero or '# zero: yes')",
+                       line, token.column)
     return digit
 
 
@@ -138,5 +159,6 @@ def _product(token: Token, line: Line, zero: bool) -> int:
         raise error_at("a product is a number, not '?' (is this line's product missing?)",
                        line, token.column)
     if token.value == 0 and not zero:
-        raise error_at("a product of 0 needs zero digits (allow them with --zero)", line, token.column)
+        raise error_at("a product of 0 needs zero digits (allow them with --zero or '# zero: yes')",
+                       line, token.column)
     return token.value

@@ -20,20 +20,21 @@ Directives are `#` lines above the grid that start with a word and a colon:
     # maximize: gcd(cols)             leading zeros allowed) or column numbers
                                       have the greatest common divisor
 
-Every other `#` line is a comment.  Above the grid, `# word:` must be a
-known directive (a misspelt one would otherwise be silently ignored); below
-the grid, `#` lines are comments, except that a known directive there is an
-error, since directives belong above the grid.
+Every other `#` line is a comment.  Directive lines are read for every
+family alike (`common.split_directives`): above the grid `# word:` must be
+a known directive, below it only comments.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 import pyparsing as pp
 
-from ..sudoku import SIZE, DigitSet, Sudoku
-from .common import Line, Token, error_at, is_blank, located, number, parse_line, source_lines
+from ..family import STRONG, Claim, NONE, OptionError
+from ..sudoku import OBJECTIVES, SIZE, DigitSet, Sudoku
+from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 # The grid
 
@@ -44,82 +45,91 @@ box_bar = pp.Suppress("|")
 grid_row = pp.ZeroOrMore(box_bar) + pp.OneOrMore(cell + pp.ZeroOrMore(box_bar))
 box_rule = re.compile(r"[\s|]*[-+][-+|\s]*")
 
-# Directives
+# Directive values
 
-directive_head = re.compile(r"#\s*([A-Za-z][\w-]*)\s*:")
 single_digit = located(pp.Regex(r"\d(?!\d)").set_parse_action(lambda t: int(t[0]))).set_name("a digit")
 count = located(number()).set_name("a count")
 digits_value = (single_digit + pp.Suppress("-") + single_digit
                 + pp.Optional(pp.Suppress(pp.CaselessKeyword("choose")) + count))
-objective_value = pp.Combine(pp.CaselessKeyword("gcd") + "(" + pp.one_of("rows cols", caseless=True)
-                             + ")", adjacent=False)("objective")
+DIGITS_WHAT = "a digit range like 1-9 or 0-9 choose 9"
 
 
-def directive(key: str, value: pp.ParserElement) -> pp.ParserElement:
-    """The whole line `# key: value`."""
-    return pp.Suppress("#") + pp.Suppress(pp.CaselessKeyword(key)) + pp.Suppress(":") + value
+def read_digit_set(text: str) -> DigitSet:
+    """The digit set a `digits:` value names (`1-9`, `0-9 choose 9`).  Raises OptionError."""
+    try:
+        low, high, *choose = digits_value.parse_string(text, parse_all=True)
+    except pp.ParseFatalException as error:
+        raise OptionError(error.msg, error.loc) from None
+    except pp.ParseBaseException as error:
+        found = text[error.loc:].split()[:1]
+        raise OptionError(f"expected {DIGITS_WHAT}, found {found[0]!r}" if found
+                          else f"expected {DIGITS_WHAT}", error.loc) from None
+    size = high.value - low.value + 1
+    if choose and choose[0].value != SIZE:
+        raise OptionError(f"a unit holds {SIZE} digits: write 'choose {SIZE}'", choose[0].column - 1)
+    if size < SIZE:
+        raise OptionError(f"{low.text}-{high.text} has {max(size, 0)} digits; a unit needs {SIZE}",
+                          low.column - 1)
+    if size > SIZE and not choose:
+        raise OptionError(f"{low.text}-{high.text} has {size} digits but a unit holds {SIZE}: "
+                          f"write '{low.text}-{high.text} choose {SIZE}'", low.column - 1)
+    return DigitSet(low.value, high.value)
 
 
-DIRECTIVES = {
-    "digits": (directive("digits", digits_value), "a digit range like 1-9 or 0-9 choose 9"),
-    "maximize": (directive("maximize", objective_value), "gcd(rows) or gcd(cols)"),
-}
+def read_objective(text: str) -> str:
+    """The objective a `maximize:` value names: gcd(rows) or gcd(cols).  Raises OptionError."""
+    spelt = re.sub(r"\s+", "", text).lower()
+    if spelt not in OBJECTIVES:
+        raise OptionError(f"expected {' or '.join(OBJECTIVES)}, found {text.split()[0]!r}"
+                          if text.split() else f"expected {' or '.join(OBJECTIVES)}")
+    return spelt
 
 
-def looks_like(text: str) -> bool:
-    """True when `text` could be a Sudoku: a known directive, or an unknown cell `.` or `_`,
-    or nine rows of nine single digits."""
-    lines = source_lines(text)
-    if any(directive_key(line) in DIRECTIVES for line in lines):
-        return True
+def is_comment(line: Line) -> bool:
+    return line.text.lstrip().startswith("#")
+
+
+def claim(lines: Sequence[Line]) -> Claim:
+    """Strong for a grid with '.' or '_' cells, or for nine rows of nine single digits."""
     rows = [line.text.replace("|", " ").split() for line in lines if line_kind(line) == "row"]
     tokens = [token for row in rows for token in row]
     if any(token in (".", "_") for token in tokens):
-        return True
-    return len(rows) == SIZE and all(len(row) == SIZE for row in rows) and all(
-        len(token) == 1 and token.isdigit() for token in tokens)
-
-
-def directive_key(line: Line) -> str | None:
-    """The lower-cased word of a `# word:` line, or None for any other line."""
-    match = directive_head.match(line.text.lstrip())
-    return match.group(1).lower() if match else None
+        return Claim(STRONG, "'.' or '_' cells")
+    if len(rows) == SIZE and all(len(row) == SIZE for row in rows) and all(
+            len(token) == 1 and token.isdigit() for token in tokens):
+        return Claim(STRONG, "nine rows of nine digits")
+    return NONE
 
 
 def line_kind(line: Line) -> str:
-    """One of "blank", "comment" (directives too), "rule" (a box rule) or "row"."""
+    """One of "blank", "comment", "rule" (a box rule) or "row"."""
     if is_blank(line):
         return "blank"
-    if line.text.lstrip().startswith("#"):
+    if is_comment(line):
         return "comment"
     if box_rule.fullmatch(line.text):
         return "rule"
     return "row"
 
 
-def parse(text: str) -> Sudoku:
-    """The Sudoku drawn in `text`.  Raises ParseError at the first problem."""
-    lines = source_lines(text)
-    options: dict[str, object] = {}
+def parse(lines: Sequence[Line], *, digits: DigitSet = DigitSet(),
+          objective: str | None = None) -> Sudoku:
+    """The Sudoku drawn in `lines`.  Raises ParseError at the first problem."""
     rows: list[tuple[Line, list[Token]]] = []
     for line in lines:
-        kind = line_kind(line)
-        if kind == "comment" and directive_key(line) is not None:
-            _read_directive(line, options, grid_started=bool(rows))
-        elif kind == "row":
+        if line_kind(line) == "row":
             rows.append((line, _row_cells(line, len(rows))))
     if not rows:
         raise error_at("no grid here: expected 9 rows of 9 cells (digits, '.' or '_')",
-                       lines[-1], 1)
+                       lines[-1] if lines else Line(1, ""), 1)
     if len(rows) < SIZE:
         last, cells = rows[-1]
         raise error_at(f"the grid ends after {len(rows)} row{'s' * (len(rows) != 1)}; "
                        f"a sudoku has {SIZE}", last, cells[-1].end)
-    digits = options.get("digits", DigitSet())
     _check_givens(rows, digits)
     givens = tuple(tuple(token.value for token in cells) for _, cells in rows)
     tokens = [token.text for _, cells in rows for token in cells]
-    return Sudoku(givens, digits, options.get("maximize"),
+    return Sudoku(givens, digits, objective,
                   unknown="_" if "_" in tokens and "." not in tokens else ".",
                   boxes=any("|" in line.text for line in lines) or any(
                       line_kind(line) == "rule" for line in lines))
@@ -138,39 +148,6 @@ def _row_cells(line: Line, previous_rows: int) -> list[Token]:
         raise error_at(f"this row has {len(cells)} cell{'s' * (len(cells) != 1)}; "
                        f"a sudoku row has {SIZE}", line, cells[-1].end)
     return cells
-
-
-def _read_directive(line: Line, options: dict[str, object], grid_started: bool) -> None:
-    """Record the directive on `line` in `options`, checking it is known, once, and above the grid."""
-    key = directive_key(line)
-    column = line.text.index("#") + 1
-    if key not in DIRECTIVES:
-        if grid_started:
-            return  # a comment below the grid
-        raise error_at(f"unknown directive {key!r} (known: {', '.join(DIRECTIVES)}); "
-                       "write free comments without 'word:' at their start", line, column)
-    if grid_started:
-        raise error_at(f"the {key!r} directive must come above the grid", line, column)
-    if key in options:
-        raise error_at(f"the {key!r} directive is given twice", line, column)
-    grammar, what = DIRECTIVES[key]
-    value = parse_line(grammar, line, what)
-    options[key] = _digit_set(value, line) if key == "digits" else value["objective"].lower()
-
-
-def _digit_set(value: pp.ParseResults, line: Line) -> DigitSet:
-    """The digit set a `digits:` directive names; ParseError unless it makes nine digits."""
-    low, high, *choose = value
-    size = high.value - low.value + 1
-    if choose and choose[0].value != SIZE:
-        raise error_at(f"a unit holds {SIZE} digits: write 'choose {SIZE}'", line, choose[0].column)
-    if size < SIZE:
-        raise error_at(f"{low.text}-{high.text} has {max(size, 0)} digits; a unit needs {SIZE}",
-                       line, low.column)
-    if size > SIZE and not choose:
-        raise error_at(f"{low.text}-{high.text} has {size} digits but a unit holds {SIZE}: "
-                       f"write '{low.text}-{high.text} choose {SIZE}'", line, low.column)
-    return DigitSet(low.value, high.value)
 
 
 def _check_givens(rows: list[tuple[Line, list[Token]]], digits: DigitSet) -> None:

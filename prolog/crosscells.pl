@@ -1,7 +1,6 @@
 :- module(crosscells,
           [ encodings/1,        % -Names
-            crosscells/3,       % +Encoding, +Puzzle, -Ons
-            search/3            % +Encoding, +Puzzle, +Ons
+            model/4             % +Encoding, +Puzzle, -Ons, -Labeling
           ]).
 /** <module> CrossCells: switch cells on or off so that every constrained line
 adds up.
@@ -24,8 +23,10 @@ group, already in the order the constraint reads it), Kind "=" or "#", and
 First "zero" or "seeds".
 Rows, columns and groups are all just readings here.
 
-crosscells/3 is the pure relation: Ons is one 0/1 variable per cell.
-An encoding is a way to state totals and a labeling (the default first):
+model/4 is the pure relation: Ons is one 0/1 variable per cell, in the
+order of the cells, and the solution; Labeling the search that goes with
+the encoding.  An encoding is a way to state totals and a labeling (the
+default first):
 
   - restarts: the constraints of states, and its labeling restarted (see
     restarts/3): within a budget of inferences that grows along the Luby
@@ -71,42 +72,30 @@ encoding(reified,    reified, lines).
 encodings(Names) :-
     findall(Name, encoding(Name, _, _), Names).
 
-%!  crosscells(+Encoding, +Puzzle, -Ons) is semidet.
+%!  model(+Encoding, +Puzzle, -Ons, -Labeling) is semidet.
 %
 %   Ons holds one 0/1 variable per cell of Puzzle (1: on), constrained as
-%   Encoding says.  Fails when the constraints are found inconsistent.
-crosscells(Encoding, Puzzle, Ons) :-
-    encoding(Encoding, Totals, _),
+%   Encoding says; Labeling labels them.  Fails when the constraints are
+%   found inconsistent.
+model(Encoding, Puzzle, Ons, Labeling) :-
+    encoding(Encoding, Totals, Search),
     _{cells: CellData, lines: Readings, first_cell: First} :< Puzzle,
     maplist(operation, CellData, Operations),
     same_length(Operations, Ons),
     Ons ins 0..1,
     atom_string(Start, First),
-    maplist(reading_holds(Totals, Start, Operations, Ons), Readings).
+    maplist(reading_holds(Totals, Start, Operations, Ons), Readings),
+    maplist(reading_ons(Ons), Readings, Lines),
+    labeling_of(Search, Lines, Ons, Labeling).
 
-%!  search(+Encoding, +Puzzle, +Ons) is nondet.
-%
-%   Labels Ons in the order Encoding pairs with.
-search(Encoding, Puzzle, Ons) :-
-    encoding(Encoding, _, Labeling),
-    labeled(Labeling, Puzzle, Ons).
+%!  labeling_of(+Search, +Lines, +Ons, -Labeling) is det.
+labeling_of(ffc, _, Ons, labeling([ffc], Ons)).
+labeling_of(lines, Lines, Ons, labeled_lines([0, 1], Lines, Ons)).
+labeling_of(restarts, Lines, Ons, restarts(Unit, Lines, Ons)) :-
+    length(Ons, Size),                  % the unit is measured: see restarts/3
+    Unit is max(20 * Size * Size, 20_000).
 
-labeled(ffc, _, Ons) :-
-    labeling([ffc], Ons).
-labeled(lines, Puzzle, Ons) :-
-    puzzle_lines(Puzzle, Ons, Lines),
-    labeled_lines([0, 1], Lines, Ons).
-labeled(restarts, Puzzle, Ons) :-       % the unit is measured: see restarts/3
-    puzzle_lines(Puzzle, Ons, Lines),
-    length(Ons, Size),
-    Unit is max(20 * Size * Size, 20_000),
-    restarts(Unit, Lines, Ons).
-
-%   The cells of each reading, in the order it reads them.
-puzzle_lines(Puzzle, Ons, Lines) :-
-    _{lines: Readings} :< Puzzle,
-    maplist(reading_ons(Ons), Readings, Lines).
-
+%   The cells of a reading, in the order it reads them.
 reading_ons(Ons, Reading, LineOns) :-
     get_dict(cells, Reading, Indices),
     maplist(nth0_of(Ons), Indices, LineOns).

@@ -1,7 +1,6 @@
 :- module(crossproduct,
           [ encodings/1,                % -Names
-            crossproduct/3,             % +Encoding, +Puzzle, -Rows
-            search/3,                   % +Encoding, +Puzzle, +Rows
+            model/4,                    % +Encoding, +Puzzle, -Rows, -Labeling
             row_filling/3,              % +Product, +ColumnProducts, -Row
             rows_by_fewest_fillings/3   % +RowProducts, +ColumnProducts, -Order
           ]).
@@ -14,8 +13,11 @@ A puzzle arrives from Python as a dict
       givens: [[Row, Column, Digit], ...], low: Low}
 
 with 0-based Row and Column; digits range over Low..9, Low being 0 or 1.
-crossproduct/3 is the pure relation: it posts the constraints of one encoding and
-leaves the digits unbound.  search/3 is the labeling that encoding pairs with.
+The solution is the grid: a list of rows of digits.
+
+model/4 is the pure relation: it posts the constraints of one encoding on
+the digits of Rows and hands back Labeling, the search that encoding pairs
+with (crossprolog.pl runs it).
 
   - auto (the default): rows for narrow or small puzzles, restarts for
     the rest (see auto_encoding/2).
@@ -52,19 +54,20 @@ A line whose product is 0 holds a zero and has no other product constraint.
 
 encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
 
-%!  crossproduct(+Encoding, +Puzzle, -Rows) is semidet.
+%!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
 %   Rows is the grid of digit variables of Puzzle, constrained the way
-%   Encoding says.  Fails when the constraints are found inconsistent.
-crossproduct(auto, Puzzle, Rows) :- !,
+%   Encoding says; Labeling is the goal that labels them.  Fails when the
+%   constraints are found inconsistent.
+model(auto, Puzzle, Rows, Labeling) :- !,
     auto_encoding(Puzzle, Encoding),
-    crossproduct(Encoding, Puzzle, Rows).
-crossproduct(rows, Puzzle, Rows) :- !,
+    model(Encoding, Puzzle, Rows, Labeling).
+model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     must_be_without_zero(rows, Low),
     grid(RowProducts, ColumnProducts, Rows, _),
     maplist(give(Rows), Givens).
-crossproduct(Encoding, Puzzle, Rows) :-
+model(Encoding, Puzzle, Rows, Labeling) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     grid(RowProducts, ColumnProducts, Rows, Columns),
     append(Rows, Digits),
@@ -72,7 +75,8 @@ crossproduct(Encoding, Puzzle, Rows) :-
     maplist(give(Rows), Givens),
     zero_lines(Low, RowProducts-Rows, ColumnProducts-Columns),
     maplist(dividing_row(ColumnProducts), RowProducts, Rows),
-    lines(Encoding, RowProducts-Rows, ColumnProducts-Columns).
+    lines(Encoding, RowProducts-Rows, ColumnProducts-Columns, Exponents),
+    labeling_of(Encoding, RowProducts-ColumnProducts, Rows, Exponents, Labeling).
 
 %!  auto_encoding(+Puzzle, -Encoding) is det.
 %
@@ -94,37 +98,35 @@ must_be_without_zero(_, 1) :- !.
 must_be_without_zero(Encoding, _) :-
     throw(crossprolog_usage(Encoding, "this encoding takes digits 1-9 only")).
 
-%!  search(+Encoding, +Puzzle, +Rows) is nondet.
+%!  labeling_of(+Encoding, +RowProducts-ColumnProducts, +Rows, +Exponents, -Labeling) is det.
 %
-%   Labels the digits of Rows in the order Encoding pairs with.
-search(auto, Puzzle, Rows) :- !,
-    auto_encoding(Puzzle, Encoding),
-    search(Encoding, Puzzle, Rows).
-search(rows, Puzzle, Rows) :- !,
-    _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
+%   The search Encoding pairs with.  Exponents is the grid of [E2, E3, E5,
+%   E7] lists lines/4 tied to the digits (unbound when it tied none).
+labeling_of(primes, _, Rows, Exponents, label_primes([7, 5, 3, 2], Cells, Rows)) :- !,
+    append(Exponents, Cells).
+labeling_of(restarts, _, Rows, Exponents, restarts(Unit, Cells, Rows)) :- !,
+    append(Exponents, Cells),
+    length(Cells, Size),
+    Unit is 5000 * Size.        % about what labeling takes when nothing fails
+labeling_of(fillings, RowProducts-ColumnProducts, Rows, _, label_rows(Order, Rows)) :- !,
+    rows_by_fewest_fillings(RowProducts, ColumnProducts, Order).
+labeling_of(_, _, Rows, _, label_first_fail(Digits)) :-
+    append(Rows, Digits).
+
+%!  rows_search(+RowProducts, +ColumnProducts, +Rows) is nondet.
+%
+%   The labeling of the rows encoding: plain search over the fillings of
+%   the rows (see rows_dividing/3).
+rows_search(RowProducts, ColumnProducts, Rows) :-
     pairs_keys_values(Pending, RowProducts, Rows),
     length(Rows, Height),
     Room is 9 ^ (Height - 1),
     maplist(column_digits(Room), ColumnProducts, Choices),
     maplist(row_candidate(Choices), Pending, Candidates),
     rows_dividing(Candidates, ColumnProducts, Height).
-search(fillings, Puzzle, Rows) :- !,
-    _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
-    rows_by_fewest_fillings(RowProducts, ColumnProducts, Order),
+
+label_rows(Order, Rows) :-
     maplist(label_row(Rows), Order).
-search(primes, _, Rows) :- !,
-    append(Rows, Digits),
-    maplist(posted_exponents, Digits, Cells),
-    label_primes([7, 5, 3, 2], Cells, Rows).
-search(restarts, _, Rows) :- !,
-    append(Rows, Digits),
-    maplist(posted_exponents, Digits, Cells),
-    length(Cells, Size),
-    Unit is 5000 * Size,        % about what labeling takes when nothing fails
-    restarts(Unit, Cells, Rows).
-search(_, _, Rows) :-
-    append(Rows, Digits),
-    label_first_fail(Digits).
 
 label_first_fail(Vars) :-
     labeling([ff], Vars).
@@ -278,21 +280,24 @@ zero_line(_, Line) :-
 is_zero(D, Z) :-
     Z #<==> D #= 0.
 
-%!  lines(+Encoding, +RowProducts-Rows, +ColumnProducts-Columns) is semidet.
-lines(chain, RowProducts-Rows, ColumnProducts-Columns) :-
+%!  lines(+Encoding, +RowProducts-Rows, +ColumnProducts-Columns, -Exponents) is semidet.
+%
+%   Posts the line products of Encoding.  Exponents is the grid of [E2,
+%   E3, E5, E7] lists tied to the digits, for the encodings that tie them.
+lines(chain, RowProducts-Rows, ColumnProducts-Columns, _) :-
     maplist(chain_product, RowProducts, Rows),
     maplist(chain_product, ColumnProducts, Columns).
-lines(primes, RowProducts-Rows, ColumnProducts-Columns) :-
-    lines(exponents, RowProducts-Rows, ColumnProducts-Columns).
-lines(restarts, RowProducts-Rows, ColumnProducts-Columns) :-
-    lines(exponents, RowProducts-Rows, ColumnProducts-Columns).
-lines(exponents, RowProducts-Rows, ColumnProducts-_) :-
+lines(primes, Products, Lines, Exponents) :-
+    lines(exponents, Products, Lines, Exponents).
+lines(restarts, Products, Lines, Exponents) :-
+    lines(exponents, Products, Lines, Exponents).
+lines(exponents, RowProducts-Rows, ColumnProducts-_, ExponentRows) :-
     exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns),
     maplist(exponent_product, RowProducts, ExponentRows),
     maplist(exponent_product, ColumnProducts, ExponentColumns).
-lines(fillings, RowProducts-Rows, ColumnProducts-_) :-
+lines(fillings, RowProducts-Rows, ColumnProducts-_, ExponentRows) :-
     maplist(filling_row(ColumnProducts), RowProducts, Rows),
-    exponent_grid(Rows, ColumnProducts, _, ExponentColumns),
+    exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns),
     maplist(exponent_product, ColumnProducts, ExponentColumns).
 
 chain_product(0, _) :- !.
@@ -305,9 +310,7 @@ times(D, P0, P) :-
 %!  exponent_grid(+Rows, +ColumnProducts, -ExponentRows, -ExponentColumns)
 %
 %   Every digit D of Rows gets its exponents [E2, E3, E5, E7], tied to it
-%   by a table constraint; the exponent lists form a grid of their own.  A
-%   digit left unbound keeps its exponents as an attribute, so that a
-%   search can label them (posted_exponents/2) without a second table.
+%   by a table constraint; the exponent lists form a grid of their own.
 exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns) :-
     maplist(maplist(digit_exponents), Rows, ExponentRows),
     length(ColumnProducts, Width),
@@ -316,29 +319,7 @@ exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns) :-
 digit_exponents(Digit, Exponents) :-
     length(Exponents, 4),
     digits_with_exponents(Table),
-    tuples_in([[Digit|Exponents]], Table),
-    (   var(Digit)
-    ->  put_attr(Digit, crossproduct, Exponents)
-    ;   true
-    ).
-
-% The attribute only remembers: binding the digit needs no check, and it
-% adds nothing to the residual goals (the table constraint says it all).
-attr_unify_hook(_, _).
-
-attribute_goals(_) --> [].
-
-%!  posted_exponents(+Digit, -Exponents) is det.
-%
-%   The exponents exponent_grid/4 tied to Digit, or those of its value.
-posted_exponents(Digit, Exponents) :-
-    (   get_attr(Digit, crossproduct, Exponents0)
-    ->  Exponents = Exponents0
-    ;   nonvar(Digit)
-    ->  digits_with_exponents(Table),
-        memberchk([Digit|Exponents], Table)
-    ;   digit_exponents(Digit, Exponents)
-    ).
+    tuples_in([[Digit|Exponents]], Table).
 
 %   [Digit, E2, E3, E5, E7] for every digit; 0 has no exponents.
 digits_with_exponents([[0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [2, 1, 0, 0, 0],

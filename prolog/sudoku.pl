@@ -1,7 +1,6 @@
 :- module(sudoku,
           [ encodings/1,        % -Names
-            sudoku/3,           % +Encoding, +Puzzle, -Solution
-            search/3            % +Encoding, +Puzzle, +Solution
+            model/4             % +Encoding, +Puzzle, -Rows, -Labeling
           ]).
 /** <module> Sudoku: every row, column and 3×3 box holds the same nine distinct
 digits, optionally chosen so that the numbers the rows (or columns) spell
@@ -14,12 +13,12 @@ A puzzle arrives from Python as a dict
 
 with 0-based Row and Column.  The digits in use are nine of Low..High (so
 all of them for 1..9; for 0..9 one digit is left out, the same one in every
-unit).  Objective is "none", "rows" or "cols" (a string or an atom).
+unit).  Objective is "none", "gcd(rows)" or "gcd(cols)" (a string or an
+atom): maximize the greatest common divisor of the nine 9-digit numbers the
+rows (or columns, read top to bottom) spell, leading zeros allowed.
 
-The solution is _{grid: Rows} without an objective, and _{grid: Rows, gcd: G}
-with one: G is the greatest common divisor of the nine 9-digit numbers the
-rows (or columns) spell, leading zeros allowed, the largest any valid grid
-reaches.
+The solution is the grid, a list of rows; with an objective, only grids
+whose GCD is the largest any valid grid reaches are solutions.
 
 Two facts shape the objective.  Every row holds the same digits, so each
 column holds them too, and the line numbers add up to S × 111111111, S
@@ -27,10 +26,11 @@ being the sum of the digits in use: the GCD divides S × 111111111, which
 leaves a few hundred candidates.  And a line number is linear in its
 digits, so fixing it to a multiple of a candidate fixes all nine digits.
 
-sudoku/3 is the pure relation; search/3 labels.  For an objective, search/3
-first finds the largest candidate G that some grid reaches, proving by
-complete search that every larger one is reached by none, then labels the
-grids whose GCD is G, so every solution is an optimal grid.
+model/4 is the pure relation, and hands back the labeling.  For an
+objective, the labeling first finds the largest candidate G that some grid
+reaches, proving by complete search that every larger one is reached by
+none, then labels the grids whose GCD is G, so every solution is an
+optimal grid.
 
 Encodings (same solutions, different strength and search):
 
@@ -61,23 +61,21 @@ encodings([cardinality, distinct, modulo, different]).
 %   The largest number nine distinct digits spell: no GCD exceeds it.
 largest_line_number(987654321).
 
-%!  sudoku(+Encoding, +Puzzle, -Solution) is semidet.
+%!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
-%   Solution holds the grid of digit variables of Puzzle, constrained the
-%   way Encoding says.  Fails when the constraints are found inconsistent.
-sudoku(Encoding, Puzzle, Solution) :-
-    _{givens: Givens, low: Low, high: High} :< Puzzle,
-    puzzle_objective(Puzzle, Objective),
+%   Rows is the grid of digit variables of Puzzle, constrained the way
+%   Encoding says; Labeling labels them (the optimal grids only, for an
+%   objective).  Fails when the constraints are found inconsistent.
+model(Encoding, Puzzle, Rows, Labeling) :-
+    _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
+    atom_string(Objective, ObjectiveText),
     grid(Rows),
     maplist(give(Rows), Givens),
     unused_digits(Low, High, Rows, Unused, Sum),
     lines_and_boxes(Rows, Lines, Boxes),
     maplist(unit(Encoding, line, Low-High, Unused), Lines),
     maplist(unit(Encoding, box, Low-High, Unused), Boxes),
-    objective(Objective, Rows, Low-High, Sum, Solution).
-
-puzzle_objective(Puzzle, Objective) :-
-    atom_string(Objective, Puzzle.objective).
+    objective(Objective, Encoding, Rows, Low-High, Sum, Labeling).
 
 grid(Rows) :-
     length(Rows, 9),
@@ -150,11 +148,14 @@ each_digit_once(Low-High, Cells) :-
 
 once_pair(Digit, Digit-1).
 
-%!  objective(+Objective, +Rows, +Low-High, +Sum, -Solution) is semidet.
-objective(none, Rows, _, _, _{grid: Rows}).
-objective(Lines, Rows, Digits, Sum, _{grid: Rows, gcd: G}) :-
-    objective_lines(Lines, Rows, Spelling),
-    common_divisor(Digits, Spelling, Sum, G).
+%!  objective(+Objective, +Encoding, +Rows, +Low-High, +Sum, -Labeling) is semidet.
+%
+%   Posts what the objective needs, and gives the labeling: every grid
+%   without an objective, the optimal grids with one.
+objective(none, Encoding, Rows, _, _, label_grid(Encoding, Rows, [], 1, 1)).
+objective(Objective, Encoding, Rows, Digits, Sum, optimal_grids(Encoding, Rows, Lines, G)) :-
+    objective_lines(Objective, Rows, Lines),
+    common_divisor(Digits, Lines, Sum, G).
 
 %!  common_divisor(+Low-High, +Lines, +Sum, -G) is semidet.
 %
@@ -167,8 +168,8 @@ common_divisor(Low-High, Lines, Sum, G) :-
     tuples_in([[G, Sum]], Pairs),
     maplist(divides(G), Numbers).
 
-objective_lines(rows, Rows, Rows).
-objective_lines(cols, Rows, Columns) :-
+objective_lines('gcd(rows)', Rows, Rows).
+objective_lines('gcd(cols)', Rows, Columns) :-
     transpose(Rows, Columns).
 
 %   The number a line spells, its first digit the most significant.
@@ -243,14 +244,10 @@ prime_factors(N, F, Factors) :-
     F1 is F + 1,
     prime_factors(N, F1, Factors).
 
-%!  search(+Encoding, +Puzzle, +Solution) is nondet.
+%!  optimal_grids(+Encoding, +Rows, +Lines, ?G) is nondet.
 %
-%   Labels the grid in the order Encoding pairs with.  With an objective,
-%   only the grids of the greatest GCD any grid reaches.
-search(Encoding, Puzzle, Solution) :-
-    _{grid: Rows, gcd: G} :< Solution, !,
-    puzzle_objective(Puzzle, Objective),
-    objective_lines(Objective, Rows, Lines),
+%   Labels the grids whose Lines have the greatest GCD G any grid reaches.
+optimal_grids(Encoding, Rows, Lines, G) :-
     greatest_first(G, Candidates),
     Reached = reached(none),
     member(Value, Candidates),
@@ -260,8 +257,6 @@ search(Encoding, Puzzle, Solution) :-
     ),
     label_grid(Encoding, Rows, Lines, G, Value),
     nb_setarg(1, Reached, Value).
-search(Encoding, _, Solution) :-
-    label_grid(Encoding, Solution.grid, [], 1, 1).
 
 %   The candidates are tried largest first, each by a complete search for
 %   its grids; the first to have any is the optimum, and the search stops

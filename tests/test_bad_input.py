@@ -207,7 +207,9 @@ def test_tabs_count_to_the_next_stop_of_8_in_error_columns(cli, write):
     """A tab moves to the next multiple of 8: the column and the caret are where the eye sees."""
     path = write("6\t8\n?\ta\t6\n")
     run = cli("solve", path)
-    assert run.err.splitlines() == [f"{path}:2:9: error: expected a digit, '?' or a product, found 'a'",
+    assert run.err.splitlines() == [f"{path}:2:9: error: expected a digit, '?' or a product, found 'a' "
+                                    "(read as CrossProduct: 1 of 2 lines are numbers and '?'; "
+                                    "name the family with --family if it is another)",
                                     "?       a       6", "        ^"]
 
 

@@ -88,7 +88,9 @@ def test_one_bad_file_gets_its_own_record_and_the_worst_exit_code(cli, tmp_path,
     assert [r["status"] for r in records] == ["solved", "solved", "error", "solved"]
     assert records[2] == {"path": str(directory / "b2.txt"), "status": "error",
                           "error": f"{directory / 'b2.txt'}:3:5: error: expected a digit, '?' or a "
-                                   "product, found 'x'\n? ? x 8\n    ^"}
+                                   "product, found 'x' (read as CrossProduct: 2 of 3 lines are numbers "
+                                   "and '?'; name the family with --family if it is another)"
+                                   "\n? ? x 8\n    ^"}
     assert run.out == f"{out}: 4 records (3 solved, 1 error)\n"  # --out takes the records
     assert run.err == records[2]["error"] + "\n"
 

@@ -75,8 +75,12 @@ def test_bad_input_is_one_located_line_and_exit_2(cli, write):
     path = write("6 8\n? ? 6\n? a 8\n")
     run = cli("solve", path)
     assert run.code == 2 and run.out == ""
-    assert run.err.splitlines() == [f"{path}:3:3: error: expected a digit, '?' or a product, found 'a'",
+    assert run.err.splitlines() == [f"{path}:3:3: error: expected a digit, '?' or a product, found 'a' "
+                                    "(read as CrossProduct: 2 of 3 lines are numbers and '?'; "
+                                    "name the family with --family if it is another)",
                                     "? a 8", "  ^"]
+    named = cli("solve", path, "--family", "crossproduct")
+    assert named.err.splitlines()[0] == f"{path}:3:3: error: expected a digit, '?' or a product, found 'a'"
 
 
 def test_missing_file_and_binary_file_exit_2(cli, tmp_path):

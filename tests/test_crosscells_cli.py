@@ -82,7 +82,9 @@ def test_bad_input_is_one_located_line_and_exit_2(cli, write):
     run = cli("solve", path)
     assert run.code == 2 and run.out == ""
     assert run.err.splitlines() == [
-        f"{path}:2:4: error: division by 0: a / cell needs a number above 0", "+1 /0 =1", "   ^"]
+        f"{path}:2:4: error: division by 0: a / cell needs a number above 0 (read as CrossCells: cells "
+        "like +3 and constraints like =24; name the family with --family if it is another)",
+        "+1 /0 =1", "   ^"]
 
 
 def test_several_inputs_of_both_families_exit_with_the_worst(cli, write):

@@ -7,7 +7,7 @@ import pytest
 import crossprolog
 from crossprolog import ParseError
 from crossprolog.crosscells import Cell, Constraint, CrossCells, Line
-from crossprolog.families import family_of
+from crossprolog.registry import family_of
 from conftest import EXAMPLES
 
 PUZZLE_25 = (EXAMPLES / "crosscells" / "puzzle-25.txt").read_text()

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import crossprolog
 from crossprolog import ParseError
 from crossprolog.crosscells import CrossCells, random_puzzles
-from crossprolog.families import family_of
+from crossprolog.registry import family_of
 from conftest import EXAMPLES
 
 CELLS = ["+1", "-2", "*3", "x2", "×4", "/2", "+12a", "*2b", "-3a"]

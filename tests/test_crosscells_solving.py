@@ -159,7 +159,7 @@ def test_generated_puzzles_are_seeded_solvable_and_sane():
 
 
 def test_ten_by_ten_with_every_line_constrained_solves_fast():
-    engine.load("crosscells")
+    engine.encodings("crosscells")  # loaded before the timing
     for puzzle in random_puzzles(10, 10, 3, seed=5):
         found = puzzle.search(limit=1)
         assert found.solutions and found.cpu < 1.0
@@ -185,10 +185,10 @@ def test_restarts_count_every_solution_of_the_random_example_once():
 
 def restarted_solutions(puzzle: CrossCells, unit: int) -> list[tuple]:
     """Every solution the restarts labeling gives with budgets of `unit` inferences, as flat 0/1 tuples."""
-    engine.load("crosscells")
-    goal = ("crosscells:crosscells(restarts, P, _Ons), crosscells:puzzle_lines(P, _Ons, _Lines), "
+    goal = ("crosscells:model(restarts, P, _Ons, restarts(_, _Lines, _)), "
             "findall(_Ons, crosscells:restarts(U, _Lines, _Ons), All)")
-    return [tuple(ons) for ons in engine.call(goal, {"P": puzzle.prolog_data(), "U": unit})["All"]]
+    return [tuple(ons) for ons in engine.call(goal, {"P": puzzle.prolog_data(), "U": unit},
+                                              module="crosscells")["All"]]
 
 
 def several_solutions():

@@ -178,29 +178,26 @@ def test_share_of_well_formed_random_puzzles_matches_the_notebook(size, share):
 
 
 def test_restarts_follow_the_luby_sequence():
-    engine.load("crossproduct")  # loads the shared restarts module beside it
-    terms = engine.call("numlist(1, 16, Is), maplist(restarts:luby, Is, Ls)", {})["Ls"]
+    terms = engine.call("numlist(1, 16, Is), maplist(restarts:luby, Is, Ls)", {},
+                        module="crossproduct")["Ls"]  # loads the shared restarts module beside it
     assert terms == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]
 
 
 def test_each_attempt_shuffles_the_cells_its_own_way():
-    engine.load("crossproduct")
     goal = "numlist(1, 30, _L), findall(_S, (between(1, 8, _K), restarts:shuffled(_K, _L, _S)), Ss)"
-    orders = engine.call(goal, {})["Ss"]
+    orders = engine.call(goal, {}, module="crossproduct")["Ss"]
     assert all(sorted(order) == list(range(1, 31)) for order in orders)
     assert len(set(map(tuple, orders))) == 8
 
 
 def test_restarts_on_a_tiny_budget_still_give_every_solution_once():
     puzzle = CrossProduct((24, 24, 6), (24, 24, 6))
-    engine.load("crossproduct")
-    goal = ("crossproduct:crossproduct(restarts, P, _Rows), append(_Rows, _Ds), "
-            "maplist(crossproduct:posted_exponents, _Ds, _Cells), "
+    goal = ("crossproduct:model(restarts, P, _Rows, restarts(_, _Cells, _)), "
             "findall(_Rows, crossproduct:restarts(U, _Cells, _Rows), All)")
     expected = sorted(s.values for s in puzzle.solutions(encoding="rows"))
     assert len(expected) > 20
     for unit in (50, 500, 100_000):
-        found = engine.call(goal, {"P": puzzle.prolog_data(), "U": unit})["All"]
+        found = engine.call(goal, {"P": puzzle.prolog_data(), "U": unit}, module="crossproduct")["All"]
         assert sorted(tuple(map(tuple, rows)) for rows in found) == expected
 
 

@@ -113,5 +113,7 @@ def test_binary_and_huge_text_are_refused():
 
 def test_error_report_shows_the_line_and_a_caret():
     report = error("6 8\n? a 6\n").report("p.txt")
-    assert report.splitlines() == ["p.txt:2:3: error: expected a digit, '?' or a product, found 'a'",
+    assert report.splitlines() == ["p.txt:2:3: error: expected a digit, '?' or a product, found 'a' "
+                                   "(read as CrossProduct: 1 of 2 lines are numbers and '?'; "
+                                   "name the family with --family if it is another)",
                                    "? a 6", "  ^"]

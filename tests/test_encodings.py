@@ -48,10 +48,10 @@ def test_encodings_agree_on_random_puzzles_with_several_solutions():
 
 
 def test_auto_picks_rows_for_small_puzzles_and_restarts_for_big_ones():
-    choose = "crossproduct:auto_encoding(P, E)"
+    choose = "crossproduct:model(auto, P, _, _L), functor(_L, E, _)"
     small, big = random_puzzles(5, 3, 1, seed=1), random_puzzles(10, 6, 1, seed=1)
-    assert engine.call(choose, {"P": next(small).prolog_data()})["E"] == "rows"
-    assert engine.call(choose, {"P": next(big).prolog_data()})["E"] == "restarts"
+    assert engine.call(choose, {"P": next(small).prolog_data()}, module="crossproduct")["E"] == "rows_search"
+    assert engine.call(choose, {"P": next(big).prolog_data()}, module="crossproduct")["E"] == "restarts"
 
 
 def test_plain_rows_search_refuses_zero_digits():
@@ -74,7 +74,7 @@ def swipl() -> str:
 @pytest.mark.parametrize("path, first_line", [
     (EXAMPLES / "crossproduct" / "riddler-2.md", "7 6 5"),
     (EXAMPLES / "crosscells" / "puzzle-25.txt", "0 1 0 1 1 0 1 1"),
-    (EXAMPLES / "sudoku" / "gcd-2025-01.txt", "gcd:"),
+    (EXAMPLES / "sudoku" / "gcd-2025-01.txt", "3 9 5 0 6 1 7 2 8"),
 ], ids=lambda p: getattr(p, "name", p))
 def test_an_exported_program_runs_with_plain_swipl(tmp_path, path, first_line):
     exported = tmp_path / "puzzle.pl"
@@ -117,7 +117,7 @@ def test_an_exported_unsolvable_puzzle_exits_1(tmp_path):
 def test_exported_text_states_the_puzzle_as_quoted_data():
     text = program(CrossProduct((6, 8), (8, 6)), "fillings")
     assert "puzzle(py{columns:[8, 6], givens:[], low:1, rows:[6, 8]})." in text
-    assert "crossproduct:crossproduct(fillings, Puzzle, Solution)" in text
+    assert "crossproduct:model(fillings, Puzzle, Solution, Labeling)" in text
 
 
 def test_compare_command_prints_a_table_and_json(cli):

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from crossprolog import ParseError
 from crossprolog.crossproduct import CrossProduct
-from crossprolog.families import GRAMMARS, family_of, parse
+from crossprolog.registry import BY_NAME as GRAMMARS, family_of, parse
 from crossprolog.sudoku import SIZE, DigitSet, Sudoku
 
 from conftest import EXAMPLES, unexpand

@@ -211,7 +211,9 @@ def test_bad_input_exits_2_with_line_and_column(cli, write):
                  + "\n. . x . . . . . .\n" + "\n".join([". . . . . . . . ."] * 4))
     run = cli("solve", path)
     assert run.code == 2 and run.out == ""
-    assert run.err.splitlines()[0] == f"{path}:6:5: error: expected a digit, '.' or '_', found 'x'"
+    assert run.err.splitlines()[0] == (f"{path}:6:5: error: expected a digit, '.' or '_', found 'x' (read "
+                                       "as Sudoku: the directive '# digits:'; name the family with "
+                                       "--family if it is another)")
 
 
 def test_hostile_directive_and_comment_text_is_only_data(cli, write, tmp_path):

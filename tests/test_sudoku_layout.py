@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import crossprolog
 from crossprolog import ParseError
-from crossprolog.families import family_of
+from crossprolog.registry import family_of
 from crossprolog.sudoku import DigitSet, Sudoku
 from conftest import EXAMPLES
 

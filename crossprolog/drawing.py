@@ -1,0 +1,38 @@
+"""Drawing helpers every family's model shares: formats, markdown rows, aligned columns."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+FORMATS = ("text", "markdown")
+FENCE = "```"
+
+
+def checked_format(format: str) -> str:
+    """`format` if it is one of FORMATS; ValueError otherwise."""
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    return format
+
+
+def markdown_row(cells: Sequence[object]) -> str:
+    """One markdown table row: `|1|2|3|`."""
+    return "|" + "|".join(map(str, cells)) + "|"
+
+
+def markdown_table(header: Sequence[object], rows: Sequence[Sequence[object]]) -> str:
+    """A markdown table: the header row, the `|---|` rule, then the rows."""
+    lines = [markdown_row(header), markdown_row(["---"] * len(header))]
+    return "\n".join(lines + [markdown_row(row) for row in rows])
+
+
+def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
+    """The rows as lines of blank-separated, right-aligned columns (ragged rows allowed)."""
+    width = max(map(len, rows), default=0)
+    widths = [max((len(row[c]) for row in rows if c < len(row)), default=0) for c in range(width)]
+    return [" ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+
+
+def fenced(text: str, info: str = "text") -> str:
+    """`text` in a markdown code block, which keeps its columns aligned."""
+    return f"{FENCE}{info}\n{text}\n{FENCE}"

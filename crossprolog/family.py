@@ -1,0 +1,124 @@
+"""What a puzzle family is: the record that says everything about it in one place.
+
+A family is a grammar module (how its text reads), a model class (what the
+puzzle means, how it draws itself), a Prolog module (its constraints), and a
+`Family` record in `crossprolog.registry` that names them and states the rest:
+its options, its generator, and how it recognises its own text.  Nothing
+outside these four places knows anything about a family.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable, Iterator, NamedTuple
+
+
+class OptionError(ValueError):
+    """An option value that does not read; `offset` is where in the value text (0-based)."""
+
+    def __init__(self, message: str, offset: int = 0):
+        super().__init__(message)
+        self.offset = offset
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule a puzzle of the family may change: on the command line (`--first-cell seeds`)
+    or as a directive line at the top of its file (`# first-cell: seeds`).
+
+    `read` turns the text of a value into what the model takes (raising
+    OptionError); `write` gives it back as a directive writes it.  A `flag`
+    is a switch: `--zero` on the command line, `# zero: yes` in a file.
+    `key` is the model's keyword for it (default: the name with `_` for `-`).
+    """
+
+    name: str
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    read: Callable[[str], Any] | None = None
+    write: Callable[[Any], str] = str
+    flag: bool = False
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.name.replace("-", "_"))
+
+    def value(self, text: str) -> Any:
+        """The value `text` states.  Raises OptionError."""
+        text = text.strip()
+        if self.flag:
+            return read_yes_no(text)
+        if self.read is not None:
+            return self.read(text)
+        if text.lower() not in self.choices:
+            raise OptionError(f"expected {' or '.join(self.choices)}, not {text!r}")
+        return text.lower()
+
+    def directive(self, value: Any) -> str:
+        """The directive line that states `value`."""
+        return f"# {self.name}: {('yes' if value else 'no') if self.flag else self.write(value)}"
+
+
+YES, NO = ("yes", "true", "on"), ("no", "false", "off")
+
+
+def read_yes_no(text: str) -> bool:
+    if text.lower() in YES:
+        return True
+    if text.lower() in NO:
+        return False
+    raise OptionError(f"expected yes or no, not {text!r}")
+
+
+class Claim(NamedTuple):
+    """How sure a grammar is that a text is its family's, and why (for error messages).
+
+    Grammars claim with one of the strengths below; the registry picks the
+    strongest claim, the registry's order breaking ties.
+    """
+
+    strength: float
+    reason: str
+
+
+CERTAIN = 1.0    # a mark that is the family's own and nobody else's: a directive, say
+STRONG = 0.8     # the family's tokens, laid out as its puzzles are
+WEAK = 0.4       # text the family can read, but so might another
+NONE = Claim(0.0, "")
+
+
+@dataclass(frozen=True)
+class Family:
+    """One puzzle family: everything the CLI, the engine and the API need to know of it.
+
+    `grammar` is a module with `claim(lines) -> Claim` and `parse(lines,
+    **options) -> Puzzle` (lines as `grammars.common.source_lines` gives
+    them, directives already taken out); `model` the Puzzle class;
+    `prolog` the name of its module in `prolog/` (exporting `model/4` and
+    `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles.
+    `sizes` are the sizes `stats` looks at by default.
+    """
+
+    name: str
+    title: str
+    grammar: ModuleType
+    model: type
+    prolog: str
+    options: tuple[Option, ...] = ()
+    generator: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
+    sizes: tuple[tuple[int, int], ...] = ()
+    summary: str = ""
+    option_names: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "option_names", frozenset(o.name for o in self.options))
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def defaults(self) -> dict[str, Any]:
+        """The model keywords of every option, at their defaults."""
+        return {o.key: o.default for o in self.options}
