@@ -26,11 +26,13 @@ def markdown_table(header: Sequence[object], rows: Sequence[Sequence[object]]) -
     return "\n".join(lines + [markdown_row(row) for row in rows])
 
 
-def aligned(rows: Sequence[Sequence[str]]) -> list[str]:
-    """The rows as lines of blank-separated, right-aligned columns (ragged rows allowed)."""
+def aligned(rows: Sequence[Sequence[str]], left: bool = False) -> list[str]:
+    """The rows as lines of blank-separated columns, right-aligned (or `left`),
+    ragged rows allowed."""
     width = max(map(len, rows), default=0)
     widths = [max((len(row[c]) for row in rows if c < len(row)), default=0) for c in range(width)]
-    return [" ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    pad = str.ljust if left else str.rjust
+    return [" ".join(pad(cell, w) for cell, w in zip(row, widths)).rstrip() for row in rows]
 
 
 def fenced(text: str, info: str = "text") -> str:
