@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import crosscells, crossproduct, sudoku
+from . import crosscells, crossproduct, kenken, sudoku
 from .errors import ParseError, UsageError
 from .family import CERTAIN, Claim, Family, Option, OptionError
 from .grammars import crosscells as crosscells_grammar
 from .grammars import crossproduct as crossproduct_grammar
+from .grammars import kenken as kenken_grammar
 from .grammars import sudoku as sudoku_grammar
 from .grammars.common import Line, directive_word, is_blank, source_lines, split_directives
 from .puzzle import Puzzle
@@ -42,6 +43,11 @@ FAMILIES: tuple[Family, ...] = (
                         "'0-9 choose 9'", default=sudoku.CLASSIC, read=sudoku_grammar.read_digit_set),
                  Option("maximize", "an objective: gcd(rows) or gcd(cols)", default=None,
                         read=sudoku_grammar.read_objective, key="objective"))),
+    Family(
+        name="kenken", title="KenKen", grammar=kenken_grammar, model=kenken.KenKen, prolog="kenken",
+        summary="1..N once per row and column; each cage's digits make its target",
+        generator=kenken.random_puzzles,
+        sizes=((4, 4), (5, 5), (6, 6))),
 )
 
 BY_NAME = {family.name: family for family in FAMILIES}

@@ -29,7 +29,8 @@ QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 LONG = settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAMILIES = [None, *GRAMMARS]
 # The drawings each grammar reads back (a Sudoku's markdown table is for reading only).
-READ_BACK = {"crossproduct": ("text", "markdown"), "crosscells": ("text", "markdown"), "sudoku": ("text",)}
+READ_BACK = {"crossproduct": ("text", "markdown"), "crosscells": ("text", "markdown"), "sudoku": ("text",),
+             "kenken": ("text", "markdown")}
 
 # 1. Only ParseError escapes
 
@@ -40,7 +41,8 @@ ODD = ["\x00", "\x1b", "\x7f", "\r", "\r\n", "\ufeff", "\u00a0", "\u200b", "\u20
        "# maximize: gcd(cols)", "# word:", "a#6", "=-3", "/0", "9" * 40, "1,234", "6,61"]
 CHARACTERS = st.sampled_from(PUZZLE_CHARS) | st.sampled_from(ODD) | st.characters()
 TOKENS = ["?", "6", "12", "6,615", "**210**", "|", "|?|", ".", "_", "5", "+1", "*2a", "x3", "/2", "=4",
-          "#1", "a#6", "b=-2", "------+-------+------", "#", "# note"]
+          "#1", "a#6", "b=-2", "------+-------+------", "#", "# note", "a", "b", "a4", "a 12*", "b 2-",
+          "c 3/", "d 3"]
 
 
 @st.composite

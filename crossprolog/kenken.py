@@ -1,0 +1,214 @@
+"""KenKen (also called Calcudoku): an NxN grid holding 1..N once in every row and
+column, cut into cages; the digits of each cage combine to its target under its
+operation.
+
+A cage's operation is `+` or `*` (any number of cells), `-` or `/` (two cells:
+the larger less, or divided by, the smaller), or none for a one-cell cage,
+which is a given.  The model keeps the cages apart from how they were drawn
+(the letter each carries), so a solution is drawn in the layout the puzzle
+came in.  Digits a solver has already placed are `givens`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from .drawing import aligned, checked_format, fenced
+from .errors import UsageError
+from .puzzle import Puzzle, Solution
+
+Digit = int
+Place = tuple[int, int]  # (row, column), 0-based
+Grid = tuple[tuple[Digit, ...], ...]
+SIZES = range(3, 10)
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+GIVEN = "="  # the operation of a one-cell cage written as its number alone
+
+
+def combined(op: str, digits: Sequence[Digit]) -> int | None:
+    """What `digits` make under `op`; None when `op` cannot combine them (a `/` that
+    leaves a remainder, a two-cell operation on another number of digits)."""
+    if op == "+":
+        return sum(digits)
+    if op == "*":
+        return math.prod(digits)
+    if op == GIVEN:
+        return digits[0] if len(digits) == 1 else None
+    if len(digits) != 2:
+        return None
+    low, high = sorted(digits)
+    if op == "-":
+        return high - low
+    return high // low if high % low == 0 else None
+
+
+OPERATIONS = ("+", "-", "*", "/", GIVEN)
+TWO_CELLS = ("-", "/")
+
+
+@dataclass(frozen=True)
+class Cage:
+    """Cells in reading order, the target their digits make, and the operation (GIVEN
+    for a one-cell cage written as its number alone).  `name` is its letter in the
+    layout ("" until drawn)."""
+
+    cells: tuple[Place, ...]
+    target: int
+    op: str
+    name: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(sorted(map(tuple, self.cells))))
+        if self.op not in OPERATIONS:
+            raise ValueError(f"a cage's operation is one of {' '.join(OPERATIONS)}, not {self.op!r}")
+        if self.op in TWO_CELLS and len(self.cells) != 2:
+            raise ValueError(f"a {self.op} cage has two cells")
+        if self.op == GIVEN and len(self.cells) != 1:
+            raise ValueError("only a one-cell cage may give its number alone")
+
+    def holds(self, digits: Sequence[Digit]) -> bool:
+        """Whether `digits` (one per cell, in the cage's order) make the target."""
+        return combined(self.op, digits) == self.target
+
+    @property
+    def clue(self) -> str:
+        """The clue as written: `12*`, `2/`, or the number alone for a given."""
+        return f"{self.target}{'' if self.op == GIVEN else self.op}"
+
+
+@dataclass(frozen=True)
+class KenKen(Puzzle):
+    """A `size`×`size` grid cut into `cages`, and the digits already placed (`givens`,
+    a grid of Digit or None; all unknown when left out)."""
+
+    size: int
+    cages: tuple[Cage, ...]
+    givens: tuple[tuple[Digit | None, ...], ...] = None  # type: ignore[assignment]
+    layout: str = field(default="text", compare=False)
+
+    family = "kenken"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cages", tuple(sorted(self.cages, key=lambda cage: cage.cells)))
+        if self.size not in SIZES:
+            raise ValueError(f"a KenKen is 3x3 to 9x9, not {self.size}x{self.size}")
+        places = sorted(place for cage in self.cages for place in cage.cells)
+        if places != [(r, c) for r in range(self.size) for c in range(self.size)]:
+            raise ValueError("the cages must cover every cell of the grid exactly once")
+        givens = self.givens or ((None,) * self.size,) * self.size
+        object.__setattr__(self, "givens", tuple(tuple(row) for row in givens))
+        if any(d is not None and not 1 <= d <= self.size for row in self.givens for d in row):
+            raise ValueError(f"a given is a digit 1-{self.size}")
+        checked_format(self.layout)
+
+    def prolog_data(self) -> dict:
+        return {"size": self.size,
+                "cages": [{"cells": [list(p) for p in cage.cells], "op": cage.op,
+                           "target": cage.target} for cage in self.cages],
+                "givens": [[r, c, d] for r, row in enumerate(self.givens)
+                           for c, d in enumerate(row) if d is not None]}
+
+    def solution_values(self, answer) -> Grid:
+        return tuple(tuple(row) for row in answer)
+
+    def holds(self, grid: Sequence[Sequence[Digit]]) -> bool:
+        """Whether `grid` is a solution: a Latin square whose cages make their targets,
+        agreeing with the givens."""
+        digits = set(range(1, self.size + 1))
+        return (all(set(row) == digits for row in grid)
+                and all(set(column) == digits for column in zip(*grid))
+                and all(cage.holds([grid[r][c] for r, c in cage.cells]) for cage in self.cages)
+                and all(g is None or g == d for grow, row in zip(self.givens, grid)
+                        for g, d in zip(grow, row)))
+
+    # Drawing
+
+    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+        """The grid of cage letters, each with its digit when known (`a4`), then one
+        clue line per cage, in the order of the letters."""
+        format = checked_format(format or self.layout)
+        digits = solution.values if solution is not None else self.givens
+        letters = self.letters()
+        grid = [[letters[r, c] + ("" if digits[r][c] is None else str(digits[r][c]))
+                 for c in range(self.size)] for r in range(self.size)]
+        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]]))
+        clues = [f"{letters[cage.cells[0]]} {cage.clue}" for cage in named]
+        drawing = "\n".join(self.directives() + aligned(grid, left=True) + clues)
+        return fenced(drawing) if format == "markdown" else drawing
+
+    def letters(self) -> dict[Place, str]:
+        """The letter of every cell: the cages' own names when every cage has one,
+        else letters given in reading order of the cages' first cells."""
+        if all(cage.name for cage in self.cages):
+            return {place: cage.name for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS):
+            raise ValueError(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
+                             "a drawing can name")
+        return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
+
+
+# Random puzzles
+
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[KenKen]:
+    """`n` random `rows`×`cols` KenKens (rows = cols), each from a random Latin
+    square cut into random cages.  Deterministic for a given seed."""
+    if rows != cols or rows not in SIZES:
+        raise UsageError(f"a KenKen is square, 3x3 to 9x9: not {rows}x{cols}")
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield random_puzzle(rows, rng)
+
+
+def random_puzzle(size: int, rng: random.Random) -> KenKen:
+    square = latin_square(size, rng)
+    cages = [random_cage(cells, [square[r][c] for r, c in cells], rng)
+             for cells in random_partition(size, rng)]
+    return KenKen(size, tuple(cages))
+
+
+def latin_square(size: int, rng: random.Random) -> list[list[Digit]]:
+    """A random Latin square: the cyclic one with its rows, columns and digits shuffled."""
+    rows, columns, digits = (rng.sample(range(size), size) for _ in range(3))
+    return [[digits[(r + c) % size] + 1 for c in columns] for r in rows]
+
+
+# Cage sizes, weighted as published puzzles have them: mostly two or three cells.
+CAGE_SIZES = {1: 1, 2: 5, 3: 4, 4: 2}
+
+
+def random_partition(size: int, rng: random.Random) -> list[list[Place]]:
+    """The grid cut into connected cages: each grows from the first free cell in
+    reading order to a random size, one random free neighbour at a time."""
+    free = {(r, c) for r in range(size) for c in range(size)}
+    cages = []
+    while free:
+        cage = [min(free)]
+        free.discard(cage[0])
+        [wanted] = rng.choices(list(CAGE_SIZES), weights=list(CAGE_SIZES.values()))
+        while len(cage) < wanted and (room := sorted(neighbours(cage, free))):
+            cell = rng.choice(room)
+            cage.append(cell)
+            free.discard(cell)
+        cages.append(cage)
+    return cages
+
+
+def neighbours(cells: Sequence[Place], free: set[Place]) -> set[Place]:
+    return {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if (r + dr, c + dc) in free}
+
+
+def random_cage(cells: list[Place], digits: list[Digit], rng: random.Random) -> Cage:
+    """A cage over `cells` whose digits are `digits`, with an operation that fits them:
+    `-` or `/` on two cells, `+` or `*` on more (products kept to readable sizes)."""
+    if len(cells) == 1:
+        return Cage(tuple(cells), digits[0], GIVEN)
+    choices = ["+", "*"] + (["-", "-", "/"] if len(cells) == 2 else [])
+    ops = [op for op in choices if combined(op, digits) is not None
+           and (op != "*" or math.prod(digits) <= 1000)]
+    op = rng.choice(ops)
+    return Cage(tuple(cells), combined(op, digits), op)

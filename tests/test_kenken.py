@@ -1,0 +1,172 @@
+"""KenKen: the layout, every encoding against brute force, the generator, the command line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import crossprolog
+from crossprolog import ParseError
+from crossprolog.kenken import GIVEN, Cage, KenKen, latin_square, random_puzzle, random_puzzles
+from crossprolog.registry import family_of
+from crossprolog import engine
+
+from conftest import EXAMPLES
+
+ISSUE = (EXAMPLES / "kenken" / "issue-4x4.txt").read_text()
+ISSUE_SOLUTION = ((4, 3, 2, 1), (1, 2, 4, 3), (3, 4, 1, 2), (2, 1, 3, 4))
+ENCODINGS = engine.encodings("kenken")
+
+
+def test_the_issue_puzzle_has_exactly_its_published_solution():
+    puzzle = crossprolog.parse(ISSUE)
+    assert family_of(ISSUE) == "kenken" and puzzle.size == 4 and len(puzzle.cages) == 8
+    assert [s.values for s in puzzle.solutions()] == [ISSUE_SOLUTION]
+
+
+def test_a_solution_is_drawn_in_the_layout_and_reads_back_as_placed_digits():
+    puzzle = crossprolog.parse(ISSUE)
+    drawn = str(puzzle.solve())
+    assert drawn.splitlines()[:2] == ["a4 a3 b2 c1", "d1 e2 b4 c3"]
+    again = crossprolog.parse(drawn)
+    assert again.givens == ISSUE_SOLUTION and again.cages == puzzle.cages
+    assert again.count() == 1
+
+
+def test_clue_lines_in_any_order_spelled_as_people_type_them():
+    lines = ISSUE.splitlines()
+    grid, clues = lines[1:5], lines[5:]
+    spelt = [clue.replace("*", "×").replace("/", "÷").replace("-", "−") for clue in clues]
+    puzzle = crossprolog.parse("\n".join(grid + spelt[::-1]))
+    assert puzzle == crossprolog.parse(ISSUE)
+
+
+def test_a_one_cell_cage_is_a_given_and_may_give_its_number_alone():
+    puzzle = crossprolog.parse("a a b\nc d b\nc e e\na 3+\nb 4+\nc 5+\nd 3\ne 3+\n")
+    assert puzzle.solve().values == ((1, 2, 3), (2, 3, 1), (3, 1, 2))
+    assert [c.op for c in puzzle.cages if len(c.cells) == 1] == [GIVEN]
+
+
+def test_placed_digits_are_kept_and_a_wrong_one_leaves_no_solution():
+    grid = ISSUE.splitlines()[1:5]
+    placed = "\n".join(["a4 a b c"] + grid[1:] + ISSUE.splitlines()[5:])
+    assert crossprolog.parse(placed).solve().values == ISSUE_SOLUTION
+    assert crossprolog.parse(placed.replace("a4", "a3", 1)).solve() is None
+
+
+# Every encoding against an independent brute force
+
+
+def latin_squares(size: int):
+    """Every Latin square of `size`, row by row: each row a permutation clashing with no
+    column so far."""
+    def extend(rows):
+        if len(rows) == size:
+            yield tuple(rows)
+            return
+        for row in itertools.permutations(range(1, size + 1)):
+            if all(row[c] != earlier[c] for earlier in rows for c in range(size)):
+                yield from extend(rows + [row])
+    yield from extend([])
+
+
+SQUARES = {size: list(latin_squares(size)) for size in (3, 4)}
+
+
+def brute_force(puzzle: KenKen) -> set:
+    return {square for square in SQUARES[puzzle.size] if puzzle.holds(square)}
+
+
+def small_puzzles():
+    """Random 3x3 and 4x4 puzzles, many with several solutions, some with placed digits."""
+    rng = random.Random(5)
+    for size in (3, 4) * 15:
+        puzzle = random_puzzle(size, rng)
+        if rng.random() < 0.3:
+            square = latin_square(size, rng)  # digits from another square: often no solution
+            givens = [[square[r][c] if rng.random() < 0.2 else None for c in range(size)]
+                      for r in range(size)]
+            puzzle = KenKen(size, puzzle.cages, tuple(map(tuple, givens)))
+        yield puzzle
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_encoding_finds_exactly_the_brute_force_solutions(encoding):
+    puzzles = list(small_puzzles())
+    counts = [len(brute_force(p)) for p in puzzles]
+    assert min(counts) == 0 and max(counts) >= 3  # the sample has every kind
+    for puzzle in puzzles:
+        assert {s.values for s in puzzle.solutions(encoding=encoding)} == brute_force(puzzle)
+
+
+# The generator
+
+
+def test_random_puzzles_are_reproducible_square_and_solvable():
+    first = list(random_puzzles(6, 6, 5, seed=3))
+    assert first == list(random_puzzles(6, 6, 5, seed=3)) != list(random_puzzles(6, 6, 5, seed=4))
+    for puzzle in first:
+        assert crossprolog.parse(puzzle.render()) == puzzle
+        assert all(1 <= len(cage.cells) <= 4 for cage in puzzle.cages)
+        assert puzzle.holds(puzzle.solve().values)
+
+
+def test_a_kenken_is_square():
+    with pytest.raises(crossprolog.UsageError, match="square"):
+        next(random_puzzles(4, 5, 1))
+
+
+# Layout errors: where, and what
+
+
+GRID = "a a b c\nd e b c\nd e f f\ng g h h\n"
+CLUES = "a 12*\nb 2-\nc 3/\nd 3/\ne 6+\nf 3+\ng 1-\nh 12*\n"
+BAD = [
+    (GRID + CLUES.replace("h 12*\n", ""), 4, 5, "cage 'h' has no clue line"),
+    (GRID + CLUES + "z 4+\n", 13, 1, "no cell of the grid is in cage 'z'"),
+    (GRID.replace("g g h h", "g h g h") + CLUES, 4, 5, "cells of cage 'g' are not connected"),
+    (GRID + CLUES.replace("e 6+", "e 6"), 9, 4, "cage 'e' has 2 cells: its clue needs an operation"),
+    (GRID + CLUES + "a 6+\n", 13, 1, "cage 'a' already has a clue (line 5)"),
+    (GRID.replace("d e b c", "d e b"), 2, 6, "this row has 3 cells; the first has 4"),
+    ("a a b\nc c b\n" + "a 3+\nb 3+\nc 3+\n", 2, 6, "a KenKen is square"),
+    ("a b\nc d\na 1\nb 2\nc 2\nd 1\n", 1, 1, "a KenKen is 3x3 to 9x9, not 2x2"),
+    (GRID + "a 12*\n" + GRID, 6, 1, "the grid's rows come before the clue lines"),
+    (GRID.replace("a a b c", "a5 a b c") + CLUES, 1, 2, "a cell's digit is 1-4, not 5"),
+    (GRID + CLUES.replace("b 2-", "b 2%"), 6, 4, "expected a clue like 'a 12*'"),
+    ("a b c\nd e f\ng h i\n" + "\n".join(f"{x} 1" for x in "abcdefgh") + "\ni 7\n", 12, 3,
+     "cage 'i' is one cell: its clue is a digit 1-3"),
+    ("a a a\nb c d\nb c d\na 2-\nb 3+\nc 3+\nd 3+\n", 4, 4, "a - cage has two cells; cage 'a' has 3"),
+]
+
+
+@pytest.mark.parametrize("text, line, column, words", BAD)
+def test_bad_layouts_say_where_and_what(text, line, column, words):
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(text, family="kenken")
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+    assert words in caught.value.message
+
+
+def test_bad_input_from_the_command_line_is_one_located_error(cli, write):
+    path = write(GRID + CLUES.replace("h 12*\n", ""))
+    run = cli("solve", path)
+    assert run.code == 2 and run.out == ""
+    head, shown, caret = run.err.splitlines()
+    assert head.startswith(f"{path}:4:5: error: cage 'h' has no clue line") and "read as KenKen" in head
+    assert (shown, caret) == ("g g h h", "    ^")
+
+
+# The command line
+
+
+def test_solve_check_count_compare_and_generate(cli, write):
+    path = EXAMPLES / "kenken" / "issue-4x4.txt"
+    assert cli("solve", path, "--format", "json").json()["solution"] == [list(r) for r in ISSUE_SOLUTION]
+    assert cli("check", path).out == "well-formed: exactly one solution\n"
+    records = cli("compare", path, "--format", "json").jsonl()
+    assert [r["encoding"] for r in records] == ENCODINGS and all(r["agrees"] for r in records)
+    generated = cli("generate", "kenken", "--rows", "5", "--cols", "5", "--seed", "2")
+    assert generated.code == 0 and cli("count", write(generated.out)).code == 0
+    assert cli("stats", "kenken", "--sizes", "4x4", "-n", "20").out.startswith("size  well-formed\n4x4")
