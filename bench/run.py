@@ -30,8 +30,9 @@ from typing import Callable, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from crossprolog import crosscells, crossproduct, engine  # noqa: E402
+from crossprolog import crossproduct, engine  # noqa: E402
 from crossprolog.puzzle import Puzzle, search_many  # noqa: E402
+from crossprolog.registry import named  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,7 @@ class Workload:
     limit: int = 1
 
     def puzzles(self) -> list[Puzzle]:
-        make = {"crossproduct": crossproduct.random_puzzles,
-                "crosscells": crosscells.random_puzzles}[self.family]
-        return list(make(self.rows, self.cols, self.n, self.seed))
+        return list(named(self.family).generator(self.rows, self.cols, self.n, self.seed))
 
 
 def workloads(quick: bool) -> list[Workload]:
@@ -163,8 +162,8 @@ def bridge_costs() -> dict[str, float]:
     """Engine start-up (fresh process: import + consult) and one trivial solve, medians."""
     startup = []
     for _ in range(5):
-        code = ("import time; t = time.perf_counter(); from crossprolog import engine; "
-                "engine.load('crossproduct'); engine.load('crosscells'); engine.load('sudoku'); "
+        code = ("import time; t = time.perf_counter(); from crossprolog import engine, registry; "
+                "[engine.encodings(f.prolog) for f in registry.FAMILIES]; "
                 "print(time.perf_counter() - t)")
         startup.append(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                             text=True, check=True).stdout))

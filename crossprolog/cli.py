@@ -116,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
 
     makers = [f.name for f in FAMILIES if f.generator]
     generate = commands.add_parser("generate", help="print random puzzles",
-                                   description="print random puzzles (CrossProduct: the notebook's way)")
+                                   description="print random puzzles made by the family's generator")
     generate.add_argument("family", choices=makers)
     generate.add_argument("--rows", type=_positive, required=True)
     generate.add_argument("--cols", type=_positive, required=True)
