@@ -25,7 +25,7 @@ HARD_CLASSICS = {  # each well-known for resisting solving techniques; None: sol
     "easter-monster.txt": "174385962293467158586192734451923876928674315367851249719548623635219487842736591",
     "tarek-052.txt": "761354289298167345453928167812649753976513428534872691327485916189236574645791832",
 }
-ENCODINGS = ["cardinality", "distinct", "modulo", "different"]
+ENCODINGS = ["candidates", "cardinality", "distinct", "modulo", "different"]
 
 
 def puzzle(name: str) -> Sudoku:
@@ -107,7 +107,7 @@ def test_hard_classics_have_exactly_one_solution(name):
     assert HARD_CLASSICS[name] in (None, grid_string(solution.values.grid))
 
 
-def test_the_default_encoding_is_cardinality():
+def test_the_default_encoding_is_candidates():
     assert engine.encodings("sudoku") == ENCODINGS
 
 
