@@ -5,7 +5,10 @@ AddAllDifferent, each given a fixed domain.  A check asks for up to 2
 solutions: CP-SAT enumerates them with presolve off, as it must to list every
 solution.  Optional: needs `pip install '.[bench]'`.
 
-    bench/sudoku_cp_sat.py [--runs N]   # times every classic in examples/sudoku, checked
+    bench/sudoku_cp_sat.py [--runs N] [--encodings candidates,cardinality]
+
+times every classic in examples/sudoku checked, and with --encodings the
+crossprolog encodings named in the same run (the GCD puzzle too).
 """
 
 from __future__ import annotations
@@ -69,23 +72,44 @@ def main() -> int:
 
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root))
-    from crossprolog import parse
+    from crossprolog import engine, parse
 
     parser = argparse.ArgumentParser(description="CP-SAT (one worker) checking the classic Sudokus")
     parser.add_argument("--runs", type=int, default=5, help="runs per puzzle; the median is shown")
+    parser.add_argument("--encodings", default="", metavar="NAMES",
+                        help="comma-separated crossprolog Sudoku encodings to time in the same run "
+                             "(ratio: CP-SAT time / the encoding's); the GCD puzzle is then timed too")
     args = parser.parse_args()
-    print(f"CP-SAT (OR-Tools {ortools.__version__}), one worker, check (limit 2), median of {args.runs}")
-    for path in sorted((root / "examples" / "sudoku").glob("*.txt")):
-        puzzle = parse(path.read_text(encoding="utf-8"))
-        if puzzle.objective is not None:
-            continue
-        data = puzzle.prolog_data()
-        times, found = [], None
+    encodings = [e for e in args.encodings.split(",") if e]
+
+    def median_ms(search) -> tuple[float, object]:
+        times, answer = [], None
         for _ in range(args.runs):
             started = time.perf_counter()
-            found = count(data["givens"], 2, data["low"], data["high"])
+            answer = search()
             times.append(time.perf_counter() - started)
-        print(f"  {path.stem:24} {statistics.median(times) * 1000:8.1f} ms  {found} solution(s)")
+        return statistics.median(times) * 1000, answer
+
+    print(f"CP-SAT (OR-Tools {ortools.__version__}), one worker, check (limit 2), median of {args.runs}"
+          + "".join(f"; {e} through the bridge" for e in encodings))
+    for path in sorted((root / "examples" / "sudoku").glob("*.txt")):
+        puzzle = parse(path.read_text(encoding="utf-8"))
+        data = puzzle.prolog_data()
+        if puzzle.objective is None:
+            cp_sat, found = median_ms(lambda: count(data["givens"], 2, data["low"], data["high"]))
+            line = f"  {path.stem:18} CP-SAT {cp_sat:7.1f} ms {found} sol"
+        elif encodings:
+            cp_sat, line = None, f"  {path.stem:18} {'(objective: no CP-SAT)':25}"
+        else:
+            continue
+        for encoding in encodings:
+            engine.find("sudoku", data, limit=2, keep=False, encoding=encoding)  # loaded and warm
+            ours, result = median_ms(lambda: engine.find("sudoku", data, limit=2, keep=False,
+                                                         encoding=encoding))
+            ratio = f" ratio {cp_sat / ours:5.2f}" if cp_sat else ""
+            line += (f" | {encoding} {ours:7.1f} ms {result['inferences'] / 1e6:5.2f} M inf "
+                     f"{result['count']} sol{ratio}")
+        print(line, flush=True)
     return 0
 
 

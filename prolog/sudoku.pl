@@ -34,17 +34,22 @@ optimal grid.
 
 Encodings (same solutions, different strength and search):
 
-  - candidates (the default): not CLP(FD), but the same reasoning done on
-    bitmasks: each open cell keeps the set of digits it can still take as
-    an integer, in a term changed with setarg/3 (undone on backtracking).
-    A placed digit leaves its peers' sets and a set of one is placed
-    (naked singles); a digit only one cell of a unit can take is placed
-    there (hidden singles).  It branches on a cell with the fewest
+  - candidates (the default): the reasoning of cardinality (naked and
+    hidden singles), done in plain Prolog on bitmasks rather than by
+    CLP(FD) propagators: each open cell keeps the set of digits it can
+    still take as an integer, in a term changed with setarg/3 (undone on
+    backtracking).  A placed digit leaves its peers' sets, a set of one is
+    placed (naked singles), and a digit only one cell of a unit can take is
+    placed there (hidden singles).  It branches on a cell with the fewest
     candidates, among those the one with the fewest digits placed in its
     units.  For a range of ten digits, the labeling first chooses the digit
-    left out.  For an objective, the candidates are tried as in distinct:
-    each line keeps the table of the multiples it can still spell, narrowed
-    as the cells are, and its cells keep only the digits some entry has.
+    left out.  For an objective, the GCD candidates are tried as for
+    distinct, largest first: each line keeps the table of the multiples it
+    can still spell, narrowed as its cells are, and its cells keep only the
+    digits some entry has; a line with too many multiples to list is
+    checked once placed.  Locked candidates (a digit confined to one
+    box-line intersection) cut the choices by a sixth but cost more time
+    than they save, and so are not used.
   - cardinality: each row and column holds each digit once
     as a global_cardinality/3 with value consistency, which counts for
     every digit the cells that can still take it (naked and hidden
