@@ -44,7 +44,8 @@ FAMILIES: tuple[Family, ...] = (
                         "'0-9 choose 9'", default=sudoku.CLASSIC, read=sudoku_grammar.read_digit_set),
                  Option("maximize", "an objective: gcd(rows) or gcd(cols)", default=None,
                         read=sudoku_grammar.read_objective, key="objective")),
-        generator=sudoku.random_puzzles, well_formed=sudoku.well_formed_puzzles, sizes=((9, 9),)),
+        generator=sudoku.random_puzzles, well_formed=sudoku.well_formed_puzzles, sizes=((9, 9),),
+        reasoning="cardinality"),
     Family(
         name="kenken", title="KenKen", grammar=kenken_grammar, model=kenken.KenKen, prolog="kenken",
         summary="1..N once per row and column; each cage's digits make its target",

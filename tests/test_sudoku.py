@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from functools import cache
 
 import pytest
@@ -25,7 +26,7 @@ HARD_CLASSICS = {  # each well-known for resisting solving techniques; None: sol
     "easter-monster.txt": "174385962293467158586192734451923876928674315367851249719548623635219487842736591",
     "tarek-052.txt": "761354289298167345453928167812649753976513428534872691327485916189236574645791832",
 }
-ENCODINGS = ["cardinality", "distinct", "modulo", "different"]
+ENCODINGS = ["candidates", "cardinality", "distinct", "modulo", "different"]
 
 
 def puzzle(name: str) -> Sudoku:
@@ -107,7 +108,7 @@ def test_hard_classics_have_exactly_one_solution(name):
     assert HARD_CLASSICS[name] in (None, grid_string(solution.values.grid))
 
 
-def test_the_default_encoding_is_cardinality():
+def test_the_default_encoding_is_candidates():
     assert engine.encodings("sudoku") == ENCODINGS
 
 
@@ -122,6 +123,114 @@ def test_encodings_agree_on_a_classic():
     escargot = puzzle("ai-escargot.txt")
     assert {grid_string(escargot.solve(encoding=e, timeout=20).values.grid) for e in ENCODINGS} == {
         ESCARGOT_SOLUTION}
+
+
+# The encodings against each other: the same solutions, counted alike
+
+
+def without(puzzle: Sudoku, *cells: tuple[int, int], digits: DigitSet | None = None) -> Sudoku:
+    """`puzzle` with the givens at `cells` removed (and its digits replaced by `digits`)."""
+    givens = [list(row) for row in puzzle.givens]
+    for r, c in cells:
+        assert givens[r][c] is not None
+        givens[r][c] = None
+    return Sudoku(givens, digits or puzzle.digits, puzzle.objective)
+
+
+def grids(found) -> list[str]:
+    return sorted(grid_string(solution.values.grid) for solution in found.solutions)
+
+
+# Compared on classics: "modulo" posts the units as "distinct" does, and "different" propagates
+# too weakly to count these in seconds.
+STRONG = ["candidates", "cardinality", "distinct"]
+
+
+@pytest.mark.parametrize("name", HARD_CLASSICS)
+def test_candidates_and_cardinality_check_every_classic_alike(name):
+    classic = puzzle(name)
+    found = {e: classic.search(limit=2, timeout=20, encoding=e) for e in ("candidates", "cardinality")}
+    assert all(f.status == "complete" for f in found.values())
+    assert grids(found["candidates"]) == grids(found["cardinality"])
+    assert len(found["candidates"].solutions) == 1
+
+
+def test_all_grids_of_a_classic_without_a_clue_are_the_same_for_every_encoding():
+    # Easter Monster without its clue in row 5, column 4 has exactly 18 grids.
+    several = without(puzzle("easter-monster.txt"), (5, 4))
+    found = {e: several.search(timeout=20, encoding=e) for e in STRONG}
+    assert {e: f.status for e, f in found.items()} == dict.fromkeys(STRONG, "complete")
+    assert all(grids(f) == grids(found["candidates"]) for f in found.values())
+    assert len(found["candidates"].solutions) == 18
+    assert all(is_sudoku(s.values.grid, set(range(1, 10))) and agrees_with_givens(several, s.values.grid)
+               for s in found["candidates"].solutions)
+
+
+@pytest.mark.parametrize("name, cells", [
+    ("golden-nugget.txt", [(1, 8)]),                   # 134 grids
+    ("easter-monster.txt", [(3, 3)]),                  # 103
+    ("inkala-2012.txt", [(7, 3), (0, 0)]),
+    ("brute-force-17.txt", [(5, 1)]),                  # 190
+])
+def test_encodings_count_alike_up_to_a_limit(name, cells):
+    several = without(puzzle(name), *cells)
+    counts = {e: several.count(50, timeout=20, encoding=e) for e in STRONG}
+    assert counts == dict.fromkeys(STRONG, 50)
+
+
+def test_a_range_of_ten_leaves_out_each_digit_no_given_takes():
+    # No 6 among the givens of brute-force-17: from 0-9 the grid takes 0 or 6, the same grid otherwise.
+    ten = without(puzzle("brute-force-17.txt"), digits=DigitSet(0, 9))
+    [classic] = puzzle("brute-force-17.txt").search(limit=2, timeout=20).solutions
+    expected = sorted(grid_string(classic.values.grid).replace("6", d) for d in "06")
+    for encoding in STRONG:
+        assert grids(ten.search(limit=3, timeout=20, encoding=encoding)) == expected
+
+
+def test_encodings_count_alike_with_a_range_of_ten():
+    # AI Escargot without its 9s, from 0-9: thousands of grids, each taking 0 or 9.
+    escargot = puzzle("ai-escargot.txt")
+    nines = [(r, c) for r, row in enumerate(escargot.givens) for c, d in enumerate(row) if d == 9]
+    ten = without(escargot, *nines, digits=DigitSet(0, 9))
+    counts = {e: ten.count(50, timeout=20, encoding=e) for e in STRONG}
+    assert counts == dict.fromkeys(STRONG, 50)
+
+
+def test_candidates_and_cardinality_give_the_same_optimal_grids():
+    # AI Escargot's grid with 45 cells opened, gcd(rows): the optimum is 9 (every row's digits add
+    # up to 45), reached by 2 grids; the lines with open leading cells have too many multiples
+    # of the small candidates to list, and are checked once placed.
+    grid = [[int(d) for d in ESCARGOT_SOLUTION[r * 9:r * 9 + 9]] for r in range(9)]
+    opened = random.Random(0).sample([(r, c) for r in range(9) for c in range(9)], 45)
+    givens = [[None if (r, c) in opened else d for c, d in enumerate(row)] for r, row in enumerate(grid)]
+    rows = Sudoku(givens, objective="gcd(rows)")
+    found = {e: rows.search(timeout=20, encoding=e) for e in ("candidates", "cardinality")}
+    assert grids(found["candidates"]) == grids(found["cardinality"])
+    assert len(found["candidates"].solutions) == 2
+    assert {s.values.gcd for s in found["candidates"].solutions} == {9}
+
+
+def test_the_gcd_puzzle_without_a_given_has_the_same_optimal_grids_for_candidates_and_cardinality():
+    gcd_puzzle = puzzle("gcd-2025-01.txt")
+    several = without(gcd_puzzle, (1, 4))
+    found = {e: several.search(timeout=20, encoding=e) for e in ("candidates", "cardinality")}
+    assert grids(found["candidates"]) == grids(found["cardinality"])
+    assert {s.values.gcd for s in found["candidates"].solutions} == {12345679}
+
+
+# Effort, in inferences (deterministic, whatever the machine's speed): generous bounds that a
+# return to CLP(FD)'s cost per choice (millions on these) would break.
+
+
+@pytest.mark.parametrize("name", HARD_CLASSICS)
+def test_candidates_checks_a_hard_classic_in_under_a_million_inferences(name):
+    found = puzzle(name).search(limit=2, keep=False, timeout=20, encoding="candidates")
+    assert found.count == 1 and found.inferences < 1_000_000
+
+
+def test_candidates_proves_the_gcd_optimum_in_under_a_million_inferences():
+    found = puzzle("gcd-2025-01.txt").search(limit=2, keep=False, timeout=20, encoding="candidates")
+    assert found.count == 1 and found.inferences < 1_000_000
 
 
 def test_a_removed_clue_leaves_several_solutions():
