@@ -205,6 +205,10 @@ class CrossCells(Puzzle):
         """Prolog's 0/1 per cell, as one tuple per row."""
         return tuple(tuple(answer[i] for i in row.cells) for row in self.rows)
 
+    def answer_shape(self) -> tuple[int]:
+        """One 0/1 per cell, in reading order."""
+        return (len(self.cells),)
+
     def ons(self, solution: Solution) -> list[OnOff]:
         """The solution as one 0/1 per cell, in reading order (for `holds`)."""
         flat = [0] * len(self.cells)

@@ -77,6 +77,9 @@ class CrossProduct(Puzzle):
     def solution_values(self, answer) -> Table:
         return tuple(tuple(row) for row in answer)
 
+    def answer_shape(self) -> tuple[int, int]:
+        return self.height, self.width
+
     def render(self, solution: Solution | None = None, format: str | None = None) -> str:
         cells = (solution.values if solution is not None else self.givens)
         grid = [[UNKNOWN if d is None else str(d) for d in row] for row in cells]

@@ -41,6 +41,11 @@ class Puzzle(ABC):
         """A Prolog answer turned into the family's solution values."""
 
     @abstractmethod
+    def answer_shape(self) -> tuple[int, ...]:
+        """The lengths of the nested lists of a Prolog answer, integers innermost:
+        (9, 9) for nine lists of nine digits.  A user's encoding is held to it."""
+
+    @abstractmethod
     def render(self, solution: Solution | None = None, format: str | None = None) -> str:
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own layout)."""
 
@@ -65,8 +70,8 @@ class Puzzle(ABC):
 
         The Search returned holds Solution objects (none with keep=False).
         """
-        found = engine.find(self.record.prolog, self.prolog_data(), limit=limit, timeout=timeout,
-                            encoding=encoding, keep=keep)
+        found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+                            limit=limit, timeout=timeout, encoding=encoding, keep=keep)
         return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:
@@ -85,8 +90,8 @@ class Puzzle(ABC):
 
         `timeout` bounds the search time in all, not counting the caller's own.
         """
-        for answer in engine.stream(self.record.prolog, self.prolog_data(), timeout=timeout,
-                                    encoding=encoding):
+        for answer in engine.stream(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+                                    timeout=timeout, encoding=encoding):
             yield self._solution(answer)
 
     def count(self, limit: int = 0, *, timeout: float | None = None,
@@ -153,7 +158,8 @@ def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | N
     for family in dict.fromkeys(p.family for p in puzzles):
         indices = [i for i, p in enumerate(puzzles) if p.family == family]
         batch = engine.find_many(puzzles[indices[0]].record.prolog,
-                                 [puzzles[i].prolog_data() for i in indices], limit=limit,
+                                 [puzzles[i].prolog_data() for i in indices],
+                                 [puzzles[i].answer_shape() for i in indices], limit=limit,
                                  timeout=timeout, encoding=encoding, keep=keep)
         for i, result in zip(indices, batch):
             found[i] = Search.of(result, family, puzzles[i]._solution)

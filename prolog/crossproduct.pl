@@ -206,7 +206,8 @@ rows_left(Others, ColumnProducts, Left) :-
 %   The first candidates: every filling of each row from the digits each
 %   column allows (column_digits/3: those that leave room).
 row_candidate(Choices, Product-Row, Count-(Row-Fillings)) :-
-    findall(Row, filling(Choices, Product, Row), Fillings),
+    same_length(Row, Filling),          % listed apart: only the search binds Row
+    findall(Filling, filling(Choices, Product, Filling), Fillings),
     length(Fillings, Count).
 
 still_fitting(ColumnProducts, Room, _-(Row-Fillings), Count-(Row-Fitting)) :-

@@ -27,7 +27,7 @@ def parsed(path: Path):
 
 @pytest.mark.parametrize("path", SMALL_EXAMPLES, ids=lambda p: p.name)
 def test_every_encoding_of_a_family_finds_the_same_solutions(path):
-    runs = compare(parsed(path), timeout=20)
+    runs = compare(parsed(path), timeout=20, repeat=1)
     assert len(runs) >= 3
     assert [r.agrees for r in runs] == [True] * len(runs)
     assert all(r.inferences > 0 and r.solutions == 1 for r in runs)
@@ -35,9 +35,9 @@ def test_every_encoding_of_a_family_finds_the_same_solutions(path):
 
 def test_compare_notices_disagreement_in_counts():
     puzzle = CrossProduct((8, 8, 1), (8, 8, 1))
-    runs = compare(puzzle, ["primes", "rows"], limit=0)
+    runs = compare(puzzle, ["primes", "rows"], limit=0, repeat=1)
     assert [(r.solutions, r.agrees) for r in runs] == [(4, True), (4, True)]
-    assert "primes" in table([("p", r) for r in runs])
+    assert "primes" in table(runs)
 
 
 def test_encodings_agree_on_random_puzzles_with_several_solutions():
