@@ -253,6 +253,59 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
         call("crossprolog:close_solutions(N)", {"N": name})
 
 
+def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
+               limit: int = 0, timeout: float | None = None, encoding: str | None = None) -> dict:
+    """`find`, the solutions also meeting `cells`: [Path, "=" or "\\=", Value] each,
+    Path leading to a cell's variable in the solution term."""
+    name = checked_encoding(family, encoding)
+    result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
+                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "L": limit,
+                   "S": timeout or 0}, module=family)["R"]
+    return _checked(result, name)
+
+
+def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
+                 probe: bool = True, timeout: float | None = None,
+                 encoding: str | None = None) -> dict:
+    """What the constraints of `puzzle` (and `cells`, as in `restricted`) force without
+    search: `status` consistent, inconsistent or timeout; when consistent,
+    `propagated` and (with `probe`) `probed`, the solution term with each
+    variable's values left."""
+    name = checked_encoding(family, encoding)
+    result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
+                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
+                   "S": timeout or 0}, module=family)["R"]
+    return _checked(result, name)
+
+
+class Session:
+    """One puzzle's constraints posted once, in a Prolog engine of their own, for many
+    `restricted` questions: posting costs more than answering.  Use it as a context
+    manager, or close it."""
+
+    def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
+        self.name = f"crossprolog_session_{next(_engine_names)}"
+        self.encoding = checked_encoding(family, encoding)
+        call(f"crossprolog:open_session(Name, {ENCODING}, P)",
+             {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
+             module=family)
+
+    def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
+        """As `restricted`, of the session's puzzle."""
+        result = call("crossprolog:session_solutions(N, C, L, S, R)",
+                      {"N": self.name, "C": cells, "L": limit, "S": timeout or 0})["R"]
+        return _checked(result, self.encoding)
+
+    def close(self) -> None:
+        call("crossprolog:close_solutions(N)", {"N": self.name})
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+
 def load_encoding(path: str) -> str:
     """Load the user's encoding in the Prolog file at `path`; its name (its module's).
 

@@ -16,6 +16,7 @@ group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
   reads the column it overlaps top to bottom; above the grid, bottom to top.
 - A group constraint (`a#6`, `a=12`) may stand anywhere outside the cells;
   a group total reads the group's cells in reading order.
+- a cell a solver has decided carries a mark: `+8!` is ON, `+8~` is OFF;
 - `#` then a space (or nothing) at the start of a line is a comment; blank
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
@@ -45,7 +46,7 @@ WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 END = r"(?!\S)"  # tokens are separated by blanks
 OPERATOR = r"[-+*/x×]"
 LETTER = r"[A-Za-z]"
-CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}?)"
+CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}?)(?P<decided>[!~]?)"
 TOTAL_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>=)(?P<value>-?\d+)"
 COUNT_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>#)(?P<value>\d+)"
 MULTIPLY = {"x": "*", "×": "*"}
@@ -62,7 +63,8 @@ def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
     number = _number(text, loc, t["number"])
     if op == "/" and number == 0:
         raise pp.ParseFatalException(text, loc, "division by 0: a / cell needs a number above 0")
-    return Cell(op, number, t["group"], text=t[0])
+    decided = {"!": 1, "~": 0}.get(t["decided"])
+    return Cell(op, number, t["group"], text=t[0], decided=decided)
 
 
 def _constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
@@ -77,7 +79,7 @@ token_line = pp.OneOrMore(located((cell | constraint).set_name(WHAT))).parse_wit
 
 COMMENT = re.compile(r"\s*#(\s|$)")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
-CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}?")
+CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}?[!~]?")
 CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)")
 
 
