@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from . import batch, engine, explain, export
 from . import compare as compare_module
-from .errors import CrossprologError, ParseError, TimeLimitExceeded
+from .errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError
 from .grammars.common import MAX_TEXT_CHARS, decode
 from .puzzle import Marks, Puzzle, search_many
 from .registry import BY_NAME, FAMILIES, generate, named, parse
@@ -96,11 +96,16 @@ def _parser() -> argparse.ArgumentParser:
     hint = puzzle_command("hint", _hint, "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
 
-    export = commands.add_parser("export", help="write a standalone Prolog program for a puzzle",
-                                 description="write a standalone Prolog program that solves the "
-                                             "puzzle with plain `swipl FILE`")
+    export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
+                                 description="write one Prolog file that solves the puzzle with "
+                                             "plain `swipl FILE` on any machine with SWI-Prolog 9: "
+                                             "the encoding's module inlined, or with --readable the "
+                                             "puzzle's own constraints as CLP(FD) goals")
     export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
     _puzzle_arguments(export)
+    export.add_argument("--readable", action="store_true",
+                        help="write the puzzle's constraints one per line, a variable per cell "
+                             "named for its place (R2C3), then the labeling")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write here instead of standard output")
     export.set_defaults(run=_export)
@@ -490,7 +495,10 @@ def _export(args) -> int:
         print(error.report(name), file=sys.stderr)
         return BAD
     filename = args.output or "puzzle.pl"
-    text = export.program(puzzle, args.encoding, filename=filename)
+    if args.readable and args.encoding:
+        raise UsageError("--readable writes the puzzle's own constraints: it takes no --encoding")
+    text = (export.readable(puzzle, filename=filename) if args.readable
+            else export.program(puzzle, args.encoding, filename=filename))
     if args.output is None:
         print(text, end="")
     else:

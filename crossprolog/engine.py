@@ -335,6 +335,11 @@ def load_encoding(path: str) -> str:
     return name
 
 
+def user_encoding(name: str) -> UserEncoding | None:
+    """The user's encoding called `name`, if one is loaded."""
+    return _user.get(name)
+
+
 def unload_encoding(name: str) -> None:
     """Forget the user's encoding `name`: its file is unloaded from Prolog."""
     with _lock:

@@ -135,6 +135,22 @@ class Puzzle(ABC):
             value = solution[cell[0]][cell[1]]
             yield f"give {value} at {self.cell_name(cell)}", self.placing({cell: value})
 
+    # What an exported program needs (see export.py): by default, for a grid.
+
+    def drawing_template(self) -> list[list[Any]]:
+        """How an exported program prints a solution, line by line: text, or
+        {"at": [r, c]} for the value at that place of the Prolog answer.  By
+        default the rows of the grid, values apart by a blank."""
+        height, width = self.answer_shape()
+        return [[part for c in range(width) for part in ([" "] if c else []) + [{"at": [r, c]}]]
+                for r in range(height)]
+
+    def variable_names(self) -> list[Any]:
+        """A name for each variable of the Prolog answer, in its shape: by default
+        R2C3 for row 2, column 3 of the grid."""
+        height, width = self.answer_shape()
+        return [[f"R{r + 1}C{c + 1}" for c in range(width)] for r in range(height)]
+
     def solution_json(self, solution: Solution) -> Any:
         """The solution as JSON-ready data: its values, tuples as lists."""
         return json_ready(solution.values)

@@ -1,6 +1,7 @@
 :- module(crossproduct,
           [ encodings/1,                % -Names
             model/4,                    % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4,              % +Puzzle, -Rows, -Named, -Goals
             row_filling/3,              % +Product, +ColumnProducts, -Row
             rows_by_fewest_fillings/3   % +RowProducts, +ColumnProducts, -Order
           ]).
@@ -448,3 +449,34 @@ filling_count(_, Product, inf) :-      % sorts after every count
     unknown(Product), !.
 filling_count(ColumnProducts, Product, Count) :-
     aggregate_all(count, row_filling(Product, ColumnProducts, _), Count).
+
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's own constraints as a person writes them by hand, for an
+%   exported program to read: Goals are CLP(FD) goals on the digits of Rows
+%   (not posted): their range, the givens, each row's and each column's
+%   product as a chain of multiplications, then the labeling.  Named
+%   names no other variable.
+constraints(Puzzle, Rows, [], Goals) :-
+    _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
+    grid(RowProducts, ColumnProducts, Rows, Columns),
+    append(Rows, Digits),
+    maplist(given_goal(Rows), Givens, GivenGoals),
+    foldl(product_goal, RowProducts, Rows, RowGoals, []),
+    foldl(product_goal, ColumnProducts, Columns, ColumnGoals, []),
+    maplist(domain_goal(Low..9), Rows, DomainGoals),
+    append([DomainGoals, GivenGoals, RowGoals, ColumnGoals, [labeling([ff], Digits)]], Goals).
+
+domain_goal(Domain, Row, Row ins Domain).
+
+given_goal(Rows, [R, C, Digit], Cell #= Digit) :-
+    give(Rows, [R, C, Cell]).
+
+%   A line's product, if known, as D1*D2*...*Dn #= Product.
+product_goal(Product, [D|Ds], [Expression #= Product|Goals], Goals) :-
+    integer(Product), !,
+    foldl(times_expression, Ds, D, Expression).
+product_goal(_, _, Goals, Goals).
+
+times_expression(D, Expression, Expression*D).

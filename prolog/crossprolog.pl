@@ -10,8 +10,10 @@
             family_encodings/2,   % +Module, -Names
             load_encoding/3,      % +File, +Names, -Result
             error_term/2,         % +Error, -Term
-            show_solution/1,      % +Solution
             fact_text/3,          % +Name, +Data, -Text
+            module_text/3,        % +Module, -Text, -Inlined
+            defined_of/3,         % +Module, +Indicators, -Defined
+            readable_clause/4,    % +Module, +Puzzle, +Names, -Text
             restricted_solutions/6, % +Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result
             consequences/6,       % +Encoding, +Puzzle, +Cells, +Probe, +Seconds, -Result
             open_session/3,       % +Name, +Encoding, +Puzzle
@@ -51,6 +53,8 @@ only ever arrives as terms, never as source text.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(solution_sequences)).
+:- use_module(library(listing)).
+:- use_module(library(settings)).
 
 %!  family_encodings(+Module, -Names) is det.
 family_encodings(Module, Names) :-
@@ -550,27 +554,6 @@ close_solutions(Name) :-
     ;   true
     ).
 
-%!  show_solution(+Solution) is det.
-%
-%   Prints a solution for people: a grid (list of lists) a row per line, a
-%   flat list on one line, a dict one key per line.
-show_solution(Solution) :-
-    is_dict(Solution), !,
-    dict_pairs(Solution, _, Pairs),
-    forall(member(Key-Value, Pairs),
-           (   format("~w:~n", [Key]),
-               show_solution(Value)
-           )).
-show_solution(Rows) :-
-    is_list(Rows), Rows = [Row|_], is_list(Row), !,
-    maplist(show_solution, Rows).
-show_solution(Values) :-
-    is_list(Values), !,
-    atomic_list_concat(Values, ' ', Line),
-    format("~w~n", [Line]).
-show_solution(Value) :-
-    format("~q~n", [Value]).
-
 %!  fact_text(+Name, +Data, -Text) is det.
 %
 %   Text is the clause Name(Data), quoted and laid out by portray_clause/2,
@@ -579,6 +562,116 @@ fact_text(Name, Data, Text) :-
     atom_string(Functor, Name),
     Fact =.. [Functor, Data],
     with_output_to(string(Text), portray_clause(Fact)).
+
+%!  module_text(+Module, -Text, -Inlined) is det.
+%
+%   Text is the source of the loaded Module, as its file has it (comments
+%   and layout kept), and the source of every module of crossprolog's own
+%   that it loads beside it (restarts.pl, say) made part of it: their
+%   `:- use_module(Name)` directives and those modules' own headers cut
+%   out.  Inlined names those modules.  An exported program needs no other
+%   file.
+module_text(Module, Text, Inlined) :-
+    module_property(Module, file(File)),
+    file_directory_name(File, Directory),
+    findall(Used, beside(Module, Directory, Used), Inlined0),
+    sort(Inlined0, Inlined),
+    findall((:- use_module(Name)), member(Name, Inlined), Uses),
+    source_without(File, Module, Uses, Own),
+    maplist(inlined_text, Inlined, Texts),
+    atomic_list_concat([Own|Texts], Text).
+
+%   Used is a module loaded from Directory, whose predicates Module imports.
+beside(Module, Directory, Used) :-
+    predicate_property(Module:Head, imported_from(Used)),
+    \+ predicate_property(Module:Head, built_in),
+    module_property(Used, file(File)),
+    file_directory_name(File, Directory).
+
+inlined_text(Module, Text) :-
+    module_property(Module, file(File)),
+    file_base_name(File, Base),
+    source_without(File, Module, [(:- module(_, _))], Source),
+    format(string(Text), "~n% ~w, inlined~n~w", [Base, Source]).
+
+%!  source_without(+File, +Module, +Drops, -Text) is det.
+%
+%   Text is the text of File without the terms that unify with one of
+%   Drops, cut out from where they begin to the end of their full stop.
+%   Terms are read with Module's operators.
+source_without(File, Module, Drops, Text) :-
+    read_file_to_string(File, All, []),
+    setup_call_cleanup(open_string(All, In),
+                       findall(Span, dropped_span(In, Module, Drops, Span), Spans),
+                       close(In)),
+    cut_spans(Spans, All, 0, Parts),
+    atomic_list_concat(Parts, Text).
+
+dropped_span(In, Module, Drops, From-To) :-
+    repeat,
+    read_term(In, Term, [subterm_positions(Position), module(Module)]),
+    (   Term == end_of_file
+    ->  !,
+        fail
+    ;   memberchk(Term, Drops),
+        arg(1, Position, From),
+        stream_property(In, position(After)),
+        stream_position_data(char_count, After, To)
+    ).
+
+cut_spans([], All, At, [Rest]) :-
+    sub_string(All, At, _, 0, Rest).
+cut_spans([From-To|Spans], All, At, [Kept|Parts]) :-
+    Length is From - At,
+    sub_string(All, At, Length, _, Kept),
+    cut_spans(Spans, All, To, Parts).
+
+%!  defined_of(+Module, +Indicators, -Defined) is det.
+%
+%   Defined are those of Indicators ([Name, Arity] pairs) that Module
+%   defines itself, as "name/arity" texts.
+defined_of(Module, Indicators, Defined) :-
+    findall(Text, ( member([Name0, Arity], Indicators),
+                    atom_string(Name, Name0),
+                    functor(Head, Name, Arity),
+                    predicate_property(Module:Head, defined),
+                    \+ predicate_property(Module:Head, imported_from(_)),
+                    format(string(Text), "~w/~w", [Name, Arity]) ),
+            Defined).
+
+%!  readable_clause(+Module, +Puzzle, +Names, -Text) is det.
+%
+%   Text is the clause solution(Solution) :- Goals, laid out by
+%   portray_clause/3: the constraints of Puzzle as the family's Module
+%   states them for people (its constraints/4), one goal per line, then
+%   the labeling, written with the family's operators (clpfd's).  The
+%   variables of Solution are named by Names, a term of its shape holding
+%   a name for each ("R2C3"); the others by the family.  Names are ours,
+%   never the puzzle's text.
+readable_clause(Module, Puzzle, Names, Text) :-
+    atom_string(M, Module),
+    M:constraints(Puzzle, Solution, Named, Goals),
+    named_variables(Names, Solution, Cells),
+    append(Cells, Named, Bindings),
+    conjunction(Goals, Body),
+    setting(listing:line_width, Width),
+    setup_call_cleanup(set_setting(listing:line_width, 10000),    % a goal a line
+                       with_output_to(string(Text),
+                                      portray_clause(current_output, (solution(Solution) :- Body),
+                                                     [variable_names(Bindings), module(M)])),
+                       set_setting(listing:line_width, Width)).
+
+named_variables(Names, Solution, Bindings) :-
+    flatten(Names, Flat),
+    flatten(Solution, Variables),
+    maplist(name_binding, Flat, Variables, Bindings).
+
+name_binding(Name, Variable, Atom = Variable) :-
+    atom_string(Atom, Name).
+
+conjunction([Goal], Goal) :- !.
+conjunction([Goal|Goals], (Goal, Conjunction)) :-
+    conjunction(Goals, Conjunction).
 
 
                  /*******************************

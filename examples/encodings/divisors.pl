@@ -21,8 +21,10 @@ family(crossproduct).
 %!  model(+Puzzle, -Rows, -Labeling) is semidet.
 %
 %   Puzzle is _{rows: RowProducts, columns: ColumnProducts, givens: [[R, C, D], ...],
-%   low: Low}, rows and columns counted from 0, digits Low..9.  Rows is the
-%   grid, a list of rows of digits; Labeling labels them.
+%   low: Low}, rows and columns counted from 0, digits Low..9; a product
+%   that is not an integer is unknown (crossprolog asks such questions to
+%   explain a hint).  Rows is the grid, a list of rows of digits; Labeling
+%   labels them.
 model(Puzzle, Rows, labeling([ff], Digits)) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     length(ColumnProducts, Width),
@@ -54,13 +56,21 @@ dividing_row(ColumnProducts, RowProduct, Row) :-
     maplist(dividing_digit(RowProduct), ColumnProducts, Row).
 
 dividing_digit(RowProduct, ColumnProduct, Digit) :-
-    Shared is gcd(RowProduct, ColumnProduct),
+    known(RowProduct, Row),
+    known(ColumnProduct, Column),
+    Shared is gcd(Row, Column),
     findall(D, ( between(1, 9, D), Shared mod D =:= 0 ), Divisors),
     list_to_fdset([0|Divisors], Set),
     Digit in_set Set.
 
+%   An unknown product divides like 0: by every digit.
+known(Product, Product) :- integer(Product), !.
+known(_, 0).
+
 product(Line, Product) :-
+    integer(Product), !,
     foldl(times, Line, 1, Product).
+product(_, _).
 
 times(Digit, Product0, Product) :-
     Product #= Product0 * Digit.
