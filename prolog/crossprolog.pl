@@ -38,14 +38,17 @@ From Python an encoding arrives as encoding(Module, Name) for a family's
 own, or encoding(Module, Shape) for a user's module, Shape being the lengths
 of the nested lists its solutions must be ([9, 9]: nine lists of nine
 integers): a user's answer is checked, a family's trusted.  This module runs
-it under a solution limit and a time limit,
-and reports what it found as a dict Python can read: solutions (or a
-count), a status (complete, limit, timeout or error), and the inferences
-and CPU seconds spent.  An exception becomes status error with a typed
+it under a solution limit and a time limit, and reports what it found as a
+dict Python can read: solutions (or a count), a status (complete, limit,
+timeout or error), and the inferences and CPU seconds spent (and, for
+compare, the labeling's effort: effort_solutions/5).  An exception becomes status error with a typed
 error(Kind, Message): Kind is resource, interrupt, usage or encoding, so
 Python maps errors by their form, never by their text.  Limit is a positive
 integer or 0 for none; Seconds a positive number or 0 for none.  Puzzle data
-only ever arrives as terms, never as source text.
+only ever arrives as terms, never as source text; a user's file path
+arrives as data too.  For exported programs it gives the text of a module
+with crossprolog's modules inlined (module_text/3) and a family's
+constraints written for people (readable_clause/4).
 */
 
 :- use_module(library(time)).
