@@ -1,7 +1,9 @@
 """`make bench`: crossprolog's default encodings against plain baselines, in the same run.
 
 Then the Sudoku GCD puzzle against a re-creation of the known program's
-approach (bench/sudoku_known.pl), and the hard classic Sudokus checked.
+approach (bench/sudoku_known.pl), the hard classic Sudokus checked, and
+what counting a search's effort (`compare`'s counted run) costs against the
+plain search of `solve`.
 
 Every workload is made by the notebook's seeded procedure (or `generate
 crosscells`).  For each, the default encoding runs the whole workload through
@@ -227,6 +229,49 @@ def sudoku_measures() -> Iterator[str]:
         yield f"  {path.stem:32} {seconds(time_taken):>10}  {inferences:>12,} inferences  {count} solution(s)"
 
 
+def effort_overhead(quick: bool) -> Iterator[str]:
+    """CPU time and inferences of the counted search `compare` makes against the plain
+    one of `solve`: the default encodings, each puzzle searched for two solutions,
+    medians of 3."""
+    from crossprolog import parse
+
+    cut = 4 if quick else 1
+    sets = [(w.name, w.puzzles()[::cut]) for w in (
+        Workload("crossproduct 10x6 x20 (seed 7)", "crossproduct", 10, 6, 20, 7),
+        Workload("crosscells 10x10 x10 (seed 1)", "crosscells", 10, 10, 10, 1),
+        Workload("kenken 6x6 x20 (seed 1)", "kenken", 6, 6, 20, 1))]
+    sets.append(("sudoku examples", [parse(path.read_text(encoding="utf-8"))
+                                     for path in sorted(SUDOKU.glob("*.txt"))][::cut]))
+    yield ("\ncounting the search's effort (compare) against the plain search (solve), "
+           "medians of 3: CPU, inferences")
+    totals = [0.0, 0.0, 0, 0]
+    for label, puzzles in sets:
+        pairs = [searched(puzzle) for puzzle in puzzles]
+        measures = [sum(p[0][0] for p in pairs), sum(p[1][0] for p in pairs),
+                    sum(p[0][1] for p in pairs), sum(p[1][1] for p in pairs)]
+        totals = [t + m for t, m in zip(totals, measures)]
+        yield overhead_line(label, *measures)
+    yield overhead_line("all", *totals)
+
+
+def searched(puzzle: Puzzle) -> list[tuple[float, int]]:
+    """Median CPU seconds and inferences of three searches for two solutions, plain
+    and counted, taken in turn."""
+    found: list[list[dict]] = [[], []]
+    for _ in range(3):
+        for effort in (False, True):
+            found[effort].append(engine.find(puzzle.record.prolog, puzzle.prolog_data(),
+                                             shape=puzzle.answer_shape(), limit=2, effort=effort))
+    return [(statistics.median(f["cpu"] for f in runs), statistics.median(f["inferences"] for f in runs))
+            for runs in found]
+
+
+def overhead_line(label: str, cpu: float, counted_cpu: float, inferences: int,
+                  counted_inferences: int) -> str:
+    return (f"  {label:32} plain {seconds(cpu):>10}  counted {seconds(counted_cpu):>10}  "
+            f"{counted_cpu / cpu - 1:+6.1%}   inferences {counted_inferences / inferences - 1:+6.1%}")
+
+
 def seconds(value: float | None) -> str:
     if value is None:
         return "-"
@@ -276,6 +321,8 @@ def main() -> int:
         results.append({"workload": asdict(workload), "crossprolog": asdict(ours),
                         "baselines": [asdict(m) for m in others]})
     for line in sudoku_measures():
+        print(line, flush=True)
+    for line in effort_overhead(args.quick):
         print(line, flush=True)
     if args.json:
         args.json.write_text(json.dumps({"costs": costs, "results": results}, indent=1))

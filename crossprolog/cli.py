@@ -19,8 +19,9 @@ from typing import Callable, Iterable, Sequence
 
 from tqdm import tqdm
 
-from . import batch, compare, explain, export
-from .errors import CrossprologError, ParseError, TimeLimitExceeded
+from . import batch, engine, explain, export
+from . import compare as compare_module
+from .errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError
 from .grammars.common import MAX_TEXT_CHARS, decode
 from .puzzle import Marks, Puzzle, search_many
 from .registry import BY_NAME, FAMILIES, generate, named, parse
@@ -48,6 +49,7 @@ class Outcome:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        _load_encodings(args)
         return args.run(args)
     except KeyboardInterrupt:
         print("crossprolog: interrupted", file=sys.stderr)
@@ -94,27 +96,41 @@ def _parser() -> argparse.ArgumentParser:
     hint = puzzle_command("hint", _hint, "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
 
-    export = commands.add_parser("export", help="write a standalone Prolog program for a puzzle",
-                                 description="write a standalone Prolog program that solves the "
-                                             "puzzle with plain `swipl FILE`")
+    export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
+                                 description="write one Prolog file that solves the puzzle with "
+                                             "plain `swipl FILE` on any machine with SWI-Prolog 9: "
+                                             "the encoding's module inlined, or with --readable the "
+                                             "puzzle's own constraints as CLP(FD) goals")
     export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
     _puzzle_arguments(export)
+    export.add_argument("--readable", action="store_true",
+                        help="write the puzzle's constraints one per line, a variable per cell "
+                             "named for its place (R2C3), then the labeling")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write here instead of standard output")
     export.set_defaults(run=_export)
 
-    compare = commands.add_parser("compare", help="run every encoding on every puzzle",
-                                  description="run every encoding on every puzzle: time, Prolog "
-                                              "inferences, solutions seen, agreement")
-    compare.add_argument("paths", nargs="+", metavar="PATH")
+    compare = commands.add_parser("compare", help="run every encoding on every puzzle, as a benchmark",
+                                  description="run every encoding on every puzzle: times (median, "
+                                              "min, max of the repeats), CPU, Prolog inferences, "
+                                              "the labeling's choices and backtracks, solutions "
+                                              "seen and whether they agree; a summary per "
+                                              "encoding over many puzzles")
+    compare.add_argument("paths", nargs="+", metavar="PATH",
+                         help="puzzle file, or directory of puzzle files (*.txt, *.md)")
     compare.add_argument("--encodings", type=lambda text: text.split(","), default=None,
-                         metavar="A,B,C", help="these encodings only (default: all of the family's)")
-    compare.add_argument("--limit", type=_positive, default=2, metavar="N",
-                         help="solutions to look for (default 2: find one, decide uniqueness)")
-    compare.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
-                         help="per encoding and puzzle")
+                         metavar="A,B,C", help="these encodings only (default: all of the family's, "
+                                               "and those of --encoding-file)")
+    compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
+                         help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
+    compare.add_argument("--timeout", type=_seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
+                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g})")
+    compare.add_argument("--repeat", type=_positive, default=compare_module.REPEAT, metavar="N",
+                         help=f"time each run N times (default {compare_module.REPEAT})")
     _puzzle_arguments(compare, encoding=False)
-    compare.add_argument("--format", choices=["text", "json"], default="text")
+    compare.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    compare.add_argument("--plot", default=None, metavar="FILE.svg",
+                         help="also write a cactus plot (.svg or .png): puzzles solved against time")
     compare.set_defaults(run=_compare)
 
     makers = [f.name for f in FAMILIES if f.generator]
@@ -142,12 +158,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:
-    """--family, --encoding and every family's options, as the records declare them."""
+    """--family, --encoding, --encoding-file and every family's options, as the records
+    declare them."""
     command.add_argument("--family", choices=list(BY_NAME), default=None,
                          help="read the input as this family (default: guessed from the layout)")
     if encoding:
         command.add_argument("--encoding", default=None, metavar="NAME",
                              help="the CLP(FD) encoding to use (default: the family's own)")
+    command.add_argument("--encoding-file", action="append", default=[], metavar="FILE.pl",
+                         help="load your own encoding: a Prolog module exporting model/3, "
+                              "named by its module (repeatable)")
     for name, owners in _options().items():
         option = owners[0][1]
         titles = "/".join(record.title for record, _ in owners)
@@ -170,6 +190,12 @@ def _options() -> dict[str, list[tuple]]:
     return options
 
 
+def _load_encodings(args) -> None:
+    """Load the user's encodings the command names (once per process: workers load them too)."""
+    for path in getattr(args, "encoding_file", ()):
+        engine.load_encoding(path)
+
+
 def _option_values(args) -> dict[str, object]:
     """The family options given on the command line, by model keyword (None: not given)."""
     return {owners[0][1].key: getattr(args, owners[0][1].key) for owners in _options().values()}
@@ -179,6 +205,13 @@ def _seconds(text: str) -> float:
     value = float(text)
     if not value > 0:
         raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def _count_limit(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 (no limit) or a positive integer")
     return value
 
 
@@ -268,6 +301,7 @@ def _outcome(command: Callable[[Puzzle, argparse.Namespace], Outcome], args,
     """What `command` does for one input; every error a user can cause becomes an Outcome."""
     name, path, data = item
     try:
+        _load_encodings(args)
         puzzle = _read_puzzle(path, args, data)
         return command(puzzle, args)
     except ParseError as error:
@@ -461,7 +495,10 @@ def _export(args) -> int:
         print(error.report(name), file=sys.stderr)
         return BAD
     filename = args.output or "puzzle.pl"
-    text = export.program(puzzle, args.encoding, filename=filename)
+    if args.readable and args.encoding:
+        raise UsageError("--readable writes the puzzle's own constraints: it takes no --encoding")
+    text = (export.readable(puzzle, filename=filename) if args.readable
+            else export.program(puzzle, args.encoding, filename=filename))
     if args.output is None:
         print(text, end="")
     else:
@@ -470,22 +507,42 @@ def _export(args) -> int:
 
 
 def _compare(args) -> int:
-    rows, codes = [], []
-    for path in args.paths:
+    """Every encoding on every puzzle; exit 1 if any disagree, 2 if an input or a run failed."""
+    if args.plot:
+        compare_module.checked_plot(args.plot)
+        batch.check_writable(args.plot)
+    paths = batch.expand(args.paths)
+    runs, codes = [], []
+    progress = tqdm(paths, unit="puzzle", file=sys.stderr, leave=False,
+                    disable=not (len(paths) > 1 and sys.stderr.isatty()))
+    for path in progress:
         try:
             puzzle = _read_puzzle(path, args)
         except ParseError as error:
-            print(error.report(path), file=sys.stderr)
+            tqdm.write(error.report(path), file=sys.stderr)
             codes.append(BAD)
             continue
-        runs = compare.compare(puzzle, args.encodings, limit=args.limit, timeout=args.timeout)
-        rows += [(path, run) for run in runs]
-        codes.append(OK if all(run.agrees is not False for run in runs) else NO)
+        found = compare_module.compare(puzzle, args.encodings, limit=args.limit, timeout=args.timeout,
+                                       repeat=args.repeat, name=path)
+        for run in found:
+            if run.error:
+                tqdm.write(f"{path}: error: {run.error}", file=sys.stderr)
+        runs += found
+        codes.append(BAD if any(run.error for run in found)
+                     else NO if any(run.agrees is False for run in found) else OK)
+    progress.close()
+    summaries = compare_module.summaries(runs) if len(paths) > 1 else []
     if args.format == "json":
-        for path, run in rows:
-            print(json.dumps(compare.as_json(path, run)))
-    elif rows:
-        print(compare.table(rows))
+        for record in compare_module.records(runs, summaries):
+            print(json.dumps(record))
+    elif args.format == "csv":
+        print(compare_module.csv_text(runs, summaries), end="")
+    elif runs:
+        print(compare_module.table(runs))
+        if summaries:
+            print("\n" + compare_module.summary_table(summaries))
+    if args.plot and runs:
+        compare_module.cactus(runs, args.plot, args.timeout)
     return worst(codes)
 
 

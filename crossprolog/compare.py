@@ -1,62 +1,278 @@
-"""Every encoding of a family on the same puzzle: time, inferences, solutions, agreement."""
+"""Every encoding on every puzzle, measured like a benchmark: times, effort, agreement.
+
+Each run is timed `repeat` times with the very search `solve` makes, so its
+times and inferences are what a user would see; then it runs once more with
+its labeling's effort counted (choices, backtracks and propagated bindings,
+see `watched/2` in prolog/crossprolog.pl), which costs a little time of its
+own.  A run that times out or fails is not repeated.
+
+Over many puzzles, `summaries` gives each encoding's record: puzzles solved
+within the time limit, total and median time, and the geometric mean of its
+time over the family's default encoding's, on the puzzles both solved.
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Sequence
+import csv
+import io
+import math
+import statistics
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Sequence
 
 from . import engine
-from .puzzle import Puzzle, Search
+from .errors import CrossprologError, UsageError
+from .puzzle import Puzzle, json_ready
+
+TIMEOUT = 10.0  # seconds a run may take by default: one slow encoding does not stall the rest
+REPEAT = 3
+FINISHED = ("complete", "limit")  # the statuses of a run that ended within its time
+PLOTS = (".svg", ".png")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Run:
-    """One encoding's search on one puzzle."""
+    """One encoding's search on one puzzle, timed `repeats` times."""
 
+    puzzle: str              # its path, or a name
+    family: str
     encoding: str
-    status: str          # complete, limit or timeout
-    seconds: float       # wall time of the search in Prolog
-    inferences: int      # Prolog inferences: nearly noise-free, unlike time
-    solutions: int       # how many it saw (at most the limit)
-    agrees: bool | None  # same solutions as the first encoding that finished; None if undecided
+    status: str              # complete, limit, timeout or error
+    seconds: float           # median wall time of the search in Prolog
+    seconds_min: float
+    seconds_max: float
+    cpu: float               # median CPU time
+    inferences: int          # median Prolog inferences: nearly noise-free, unlike time
+    choices: int | None      # bindings the labeling made itself (None: not counted)
+    backtracks: int | None   # choices it undid
+    propagated: int | None   # bindings propagation made
+    solutions: int           # how many it saw (at most the limit)
+    agrees: bool | None      # the same solutions as the reference run; None if undecided
+    repeats: int
+    error: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One encoding over many puzzles."""
+
+    family: str
+    encoding: str
+    puzzles: int
+    solved: int              # runs finished within the time limit
+    total: float             # seconds of all its runs (a timed-out run counts what it took)
+    median: float
+    ratio: float | None      # geometric mean of seconds / the default's, on puzzles both solved
+    disagreements: int
 
 
 def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: int = 2,
-            timeout: float | None = None) -> list[Run]:
-    """Run `encodings` (default: all of the family's) on `puzzle`, each up to `limit` solutions.
+            timeout: float | None = TIMEOUT, repeat: int = REPEAT, name: str = "") -> list[Run]:
+    """Run `encodings` (default: all of the family's, then the user's loaded for it) on
+    `puzzle`, each up to `limit` solutions (0: all) within `timeout` seconds, timed
+    `repeat` times.
 
     With the default limit of 2 each run finds a solution and decides
-    uniqueness.  Runs agree when they found the same set of solutions; a run
-    stopped by the limit is compared on its count only, a timed-out one not at all.
+    uniqueness.  The reference is the first run that finished.  A run agrees
+    with it when they saw the same number of solutions and the same ones;
+    runs both stopped at the limit may have found different solutions
+    legitimately, so there a solution the reference did not find must be a
+    solution under the reference's encoding.
     """
     family = puzzle.record.prolog
-    names = [engine.checked_encoding(family, name) for name in (encodings or engine.encodings(family))]
-    found = [puzzle.search(limit=limit, timeout=timeout, encoding=name) for name in names]
-    reference = next((f for f in found if f.status != "timeout"), None)
-    return [Run(search.encoding, search.status, search.seconds, search.inferences,
-                len(search.solutions), _agrees(search, reference)) for search in found]
+    names = [engine.checked_encoding(family, encoding) for encoding in
+             (encodings or engine.encodings(family) + engine.user_encodings(family))]
+    measured = [_measured(puzzle, encoding, limit, timeout, repeat) for encoding in names]
+    reference = next((m for m in measured if m["status"] in FINISHED), None)
+    return [_run(name or puzzle.family, puzzle, m, _agrees(puzzle, m, reference)) for m in measured]
 
 
-def _agrees(search: Search, reference: Search | None) -> bool | None:
-    if reference is None or search.status == "timeout":
+def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
+              repeat: int) -> dict[str, Any]:
+    """The timed searches of one encoding, then its effort: a dict of what `_run` needs."""
+    family, data, shape = puzzle.record.prolog, puzzle.prolog_data(), puzzle.answer_shape()
+    found = []
+    try:
+        while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
+            found.append(engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                                     encoding=encoding))
+        effort = (engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                              encoding=encoding, effort=True)
+                  if found[-1]["status"] in FINISHED else {})
+    except CrossprologError as error:
+        return {"encoding": encoding, "status": "error", "error": error, "found": found}
+    return {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
+            "effort": effort, "solutions": [_frozen(s) for s in found[0]["solutions"]]}
+
+
+def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | None) -> Run:
+    found, effort = measured["found"], measured.get("effort", {})
+    seconds = [f["seconds"] for f in found] or [0.0]
+    return Run(name, puzzle.family, measured["encoding"], measured["status"],
+               round(statistics.median(seconds), 6), round(min(seconds), 6), round(max(seconds), 6),
+               round(statistics.median([f["cpu"] for f in found] or [0.0]), 6),
+               round(statistics.median([f["inferences"] for f in found] or [0])),
+               effort.get("choices"), effort.get("backtracks"), effort.get("propagated"),
+               len(measured.get("solutions", ())), agrees, len(found), str(measured.get("error", "")))
+
+
+def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None) -> bool | None:
+    if reference is None or measured["status"] not in FINISHED:
         return None
-    if "limit" in (search.status, reference.status):
-        return len(search.solutions) == len(reference.solutions)
-    return sorted(map(repr, (s.values for s in search.solutions))) == \
-        sorted(map(repr, (s.values for s in reference.solutions)))
+    found, expected = measured["solutions"], reference["solutions"]
+    if len(found) != len(expected):
+        return False
+    if set(found) == set(expected):
+        return True
+    if measured["status"] == reference["status"] == "limit":
+        return all(engine.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
+                                  shape=puzzle.answer_shape(), encoding=reference["encoding"])
+                   for answer in set(found) - set(expected))
+    return False
 
 
-def table(rows: list[tuple[str, Run]]) -> str:
-    """The runs as an aligned text table, one line per (path, encoding)."""
-    header = ("puzzle", "encoding", "status", "seconds", "inferences", "solutions", "agrees")
-    lines = [header] + [(path, r.encoding, r.status, f"{r.seconds:.4f}", f"{r.inferences:,}",
-                         str(r.solutions), {True: "yes", False: "NO", None: "-"}[r.agrees])
-                        for path, r in rows]
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    return "\n".join("  ".join(cell.ljust(w) if i < 3 else cell.rjust(w)
+def _frozen(answer: Any) -> Any:
+    """A Prolog answer as nested tuples: hashable, and equal when the answers are."""
+    if isinstance(answer, list):
+        return tuple(map(_frozen, answer))
+    return answer
+
+
+def summaries(runs: Sequence[Run]) -> list[Summary]:
+    """Each encoding's record over the puzzles of `runs`, per family, in the order of `runs`."""
+    groups: dict[tuple[str, str], list[Run]] = {}
+    for run in runs:
+        groups.setdefault((run.family, run.encoding), []).append(run)
+    defaults = {family: engine.encodings(_prolog(family))[0] for family, _ in groups}
+    return [_summary(family, encoding, group, groups.get((family, defaults[family]), []))
+            for (family, encoding), group in groups.items()]
+
+
+def _prolog(family: str) -> str:
+    from .registry import named  # the registry imports every model: import it late
+
+    return named(family).prolog
+
+
+def _summary(family: str, encoding: str, runs: list[Run], defaults: list[Run]) -> Summary:
+    default = {run.puzzle: run for run in defaults if run.finished}
+    ratios = [run.seconds / default[run.puzzle].seconds for run in runs
+              if run.finished and run.puzzle in default and run.seconds > 0
+              and default[run.puzzle].seconds > 0]
+    seconds = [run.seconds for run in runs]
+    return Summary(family, encoding, len(runs), sum(run.finished for run in runs),
+                   round(sum(seconds), 6), round(statistics.median(seconds), 6),
+                   round(math.exp(statistics.fmean(map(math.log, ratios))), 3) if ratios else None,
+                   sum(run.agrees is False for run in runs))
+
+
+# Output
+
+
+AGREES = {True: "yes", False: "NO", None: "-"}
+
+
+def table(runs: Sequence[Run]) -> str:
+    """The runs as an aligned text table, one line per puzzle and encoding."""
+    header = ("puzzle", "encoding", "status", "seconds", "min", "max", "cpu", "inferences",
+              "choices", "backtracks", "propagated", "solutions", "agrees")
+    lines = [header] + [(r.puzzle, r.encoding, r.status, f"{r.seconds:.4f}", f"{r.seconds_min:.4f}",
+                         f"{r.seconds_max:.4f}", f"{r.cpu:.4f}", f"{r.inferences:,}",
+                         *(_count(n) for n in (r.choices, r.backtracks, r.propagated)),
+                         str(r.solutions), AGREES[r.agrees]) for r in runs]
+    return _aligned(lines, left=3)
+
+
+def summary_table(summaries: Sequence[Summary]) -> str:
+    """The summaries as an aligned text table, one line per encoding."""
+    header = ("family", "encoding", "solved", "total s", "median s", "vs default", "disagree")
+    lines = [header] + [(s.family, s.encoding, f"{s.solved}/{s.puzzles}", f"{s.total:.4f}",
+                         f"{s.median:.4f}", "-" if s.ratio is None else f"{s.ratio:.2f}x",
+                         str(s.disagreements)) for s in summaries]
+    return _aligned(lines, left=2)
+
+
+def _count(n: int | None) -> str:
+    return "-" if n is None else f"{n:,}"
+
+
+def _aligned(lines: Sequence[Sequence[str]], left: int) -> str:
+    """Columns aligned: the first `left` to the left, the others to the right."""
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return "\n".join("  ".join(cell.ljust(w) if i < left else cell.rjust(w)
                                for i, (cell, w) in enumerate(zip(line, widths))).rstrip()
                      for line in lines)
 
 
-def as_json(path: str, run: Run) -> dict:
-    return {"path": path, **asdict(run)}
+def records(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> list[dict]:
+    """One JSON-ready record per run, then one per summary, told apart by `record`."""
+    return ([{"record": "run", **asdict(run)} for run in runs]
+            + [{"record": "summary", **asdict(summary)} for summary in summaries])
+
+
+def csv_text(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> str:
+    """The records as one CSV table: a `record` column, then the fields of runs and of
+    summaries (empty where a record has none)."""
+    columns = ["record"] + list(dict.fromkeys(f.name for cls in (Run, Summary) for f in fields(cls)))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records(runs, summaries))
+    return out.getvalue()
+
+
+def checked_plot(path: str) -> None:
+    """UsageError unless a cactus plot can be written to `path`: say so before the runs."""
+    if Path(path).suffix.lower() not in PLOTS:
+        raise UsageError(f"--plot {path}: the chart is written as {' or '.join(PLOTS)}; name the file so")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'crossprolog[plot]'") from None
+
+
+def cactus(runs: Sequence[Run], path: str, timeout: float | None = None) -> None:
+    """Write the cactus plot of `runs` to `path` (.svg or .png): for each encoding, the
+    puzzles it solved, fastest first, against the time each took; the further right
+    and the lower a line, the better."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no display
+    from matplotlib import pyplot
+    from matplotlib.ticker import MaxNLocator
+
+    families = {run.family for run in runs}
+    figure, axes = pyplot.subplots(figsize=(7, 4.5))
+    for (family, encoding), times in _solved_times(runs).items():
+        label = encoding if len(families) == 1 else f"{family} {encoding}"
+        axes.plot(range(1, len(times) + 1), times, marker="o", markersize=3, label=label)
+    puzzles = len({(run.family, run.puzzle) for run in runs})
+    axes.set_xlabel("puzzles solved")
+    axes.set_ylabel("seconds (median of the repeats)")
+    axes.set_yscale("log")
+    axes.set_xlim(0, puzzles + 0.5)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if timeout:
+        axes.axhline(timeout, color="grey", linestyle="--", linewidth=1, label="time limit")
+    axes.set_title(f"{puzzles} puzzle{'s' * (puzzles != 1)}, "
+                   f"{'time limit ' + format(timeout, 'g') + ' s' if timeout else 'no time limit'}")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize="small")
+    figure.tight_layout()
+    figure.savefig(path)
+    pyplot.close(figure)
+
+
+def _solved_times(runs: Sequence[Run]) -> dict[tuple[str, str], list[float]]:
+    """Each encoding's times on the puzzles it solved, fastest first."""
+    times: dict[tuple[str, str], list[float]] = {}
+    for run in runs:
+        times.setdefault((run.family, run.encoding), [])
+        if run.finished:
+            times[run.family, run.encoding].append(run.seconds)
+    return {key: sorted(values) for key, values in times.items()}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from typing import Collection, Iterator, Mapping, Sequence
 
 from . import making
@@ -27,6 +28,7 @@ OPERATORS = ("+", "-", "*", "/")
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
 OnOff = int  # 1: on, 0: off
+PLACEHOLDERS = 0xF0000  # private-use characters: one stands in for each cell in drawing_template
 Ons = Sequence[OnOff]  # one per cell, in reading order
 
 
@@ -217,6 +219,10 @@ class CrossCells(Puzzle):
         """Prolog's 0/1 per cell, as one tuple per row."""
         return tuple(tuple(answer[i] for i in row.cells) for row in self.rows)
 
+    def answer_shape(self) -> tuple[int]:
+        """One 0/1 per cell, in reading order."""
+        return (len(self.cells),)
+
     def ons(self, solution: Solution) -> list[OnOff]:
         """The solution as one 0/1 per cell, in reading order (for `holds`)."""
         flat = [0] * len(self.cells)
@@ -224,6 +230,35 @@ class CrossCells(Puzzle):
             for i, on in zip(row.cells, values):
                 flat[i] = on
         return flat
+
+    # What an exported program needs
+
+    def drawing_template(self) -> list[list[str | dict]]:
+        """The drawing as `render` gives it, each cell {"on": i, "text": its text}: an
+        exported program prints the text where the cell is on, blanks where off."""
+        stand_ins = replace(self, cells=tuple(replace(cell, text=chr(PLACEHOLDERS + i) * len(cell.text))
+                                              for i, cell in enumerate(self.cells)))
+        on = Solution(stand_ins, tuple((1,) * len(row.cells) for row in self.rows))
+        return [[self._segment("".join(run)) for _, run in groupby(line, self._placeholder)]
+                for line in stand_ins.render(on).split("\n")]
+
+    def _placeholder(self, char: str) -> int | None:
+        """The cell `char` stands in for in drawing_template, if any."""
+        index = ord(char) - PLACEHOLDERS
+        return index if 0 <= index < len(self.cells) else None
+
+    def _segment(self, run: str) -> str | dict:
+        index = self._placeholder(run[0])
+        return run if index is None else {"on": index, "text": self.cells[index].text}
+
+    def variable_names(self) -> list[str]:
+        """R2C3 for the cell in row 2 (top to bottom) and column 3 (left to right, as
+        drawn), one per cell in reading order."""
+        column = {i: k for k, line in enumerate(self.columns_left_to_right(), 1) for i in line.cells}
+        if len(column) < len(self.cells):  # a puzzle built without columns: number the cells
+            column = {i: k for row in self.rows for k, i in enumerate(row.cells, 1)}
+        row = {i: r for r, line in enumerate(self.rows, 1) for i in line.cells}
+        return [f"R{row[i]}C{column[i]}" for i in range(len(self.cells))]
 
     # Drawing
 

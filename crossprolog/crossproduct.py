@@ -77,6 +77,9 @@ class CrossProduct(Puzzle):
     def solution_values(self, answer) -> Table:
         return tuple(tuple(row) for row in answer)
 
+    def answer_shape(self) -> tuple[int, int]:
+        return self.height, self.width
+
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
         cells = (solution.values if solution is not None else self.givens)

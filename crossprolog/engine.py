@@ -9,15 +9,21 @@ strings, dicts), never as Prolog text.
 A search's outcome comes back as a dict (see prolog/crossprolog.pl).  An
 exception in Prolog comes back in it as a typed error, _{kind, message},
 and is raised here by its kind, never recognised by its text.
+
+Besides each family's own encodings, a user's encoding may be loaded from a
+Prolog file (`load_encoding`): a module exporting model/3, named by its
+module, for the family it declares with family/1 or, without, for any.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 import time
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from .errors import CrossprologError, ResourceLimit, TimeLimitExceeded, UsageError
 
@@ -33,6 +39,31 @@ class EncodingError(CrossprologError):
     """An encoding raised an error of its own: a bug in it, reported, never a traceback."""
 
     exit_code = 2
+
+
+class EncodingFileError(UsageError):
+    """A user's encoding file that cannot be used, said in one line naming the file."""
+
+    def __init__(self, path: str, message: str, line: int = 0):
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+
+
+@dataclass(frozen=True)
+class UserEncoding:
+    """An encoding loaded from a user's file: its module's name, the file as the user
+    named it, and the Prolog module of the family it is for (None: any family)."""
+
+    name: str
+    path: str
+    family: str | None
+
+    def label(self) -> str:
+        """How errors name it: the file and the encoding."""
+        return f"{self.path}: encoding {self.name}"
+
+
+_user: dict[str, UserEncoding] = {}  # by name
+_user_files: dict[str, str] = {}  # the real path of each file loaded: its encoding's name
 
 
 def _janus():
@@ -78,16 +109,18 @@ def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str
     return answer
 
 
-def raise_error(error: dict) -> None:
-    """Raise what a typed Prolog error `_{kind, message}` stands for."""
+def raise_error(error: dict, encoding: str | None = None) -> None:
+    """Raise what a typed Prolog error `_{kind, message}` stands for; the file of a
+    user's `encoding` is named in the message."""
     kind, message = str(error["kind"]), str(error["message"])
+    user = _user.get(encoding or "")
     if kind == "interrupt":
         raise KeyboardInterrupt()
     if kind == "resource":
         raise ResourceLimit(f"Prolog ran out of resources: {message}")
     if kind == "usage":
-        raise UsageError(message)
-    raise EncodingError(f"the encoding raised an error: {message}")
+        raise UsageError(f"{user.path}: {message}" if user else message)
+    raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")
 
 
 def encodings(family: str) -> list[str]:
@@ -98,57 +131,97 @@ def encodings(family: str) -> list[str]:
     return list(_encodings[family])
 
 
+def user_encodings(family: str | None = None) -> list[str]:
+    """The names of the user's encodings loaded (for the Prolog module `family`, when
+    given), in load order."""
+    return [user.name for user in _user.values() if family is None or user.family in (None, family)]
+
+
 def checked_encoding(family: str, encoding: str | None) -> str:
-    """`encoding`, or the family's default when None; UsageError if the family lacks it."""
+    """`encoding`, or the family's default when None; UsageError if it is neither the
+    family's nor a user's encoding for it."""
     names = encodings(family)
     if encoding is None:
         return names[0]
-    if encoding not in names:
-        raise UsageError(f"unknown encoding {encoding!r} for {family}; choose from {', '.join(names)}")
-    return encoding
+    user = _user.get(encoding)
+    if encoding in names or (user and user.family in (None, family)):
+        return encoding
+    if user:
+        raise UsageError(f"encoding {encoding!r} ({user.path}) is for {user.family} puzzles, not {family}")
+    choices = names + user_encodings(family)
+    raise UsageError(f"unknown encoding {encoding!r} for {family}; choose from {', '.join(choices)}")
 
 
-def _encoding_term(family: str, encoding: str | None) -> dict[str, Any]:
-    return {"M": family, "N": checked_encoding(family, encoding)}
+def _encoding_inputs(family: str, name: str, shape: Sequence[int]) -> dict[str, Any]:
+    """The inputs of ENCODING for the encoding `name` of `family`: a family's own by
+    name, a user's with the shape its answers must have."""
+    if name in _user:
+        return {"M": name, "N": list(shape)}
+    return {"M": family, "N": name}
 
 
 ENCODING = "encoding(M, N)"
 
 
-def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = None,
-         encoding: str | None = None, keep: bool = True) -> dict:
+SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
+            "count": f"crossprolog:count_solutions({ENCODING}, P, L, S, R)",
+            "effort": f"crossprolog:effort_solutions({ENCODING}, P, L, S, R)"}
+
+
+def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0,
+         timeout: float | None = None, encoding: str | None = None, keep: bool = True,
+         effort: bool = False) -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
 
-    The result holds `status` (complete, limit or timeout), `solutions` (or
-    only `count`, with keep=False), `inferences`, `cpu` and `encoding`.
+    `shape` is the lengths of the nested lists of an answer (a user's
+    encoding is held to it).  The result holds `status` (complete, limit or
+    timeout), `solutions` (or only `count`, with keep=False), `inferences`,
+    `cpu`, `seconds` and `encoding`; with effort=True (solutions kept) also
+    the labeling's `choices`, `backtracks` and `propagated` bindings, counted
+    at some cost in time.
     """
-    inputs = _encoding_term(family, encoding)
-    goal = (f"crossprolog:first_solutions({ENCODING}, P, L, S, R)" if keep
-            else f"crossprolog:count_solutions({ENCODING}, P, L, S, R)")
-    result = call(goal, {**inputs, "P": puzzle, "L": limit, "S": timeout or 0}, module=family)["R"]
-    return _checked(result, inputs["N"])
+    name = checked_encoding(family, encoding)
+    goal = SEARCHES["effort" if effort else "keep" if keep else "count"]
+    result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": limit,
+                         "S": timeout or 0}, module=family)["R"]
+    return _checked(result, name)
 
 
-def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: float | None = None,
-              encoding: str | None = None, keep: bool = True) -> list[dict]:
-    """`find` for every puzzle of a batch, in one crossing into Prolog.
+def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]], *, limit: int = 0,
+              timeout: float | None = None, encoding: str | None = None,
+              keep: bool = True) -> list[dict]:
+    """`find` for every puzzle of a batch (of the answer shapes `shapes`), in one
+    crossing into Prolog (a user's encoding: one per puzzle, each held to its shape).
 
     `timeout` bounds each puzzle's search, not the batch's.
     """
-    inputs = _encoding_term(family, encoding)
+    name = checked_encoding(family, encoding)
+    if name in _user:
+        return [find(family, puzzle, shape=shape, limit=limit, timeout=timeout, encoding=name,
+                     keep=keep) for puzzle, shape in zip(puzzles, shapes)]
     results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
-                   {**inputs, "Ps": puzzles, "L": limit, "S": timeout or 0, "K": keep},
-                   module=family)["Rs"]
-    return [_checked(result, inputs["N"]) for result in results]
+                   {**_encoding_inputs(family, name, ()), "Ps": puzzles, "L": limit,
+                    "S": timeout or 0, "K": keep}, module=family)["Rs"]
+    return [_checked(result, name) for result in results]
+
+
+def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = (),
+            encoding: str | None = None) -> bool:
+    """Whether `answer` (as Prolog gives it) is a solution of `puzzle` under `encoding`:
+    its model holds, and its labeling, with the answer in place."""
+    name = checked_encoding(family, encoding)
+    inputs = {**_encoding_inputs(family, name, shape), "P": puzzle, "A": answer}
+    return call(f"( crossprolog:accepts({ENCODING}, P, A) -> T = true ; T = false )", inputs,
+                module=family)["T"] == "true"
 
 
 def _checked(result: dict, encoding: str) -> dict:
     if result["status"] == "error":
-        raise_error(result["error"])
+        raise_error(result["error"], encoding)
     return {**result, "encoding": encoding}
 
 
-def stream(family: str, puzzle: dict, *, timeout: float | None = None,
+def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: float | None = None,
            encoding: str | None = None) -> Iterator[Any]:
     """Yield the solutions of `puzzle` one at a time, searching only as far as asked.
 
@@ -156,10 +229,10 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
     between solutions does not count); then TimeLimitExceeded is raised.
     Closing the generator stops the search and frees its Prolog engine.
     """
-    inputs = _encoding_term(family, encoding)
+    encoding = checked_encoding(family, encoding)
     name = f"crossprolog_engine_{next(_engine_names)}"
-    call(f"crossprolog:open_solutions(Name, {ENCODING}, P)", {**inputs, "Name": name, "P": puzzle},
-         module=family)
+    call(f"crossprolog:open_solutions(Name, {ENCODING}, P)",
+         {**_encoding_inputs(family, encoding, shape), "Name": name, "P": puzzle}, module=family)
     spent = 0.0
     try:
         while True:
@@ -172,7 +245,7 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
             if result["status"] == "timeout":
                 raise TimeLimitExceeded(timeout or 0)
             if result["status"] == "error":
-                raise_error(result["error"])
+                raise_error(result["error"], encoding)
             if result["status"] == "complete":
                 return
             yield result["solution"]
@@ -180,28 +253,29 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
         call("crossprolog:close_solutions(N)", {"N": name})
 
 
-def restricted(family: str, puzzle: dict, cells: list, *, limit: int = 0,
-               timeout: float | None = None, encoding: str | None = None) -> dict:
+def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
+               limit: int = 0, timeout: float | None = None, encoding: str | None = None) -> dict:
     """`find`, the solutions also meeting `cells`: [Path, "=" or "\\=", Value] each,
     Path leading to a cell's variable in the solution term."""
-    inputs = _encoding_term(family, encoding)
+    name = checked_encoding(family, encoding)
     result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
-                  {**inputs, "P": puzzle, "C": cells, "L": limit, "S": timeout or 0},
-                  module=family)["R"]
-    return _checked(result, inputs["N"])
+                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "L": limit,
+                   "S": timeout or 0}, module=family)["R"]
+    return _checked(result, name)
 
 
-def consequences(family: str, puzzle: dict, cells: list, *, probe: bool = True,
-                 timeout: float | None = None, encoding: str | None = None) -> dict:
+def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
+                 probe: bool = True, timeout: float | None = None,
+                 encoding: str | None = None) -> dict:
     """What the constraints of `puzzle` (and `cells`, as in `restricted`) force without
     search: `status` consistent, inconsistent or timeout; when consistent,
     `propagated` and (with `probe`) `probed`, the solution term with each
     variable's values left."""
-    inputs = _encoding_term(family, encoding)
+    name = checked_encoding(family, encoding)
     result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
-                  {**inputs, "P": puzzle, "C": cells, "B": probe, "S": timeout or 0},
-                  module=family)["R"]
-    return _checked(result, inputs["N"])
+                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
+                   "S": timeout or 0}, module=family)["R"]
+    return _checked(result, name)
 
 
 class Session:
@@ -210,11 +284,11 @@ class Session:
     manager, or close it."""
 
     def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
-        inputs = _encoding_term(family, encoding)
         self.name = f"crossprolog_session_{next(_engine_names)}"
-        self.encoding = inputs["N"]
-        call(f"crossprolog:open_session(Name, {ENCODING}, P)", {**inputs, "Name": self.name,
-                                                                "P": puzzle}, module=family)
+        self.encoding = checked_encoding(family, encoding)
+        call(f"crossprolog:open_session(Name, {ENCODING}, P)",
+             {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
+             module=family)
 
     def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
         """As `restricted`, of the session's puzzle."""
@@ -230,3 +304,51 @@ class Session:
 
     def __exit__(self, *_) -> None:
         self.close()
+
+
+def load_encoding(path: str) -> str:
+    """Load the user's encoding in the Prolog file at `path`; its name (its module's).
+
+    The file is a module exporting model(+Puzzle, -Solution, -Labeling), and
+    maybe family(-Name) to say which family it is for.  Loading a file
+    again gives its name and loads nothing.  Raises EncodingFileError (exit
+    2), naming the file and the line, for a file that does not load cleanly
+    (an error or a warning while loading), has no model/3, or whose module
+    name is crossprolog's own or already taken; nothing of it stays loaded.
+    """
+    from .registry import FAMILIES, named  # the registry imports every model: import it late
+
+    real = os.path.realpath(path)
+    if real in _user_files:
+        return _user_files[real]
+    if not os.path.isfile(real) or not os.access(real, os.R_OK):
+        raise EncodingFileError(path, "cannot read the file" if os.path.exists(real) else "no such file")
+    reserved = bundled_modules() + [name for record in FAMILIES for name in encodings(record.prolog)]
+    names = {"reserved": reserved, "families": [record.name for record in FAMILIES]}
+    result = call("crossprolog:load_encoding(F, N, R)", {"F": real, "N": names})["R"]
+    if "error" in result:
+        raise EncodingFileError(path, str(result["error"]), result["line"])
+    name, family = str(result["module"]), str(result["family"])
+    with _lock:
+        _user[name] = UserEncoding(name, path, named(family).prolog if family else None)
+        _user_files[real] = name
+    return name
+
+
+def user_encoding(name: str) -> UserEncoding | None:
+    """The user's encoding called `name`, if one is loaded."""
+    return _user.get(name)
+
+
+def unload_encoding(name: str) -> None:
+    """Forget the user's encoding `name`: its file is unloaded from Prolog."""
+    with _lock:
+        [real] = [path for path, loaded in _user_files.items() if loaded == name]
+        call("unload_file(F)", {"F": real})
+        del _user[name], _user_files[real]
+
+
+def bundled_modules() -> list[str]:
+    """The names of the Prolog modules shipped in crossprolog.prolog."""
+    return sorted(entry.name.removesuffix(".pl") for entry in resources.files("crossprolog.prolog").iterdir()
+                  if entry.name.endswith(".pl"))

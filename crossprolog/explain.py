@@ -73,7 +73,8 @@ class Reasoner:
         self.reasoning = encoding or puzzle.record.reasoning
 
     def consequences(self, puzzle: Puzzle, probe: bool = True) -> dict:
-        found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [], probe=probe,
+        found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [],
+                                    shape=puzzle.answer_shape(), probe=probe,
                                     timeout=self.deadline.left(), encoding=self.reasoning)
         if found["status"] == "timeout":
             raise TimeLimitExceeded(self.deadline.seconds)
@@ -81,7 +82,8 @@ class Reasoner:
 
     def solutions(self, puzzle: Puzzle, cells: Sequence = (), limit: int = 1) -> Search:
         found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(), list(cells),
-                                  limit=limit, timeout=self.deadline.left(), encoding=self.encoding)
+                                  shape=puzzle.answer_shape(), limit=limit,
+                                  timeout=self.deadline.left(), encoding=self.encoding)
         if found["status"] == "timeout":
             raise TimeLimitExceeded(self.deadline.seconds)
         return Search.of(found, puzzle.family, puzzle._solution)
@@ -284,8 +286,9 @@ def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
     deadline = Deadline(timeout)
     for leaves, grid in enumerate(grids):
         for text, stricter in puzzle.additions(grid, difference):
-            found = engine.find(stricter.record.prolog, stricter.prolog_data(), limit=2,
-                                timeout=deadline.left(), encoding=encoding, keep=False)
+            found = engine.find(stricter.record.prolog, stricter.prolog_data(),
+                                shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
+                                encoding=encoding, keep=False)
             if found["status"] != "timeout" and found["count"] == 1:
                 return Ambiguity((first, second), difference, text, leaves)
     return Ambiguity((first, second), difference, None)

@@ -1,63 +1,156 @@
-"""A puzzle as a standalone Prolog program: the bundled modules, the puzzle as data, a search.
+"""A puzzle as a Prolog program that runs anywhere: `swipl FILE`, nothing else installed.
 
-The program runs with plain `swipl FILE`: it prints the first solution and
-exits 0, or prints `no solution` and exits 1.  Every term in it that came from
-the puzzle is written by Prolog itself (`portray_clause/2`, quoted), so text
-from a puzzle file can only ever be read back as data; the file name, the one
-other text from outside, stands in a comment with no line break it could use.
+Two forms, each one self-contained file that prints the first solution in
+the puzzle's layout (the rows of a grid; a CrossCells drawing with its OFF
+cells blanked) and exits 0, or prints `no solution` and exits 1:
+
+- `program`: the encoding's own module, its text as the file has it
+  (comments and all), with crossprolog's modules it loads beside it
+  (restarts.pl) made part of it; then the puzzle as a fact, and a main that
+  posts the model, runs the labeling it hands back and prints.  A user's
+  encoding exports the same way, its module inlined.
+- `readable`: the puzzle's own constraints as CLP(FD) goals, one per line,
+  a variable for each cell named for its place (R2C3), then the labeling:
+  the program a person would write by hand for this one puzzle.
+
+Every term taken from the puzzle is written by Prolog itself (portray_clause,
+quoted), so text from a puzzle file can only ever be read back as data; the
+file name, the one other text from outside, stands in a comment with no line
+break it could use.
 """
 
 from __future__ import annotations
 
 from . import engine
+from .errors import UsageError
 from .puzzle import Puzzle
 
-PROGRAM = """\
-% {family} puzzle, {encoding} encoding: written by `crossprolog export`.
+HEADER = """\
+% {title} puzzle, {what}: written by `crossprolog export`.
 % Run it with: swipl {filename}
+% It needs SWI-Prolog 9 and nothing else.
+"""
 
-:- use_module({driver}).
-:- use_module({module}, []).
+# What the exported program defines beside the encoding's module: none of
+# these may be the module's own.
+OWN = [["main", 0], ["puzzle", 1], ["solution", 1], ["drawing", 1], ["draw", 2], ["drawn", 2],
+       ["at", 3]]
+
+SEARCH = """
+% The search, written by `crossprolog export`.
+
 :- initialization(main, main).
 
 %!  puzzle(-Puzzle) is det.
 %
 %   The puzzle as the {family} module reads it.
 {puzzle}
-%!  main
+%!  solution(-Solution) is nondet.
 %
 %   Posts the constraints of the {encoding} encoding (the pure relation),
-%   then runs the labeling it hands back, and prints the first solution
-%   found.
-main :-
+%   then runs the labeling it hands back.
+solution(Solution) :-
     puzzle(Puzzle),
-    (   {family}:model({encoding}, Puzzle, Solution, Labeling),
-        call({family}:Labeling)
-    ->  crossprolog:show_solution(Solution)
+    {model},
+    call(Labeling).
+"""
+
+READABLE = """
+:- use_module(library(clpfd)).
+:- initialization(main, main).
+
+%!  solution(-Solution) is nondet.
+%
+%   The constraints of the puzzle, one per line, on a variable per cell
+%   named for its place (R2C3: row 2, column 3), then the labeling.
+{clause}"""
+
+PRINTING = """
+%!  drawing(-Lines) is det.
+%
+%   How a solution is printed, line by line: text as it stands, _{{at: Path}}
+%   the value at Path in the solution, _{{on: I, text: T}} the text T where
+%   cell I is on, blanks where it is off.
+{drawing}
+main :-
+    (   solution(Solution)
+    ->  drawing(Lines),
+        maplist(draw(Solution), Lines)
     ;   format("no solution~n"),
         halt(1)
     ).
+
+draw(Solution, Segments) :-
+    maplist(drawn(Solution), Segments),
+    nl.
+
+drawn(Solution, Segment) :-
+    is_dict(Segment), !,
+    (   get_dict(at, Segment, Path)
+    ->  at(Path, Solution, Value),
+        write(Value)
+    ;   at([Segment.on], Solution, On),
+        (   On =:= 1
+        ->  write(Segment.text)
+        ;   atom_length(Segment.text, Width),
+            format("~*c", [Width, 0'\\s])
+        )
+    ).
+drawn(_, Text) :-
+    write(Text).
+
+at([], Value, Value).
+at([I|Is], Term, Value) :-
+    nth0(I, Term, Sub),
+    at(Is, Sub, Value).
 """
 
 
 def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle.pl") -> str:
-    """The text of a standalone Prolog program that solves `puzzle` with `encoding`."""
-    module = puzzle.record.prolog
-    encoding = engine.checked_encoding(module, encoding)
-    return PROGRAM.format(family=module, encoding=encoding, filename=_comment_safe(filename),
-                          driver=_quoted(engine.prolog_file(f"{engine.DRIVER}.pl")),
-                          module=_quoted(engine.prolog_file(f"{module}.pl")),
-                          puzzle=_clause("puzzle", puzzle.prolog_data()))
+    """The text of a self-contained Prolog program that solves `puzzle` with `encoding`
+    (a family's, or a user's loaded one)."""
+    family = puzzle.record.prolog
+    encoding = engine.checked_encoding(family, encoding)
+    user = engine.user_encoding(encoding)
+    module = user.name if user else family
+    source, inlined = _module_text(module)
+    what = (f"encoding {encoding} of {user.path}" if user
+            else f"{encoding} encoding" + "".join(f", {name}.pl inlined" for name in inlined))
+    model = ("model(Puzzle, Solution, Labeling)" if user
+             else f"model({encoding}, Puzzle, Solution, Labeling)")
+    return (HEADER.format(title=puzzle.record.title, what=what, filename=_comment_safe(filename))
+            + "\n" + source.rstrip("\n") + "\n"
+            + SEARCH.format(family=family, encoding=encoding, model=model,
+                            puzzle=_clause("puzzle", puzzle.prolog_data()))
+            + PRINTING.format(drawing=_clause("drawing", puzzle.drawing_template())))
+
+
+def readable(puzzle: Puzzle, filename: str = "puzzle.pl") -> str:
+    """The text of a Prolog program stating `puzzle`'s own constraints as CLP(FD) goals,
+    one per line, on variables named for their places, then the labeling."""
+    clause = engine.call("crossprolog:readable_clause(M, P, N, S)",
+                         {"M": puzzle.record.prolog, "P": puzzle.prolog_data(),
+                          "N": puzzle.variable_names()}, module=puzzle.record.prolog)["S"]
+    return (HEADER.format(title=puzzle.record.title, what="its constraints by hand",
+                          filename=_comment_safe(filename))
+            + READABLE.format(clause=clause)
+            + PRINTING.format(drawing=_clause("drawing", puzzle.drawing_template())))
+
+
+def _module_text(module: str) -> tuple[str, list[str]]:
+    """The source of `module` with crossprolog's modules it loads inlined, and their
+    names; UsageError if it defines what the exported program defines itself."""
+    answer = engine.call("crossprolog:module_text(M, T, I), crossprolog:defined_of(M, Own, D)",
+                         {"M": module, "Own": OWN})
+    if answer["D"]:
+        raise UsageError(f"cannot export: the module {module} defines {', '.join(answer['D'])}, "
+                         "which the exported program defines itself; rename them in the module")
+    return str(answer["T"]), [str(name) for name in answer["I"]]
 
 
 def _comment_safe(text: str) -> str:
     """`text` fit for a `%` comment line: nothing that could end the line (or hide text)."""
     return "".join(char if char.isprintable() else "?" for char in text)
-
-
-def _quoted(atom: str) -> str:
-    """`atom` as a quoted Prolog atom, written by Prolog."""
-    return engine.call("format(string(S), '~q', [A])", {"A": atom})["S"]
 
 
 def _clause(name: str, data: object) -> str:

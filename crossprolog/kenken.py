@@ -117,6 +117,9 @@ class KenKen(Puzzle):
     def solution_values(self, answer) -> Grid:
         return tuple(tuple(row) for row in answer)
 
+    def answer_shape(self) -> tuple[int, int]:
+        return self.size, self.size
+
     def holds(self, grid: Sequence[Sequence[Digit]]) -> bool:
         """Whether `grid` is a solution: a Latin square whose cages make their targets,
         agreeing with the givens."""

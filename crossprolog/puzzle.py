@@ -81,6 +81,11 @@ class Puzzle(ABC):
         """A Prolog answer turned into the family's solution values."""
 
     @abstractmethod
+    def answer_shape(self) -> tuple[int, ...]:
+        """The lengths of the nested lists of a Prolog answer, integers innermost:
+        (9, 9) for nine lists of nine digits.  A user's encoding is held to it."""
+
+    @abstractmethod
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own
@@ -130,6 +135,22 @@ class Puzzle(ABC):
             value = solution[cell[0]][cell[1]]
             yield f"give {value} at {self.cell_name(cell)}", self.placing({cell: value})
 
+    # What an exported program needs (see export.py): by default, for a grid.
+
+    def drawing_template(self) -> list[list[Any]]:
+        """How an exported program prints a solution, line by line: text, or
+        {"at": [r, c]} for the value at that place of the Prolog answer.  By
+        default the rows of the grid, values apart by a blank."""
+        height, width = self.answer_shape()
+        return [[part for c in range(width) for part in ([" "] if c else []) + [{"at": [r, c]}]]
+                for r in range(height)]
+
+    def variable_names(self) -> list[Any]:
+        """A name for each variable of the Prolog answer, in its shape: by default
+        R2C3 for row 2, column 3 of the grid."""
+        height, width = self.answer_shape()
+        return [[f"R{r + 1}C{c + 1}" for c in range(width)] for r in range(height)]
+
     def solution_json(self, solution: Solution) -> Any:
         """The solution as JSON-ready data: its values, tuples as lists."""
         return json_ready(solution.values)
@@ -151,8 +172,8 @@ class Puzzle(ABC):
 
         The Search returned holds Solution objects (none with keep=False).
         """
-        found = engine.find(self.record.prolog, self.prolog_data(), limit=limit, timeout=timeout,
-                            encoding=encoding, keep=keep)
+        found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+                            limit=limit, timeout=timeout, encoding=encoding, keep=keep)
         return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:
@@ -171,8 +192,8 @@ class Puzzle(ABC):
 
         `timeout` bounds the search time in all, not counting the caller's own.
         """
-        for answer in engine.stream(self.record.prolog, self.prolog_data(), timeout=timeout,
-                                    encoding=encoding):
+        for answer in engine.stream(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+                                    timeout=timeout, encoding=encoding):
             yield self._solution(answer)
 
     def count(self, limit: int = 0, *, timeout: float | None = None,
@@ -267,7 +288,8 @@ def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | N
     for family in dict.fromkeys(p.family for p in puzzles):
         indices = [i for i, p in enumerate(puzzles) if p.family == family]
         batch = engine.find_many(puzzles[indices[0]].record.prolog,
-                                 [puzzles[i].prolog_data() for i in indices], limit=limit,
+                                 [puzzles[i].prolog_data() for i in indices],
+                                 [puzzles[i].answer_shape() for i in indices], limit=limit,
                                  timeout=timeout, encoding=encoding, keep=keep)
         for i, result in zip(indices, batch):
             found[i] = Search.of(result, family, puzzles[i]._solution)

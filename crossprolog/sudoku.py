@@ -108,6 +108,9 @@ class Sudoku(Puzzle):
         grid = tuple(tuple(row) for row in answer)
         return Filling(grid, math.gcd(*self.line_numbers(grid)) if self.objective else None)
 
+    def answer_shape(self) -> tuple[int, int]:
+        return SIZE, SIZE
+
     def solution_json(self, solution: Solution) -> list[list[int]]:
         return [list(row) for row in solution.values.grid]
 

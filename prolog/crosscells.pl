@@ -1,6 +1,7 @@
 :- module(crosscells,
           [ encodings/1,        % -Names
-            model/4             % +Encoding, +Puzzle, -Ons, -Labeling
+            model/4,            % +Encoding, +Puzzle, -Ons, -Labeling
+            constraints/4       % +Puzzle, -Ons, -Named, -Goals
           ]).
 /** <module> CrossCells: switch cells on or off so that every constrained line
 adds up.
@@ -334,3 +335,98 @@ value_after(/, N, V0, V) :- V0 mod N =:= 0, V is V0 // N.
 
 table_step(step(_, _, On), Table, Started0-V0, Started-V) :-
     tuples_in([[Started0, V0, On, Started, V]], Table).
+
+
+%!  constraints(+Puzzle, -Ons, -Named, -Goals) is det.
+%
+%   The puzzle's own constraints as people write them by hand, for an
+%   exported program to read: Goals are CLP(FD) goals on Ons, a 0/1
+%   variable per cell (not posted).  A count is a sum; a total is one
+%   equation that folds the line's operations in reading order, each cell
+%   taking part through its variable: `+3` adds 3*On, `*3` multiplies by
+%   1+2*On; `/2` divides by 1+On, and a goal before it says that division
+%   is exact.  Then the labeling.  Named names no other variable.  Lines
+%   started by their first ON cell (first_cell seeds) have no such
+%   equation: a usage error says so.
+constraints(Puzzle, Ons, [], Goals) :-
+    _{cells: CellData, lines: Readings, first_cell: First} :< Puzzle,
+    (   atom_string(zero, First)
+    ->  true
+    ;   throw(crossprolog_usage(readable, "lines started by their first ON cell (first-cell: seeds) are not written as equations; export the program instead"))
+    ),
+    maplist(operation, CellData, Operations),
+    same_length(Operations, Ons),
+    foldl(reading_goals(Operations, Ons), Readings, LineGoals, []),
+    append([[Ons ins 0..1], LineGoals, [labeling([ff], Ons)]], Goals).
+
+reading_goals(Operations, Ons, Reading, Goals0, Goals) :-
+    _{cells: Indices, kind: KindText, value: Value} :< Reading,
+    atom_string(Kind, KindText),
+    maplist(step(Operations, Ons), Indices, Steps),
+    reading_statement(Kind, Steps, Value, Goals0, Goals).
+
+reading_statement(#, Steps, Count, [Sum #= Count|Goals], Goals) :-
+    maplist(step_on, Steps, [On|Ons]),
+    foldl(plus_expression, Ons, On, Sum).
+reading_statement(=, Steps, Total, Goals0, Goals) :-
+    foldl(folded, Steps, 0-Goals0, Expression-[Expression #= Total|Goals]).
+
+plus_expression(Term, Expression, Expression + Term).
+
+%!  folded(+Step, +Expression0-Goals0, -Expression-Goals) is det.
+%
+%   Expression is Expression0 with the step's operation applied when its
+%   cell is on; Goals0 holds, before Goals, a goal that an ON division is
+%   exact.  A step that changes nothing (+0, *1, /1, or * and / on 0)
+%   leaves the expression as it is.
+folded(step(Op, N, On), Expression0-Goals0, Expression-Goals) :-
+    factor(Op, N, On, Factor),
+    folded_step(Op, N, On, Factor, Expression0, Expression, Goals0, Goals).
+
+folded_step(+, N, On, _, E0, E, Goals, Goals) :-
+    added(E0, N, On, E).
+folded_step(-, N, On, _, E0, E, Goals, Goals) :-
+    Minus is -N,
+    added(E0, Minus, On, E).
+folded_step(*, _, _, Factor, E0, E, Goals, Goals) :-
+    (   ( E0 == 0 ; Factor == 1 )
+    ->  E = E0
+    ;   E = E0 * Factor
+    ).
+folded_step(/, _, _, Factor, E0, E, Goals0, Goals) :-
+    (   ( E0 == 0 ; Factor == 1 )
+    ->  E = E0,
+        Goals0 = Goals
+    ;   E = E0 // Factor,
+        Goals0 = [E0 mod Factor #= 0|Goals]
+    ).
+
+%   E0 plus N times On, written as a person would.
+added(E0, 0, _, E0) :- !.
+added(E0, N, On, E) :-
+    times_on(N, On, Term),
+    (   E0 == 0
+    ->  E = Term
+    ;   N < 0
+    ->  Positive is -N,
+        times_on(Positive, On, Subtracted),
+        E = E0 - Subtracted
+    ;   E = E0 + Term
+    ).
+
+times_on(1, On, On) :- !.
+times_on(-1, On, -On) :- !.
+times_on(N, On, N*On).
+
+%   What a * or / cell multiplies or divides by: N when on, 1 when off.
+factor(Op, N, On, Factor) :-
+    memberchk(Op, [*, /]), !,
+    K is N - 1,
+    (   K =:= 0
+    ->  Factor = 1
+    ;   K =:= -1
+    ->  Factor = 1 - On
+    ;   times_on(K, On, Term),
+        Factor = 1 + Term
+    ).
+factor(_, _, _, 1).

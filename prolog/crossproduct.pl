@@ -1,6 +1,7 @@
 :- module(crossproduct,
           [ encodings/1,                % -Names
             model/4,                    % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4,              % +Puzzle, -Rows, -Named, -Goals
             row_filling/3,              % +Product, +ColumnProducts, -Row
             rows_by_fewest_fillings/3   % +RowProducts, +ColumnProducts, -Order
           ]).
@@ -245,7 +246,8 @@ rows_left(Others, ColumnProducts, Left) :-
 %   The first candidates: every filling of each row from the digits each
 %   column allows (column_digits/3: those that leave room).
 row_candidate(Choices, Product-Row, Count-(Row-Fillings)) :-
-    findall(Row, filling(Choices, Product, Row), Fillings),
+    same_length(Row, Filling),          % listed apart: only the search binds Row
+    findall(Filling, filling(Choices, Product, Filling), Fillings),
     length(Fillings, Count).
 
 still_fitting(ColumnProducts, Room, _-(Row-Fillings), Count-(Row-Fitting)) :-
@@ -470,3 +472,34 @@ filling_count(_, Product, inf) :-      % sorts after every count
     unknown(Product), !.
 filling_count(ColumnProducts, Product, Count) :-
     aggregate_all(count, row_filling(Product, ColumnProducts, _), Count).
+
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's own constraints as a person writes them by hand, for an
+%   exported program to read: Goals are CLP(FD) goals on the digits of Rows
+%   (not posted): their range, the givens, each row's and each column's
+%   product as a chain of multiplications, then the labeling.  Named
+%   names no other variable.
+constraints(Puzzle, Rows, [], Goals) :-
+    _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
+    grid(RowProducts, ColumnProducts, Rows, Columns),
+    append(Rows, Digits),
+    maplist(given_goal(Rows), Givens, GivenGoals),
+    foldl(product_goal, RowProducts, Rows, RowGoals, []),
+    foldl(product_goal, ColumnProducts, Columns, ColumnGoals, []),
+    maplist(domain_goal(Low..9), Rows, DomainGoals),
+    append([DomainGoals, GivenGoals, RowGoals, ColumnGoals, [labeling([ff], Digits)]], Goals).
+
+domain_goal(Domain, Row, Row ins Domain).
+
+given_goal(Rows, [R, C, Digit], Cell #= Digit) :-
+    give(Rows, [R, C, Cell]).
+
+%   A line's product, if known, as D1*D2*...*Dn #= Product.
+product_goal(Product, [D|Ds], [Expression #= Product|Goals], Goals) :-
+    integer(Product), !,
+    foldl(times_expression, Ds, D, Expression).
+product_goal(_, _, Goals, Goals).
+
+times_expression(D, Expression, Expression*D).

@@ -1,14 +1,19 @@
 :- module(crossprolog,
           [ first_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             count_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            effort_solutions/5,   % +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            accepts/3,            % +Encoding, +Puzzle, +Solution
             batch_solutions/6,    % +Encoding, +Puzzles, +Limit, +Seconds, +Keep, -Results
             open_solutions/3,     % +Name, +Encoding, +Puzzle
             next_solution/3,      % +Name, +Seconds, -Result
             close_solutions/1,    % +Name
             family_encodings/2,   % +Module, -Names
+            load_encoding/3,      % +File, +Names, -Result
             error_term/2,         % +Error, -Term
-            show_solution/1,      % +Solution
             fact_text/3,          % +Name, +Data, -Text
+            module_text/3,        % +Module, -Text, -Inlined
+            defined_of/3,         % +Module, +Indicators, -Defined
+            readable_clause/4,    % +Module, +Puzzle, +Names, -Text
             restricted_solutions/6, % +Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result
             consequences/6,       % +Encoding, +Puzzle, +Cells, +Probe, +Seconds, -Result
             open_session/3,       % +Name, +Encoding, +Puzzle
@@ -21,22 +26,29 @@ hands back the search that goes with them:
 
   - a family's own module exports model(+Name, +Puzzle, -Solution, -Labeling)
     and encodings(-Names), its default first;
-  - a user's encoding is a module exporting model(+Puzzle, -Solution, -Labeling).
+  - a user's encoding is a module exporting model(+Puzzle, -Solution, -Labeling),
+    loaded from the user's file by load_encoding/3.
 
 model posts the constraints of Puzzle on the variables of Solution (the
 family's shape) and gives Labeling, a goal in the same module that binds
 them.  The caller chooses the labeling by choosing the encoding; nothing is
 worked out twice.
 
-From Python an encoding arrives as encoding(Module, Name), Name "" for a
-user's module.  This module runs it under a solution limit and a time limit,
-and reports what it found as a dict Python can read: solutions (or a
-count), a status (complete, limit, timeout or error), and the inferences
-and CPU seconds spent.  An exception becomes status error with a typed
+From Python an encoding arrives as encoding(Module, Name) for a family's
+own, or encoding(Module, Shape) for a user's module, Shape being the lengths
+of the nested lists its solutions must be ([9, 9]: nine lists of nine
+integers): a user's answer is checked, a family's trusted.  This module runs
+it under a solution limit and a time limit, and reports what it found as a
+dict Python can read: solutions (or a count), a status (complete, limit,
+timeout or error), and the inferences and CPU seconds spent (and, for
+compare, the labeling's effort: effort_solutions/5).  An exception becomes status error with a typed
 error(Kind, Message): Kind is resource, interrupt, usage or encoding, so
 Python maps errors by their form, never by their text.  Limit is a positive
 integer or 0 for none; Seconds a positive number or 0 for none.  Puzzle data
-only ever arrives as terms, never as source text.
+only ever arrives as terms, never as source text; a user's file path
+arrives as data too.  For exported programs it gives the text of a module
+with crossprolog's modules inlined (module_text/3) and a family's
+constraints written for people (readable_clause/4).
 */
 
 :- use_module(library(time)).
@@ -44,6 +56,8 @@ only ever arrives as terms, never as source text.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(solution_sequences)).
+:- use_module(library(listing)).
+:- use_module(library(settings)).
 
 %!  family_encodings(+Module, -Names) is det.
 family_encodings(Module, Names) :-
@@ -52,15 +66,209 @@ family_encodings(Module, Names) :-
 
 %!  solution(+Encoding, +Puzzle, -Solution) is nondet.
 %
-%   Posts the constraints of Encoding, then runs the labeling it handed back.
-solution(encoding(Module, Name), Puzzle, Solution) :-
+%   Posts the constraints of Encoding, then runs the labeling it handed
+%   back.  A user's solution must be ground and of its Shape.
+solution(Encoding, Puzzle, Solution) :-
+    watched_solution(Encoding, Puzzle, unwatched, Solution).
+
+%!  watched_solution(+Encoding, +Puzzle, +Effort, -Solution) is nondet.
+%
+%   solution/3, the labeling's bindings counted into Effort (see
+%   watched/2) unless Effort is `unwatched`.
+watched_solution(Encoding, Puzzle, Effort, Solution) :-
+    encoding_model(Encoding, Puzzle, Solution, Labeling),
+    watched(Effort, Solution-Labeling),
+    call(Labeling),
+    checked_answer(Encoding, Solution).
+
+%!  encoding_model(+Encoding, +Puzzle, -Solution, -Labeling) is semidet.
+%
+%   Posts the constraints of Encoding on Solution; Labeling, qualified by
+%   its module, binds them.
+encoding_model(encoding(Module, Shape), Puzzle, Solution, M:Labeling) :-
+    is_list(Shape), !,
     atom_string(M, Module),
-    (   Name == ""
-    ->  M:model(Puzzle, Solution, Labeling)
-    ;   atom_string(N, Name),
-        M:model(N, Puzzle, Solution, Labeling)
+    M:model(Puzzle, Solution, Labeling).
+encoding_model(encoding(Module, Name), Puzzle, Solution, M:Labeling) :-
+    atom_string(M, Module),
+    atom_string(N, Name),
+    M:model(N, Puzzle, Solution, Labeling).
+
+%!  checked_answer(+Encoding, +Solution) is det.
+%
+%   A user's Solution is ground and of its Shape; a family's is trusted.
+checked_answer(encoding(Module, Shape), Solution) :-
+    is_list(Shape), !,
+    atom_string(M, Module),
+    checked_answer(M, Shape, Solution).
+checked_answer(_, _).
+
+%!  accepts(+Encoding, +Puzzle, +Solution) is semidet.
+%
+%   Solution, ground, is a solution of Puzzle under Encoding: its model
+%   holds with the solution in place, and so does its labeling (which then
+%   only checks; for an objective, that nothing is better).
+accepts(Encoding, Puzzle, Solution) :-
+    once(solution(Encoding, Puzzle, Solution)).
+
+checked_answer(M, Shape, Solution) :-
+    (   \+ ground(Solution)
+    ->  format(string(Message), "its labeling left variables unbound: ~W",
+               [Solution, [max_depth(8)]]),
+        throw(crossprolog_usage(M, Message))
+    ;   \+ shaped(Shape, Solution)
+    ->  shape_text(Shape, Wanted, _),
+        format(string(Message), "its solution is not ~w: ~W",
+               [Wanted, Solution, [max_depth(8)]]),
+        throw(crossprolog_usage(M, Message))
+    ;   true
+    ).
+
+%!  shaped(+Shape, +Term) is semidet.
+%
+%   Term is nested lists of the lengths Shape lists, integers innermost.
+shaped([], Value) :-
+    integer(Value).
+shaped([Length|Lengths], List) :-
+    is_list(List),
+    length(List, Length),
+    maplist(shaped(Lengths), List).
+
+%   "a list of 9 lists of 9 integers", and the plural, for Shape.
+shape_text([], "an integer", "integers").
+shape_text([Length|Lengths], One, Many) :-
+    shape_text(Lengths, _, Inner),
+    format(string(One), "a list of ~d ~w", [Length, Inner]),
+    format(string(Many), "lists of ~d ~w", [Length, Inner]).
+
+%!  load_encoding(+File, +Names, -Result) is det.
+%
+%   Loads the user's encoding in File, a module file, into its own module:
+%   Result is _{module: Module, family: Family} (Family "" when the module
+%   exports no family/1 naming one of Names.families), or _{error: Message,
+%   line: Line} (Line 0 when no line is to blame).  A module name in
+%   Names.reserved (crossprolog's own modules and encodings), or one that
+%   another file or a library already holds, is refused before loading.
+%   Errors and warnings Prolog prints while loading (a syntax error, a
+%   singleton variable, a failed directive) are taken, not printed: the
+%   first is the Message.  After an error nothing of File stays loaded.
+%   File is data from the caller, never read as a goal.
+load_encoding(Path, Names, Result) :-
+    atom_string(File, Path),
+    atoms(Names.reserved, Reserved),
+    atoms(Names.families, Families),
+    catch(( header_module(File, Module),
+            free_name(Module, Reserved),
+            loaded_or_undone(File, loaded_encoding(File, Module, Families, Family)),
+            Result = _{module: Module, family: Family} ),
+          crossprolog_file(Line, Message),
+          Result = _{error: Message, line: Line}).
+
+%   The module File declares in its first term.
+header_module(File, Module) :-
+    catch(setup_call_cleanup(open(File, read, In),
+                             read_term(In, Term, []),
+                             close(In)),
+          Error,
+          refused(Error)),
+    (   Term = (:- module(Module, _)), atom(Module)
+    ->  true
+    ;   throw(crossprolog_file(1, "not a module file: it must begin with :- module(Name, [model/3])"))
+    ).
+
+atoms(Texts, Atoms) :-
+    maplist(text_atom, Texts, Atoms).
+
+text_atom(Text, Atom) :-
+    atom_string(Atom, Text).
+
+free_name(Module, Reserved) :-
+    (   memberchk(Module, Reserved)
+    ->  refuse(1, "the module name ~q is crossprolog's own: rename the module", [Module])
+    ;   module_property(Module, class(Class)), Class \== user
+    ->  refuse(1, "~q is the name of a SWI-Prolog ~w module: rename the module", [Module, Class])
+    ;   module_property(Module, file(Other))
+    ->  refuse(1, "a module named ~q is already loaded, from ~w: rename the module", [Module, Other])
+    ;   true
+    ).
+
+refuse(Line, Format, Arguments) :-
+    format(string(Message), Format, Arguments),
+    throw(crossprolog_file(Line, Message)).
+
+%   Runs Goal; if it throws, unloads File first.
+loaded_or_undone(File, Goal) :-
+    catch(Goal, Error, ( unload_file(File), throw(Error) )).
+
+loaded_encoding(File, Module, Families, Family) :-
+    captured_load(File),
+    module_property(Module, exports(Exports)),
+    (   memberchk(model/3, Exports)
+    ->  true
+    ;   refuse(1, "the module ~q does not export model/3", [Module])
     ),
-    call(M:Labeling).
+    declared_family(Module, Exports, Families, Family).
+
+declared_family(Module, Exports, Families, Family) :-
+    memberchk(family/1, Exports), !,
+    (   catch(Module:family(Family), _, fail),
+        atom(Family),
+        memberchk(Family, Families)
+    ->  true
+    ;   atomic_list_concat(Families, ', ', Choices),
+        refuse(0, "family/1 of ~q must name one family: ~w", [Module, Choices])
+    ).
+declared_family(_, _, _, "").
+
+%!  captured_load(+File) is det.
+%
+%   Loads File, a module file; throws crossprolog_file(Line, Message) for
+%   the first error or warning Prolog had to say while loading it.
+:- thread_local capturing/0, captured/2.
+
+captured_load(File) :-
+    setup_call_cleanup(asserta(capturing),
+                       catch(load_files(File, [silent(true), must_be_module(true), imports([])]),
+                             Error,
+                             captured_message(Error)),
+                       retractall(capturing)),
+    findall(Line-Message, retract(captured(Line, Message)), Problems),
+    (   Problems = [Line-Message|_]
+    ->  throw(crossprolog_file(Line, Message))
+    ;   true
+    ).
+
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+
+user:message_hook(Term, Kind, _) :-
+    memberchk(Kind, [error, warning]),
+    crossprolog:capturing, !,
+    crossprolog:captured_message(Term).
+
+%   Keeps what Term says, and where, for captured_load/1.
+captured_message(Term) :-
+    message_line(Term, Line),
+    message_text(Term, Message),
+    assertz(captured(Line, Message)).
+
+message_line(error(_, file(_, Line, _, _)), Line) :- !.
+message_line(_, Line) :-
+    source_location(_, Line), !.
+message_line(_, 0).
+
+% The location is said apart: it would name the file twice.
+message_text(error(Formal, _), Message) :- !,
+    error_message(error(Formal, _), Message).
+message_text(Term, Message) :-
+    error_message(Term, Message).
+
+refused(error(syntax_error(What), stream(_, Line, _, _))) :- !,
+    message_text(error(syntax_error(What), _), Message),
+    throw(crossprolog_file(Line, Message)).
+refused(Error) :-
+    message_text(Error, Message),
+    throw(crossprolog_file(0, Message)).
 
 %!  first_solutions(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
 %
@@ -79,6 +287,117 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     length(Solutions, N),
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{solutions: Solutions, status: Status}).
+
+%!  effort_solutions(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
+%
+%   As first_solutions/5, and Result also tells the search's effort:
+%   `choices`, the bindings the labeling made itself, `backtracks`, the
+%   choices it undid, and `propagated`, the bindings propagation made (see
+%   watched/2).
+effort_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
+    Effort = effort(0, 0, 0),
+    Found = found([]),
+    measured(( limited(Limit, watched_solution(Encoding, Puzzle, Effort, Solution)),
+               arg(1, Found, Solutions0),
+               nb_setarg(1, Found, [Solution|Solutions0]),
+               fail
+             ; true
+             ),
+             Seconds, Measures),
+    arg(1, Found, Reversed),
+    reverse(Reversed, Solutions),
+    length(Solutions, N),
+    status(Measures, Limit, N, Status),
+    Effort = effort(Choices, Backtracks, Propagated),
+    Result = Measures.put(_{solutions: Solutions, status: Status, choices: Choices,
+                            backtracks: Backtracks, propagated: Propagated}).
+
+%!  watched(+Effort, +Term) is det.
+%
+%   Every variable of Term (a solution and its labeling goal: what the
+%   labeling sets) counts its bindings into Effort, a term
+%   effort(Choices, Backtracks, Propagated) updated in place:
+%
+%     - a binding clpfd makes, because a domain is down to one value, is
+%       Propagated (also after labeling/2's `X #\= V` branch);
+%     - any other is a choice of the labeling itself: labeling/2 setting a
+%       variable to a value, or plain Prolog unifying it (a
+%       generate-and-test search binds a whole row at once: a choice per
+%       cell);
+%     - a choice undone by backtracking, at once or later, is a backtrack.
+%
+%   Counting is generic: it watches bindings, whatever the labeling goal
+%   is.  SWI-Prolog's library(clpfd) keeps no statistics of its own (no
+%   fd_statistics/2 as in SICStus), so propagator runs are not counted.
+%   Bindings the model made before the labeling are not counted, nor are
+%   those of auxiliary variables the labeling does not name.
+watched(unwatched, _) :- !.
+watched(Effort, Term) :-
+    term_variables(Term, Variables),
+    maplist(watch(Effort), Variables).
+
+%   Effort's attribute comes first, so that its hook runs before clpfd's,
+%   which may fail.  A variable without a domain is bound by plain Prolog
+%   only: no propagation to tell apart.
+watch(Effort, Variable) :-
+    (   get_attrs(Variable, Attributes)
+    ->  Watch = domain(Effort)
+    ;   Attributes = [],
+        Watch = plain(Effort)
+    ),
+    put_attrs(Variable, att(crossprolog, Watch, Attributes)).
+
+attr_unify_hook(plain(Effort), _) :-
+    chosen(Effort).
+attr_unify_hook(domain(Effort), _) :-
+    (   propagating
+    ->  counted(3, Effort)
+    ;   chosen(Effort)
+    ).
+
+chosen(Effort) :-
+    counted(1, Effort),
+    (   true
+    ;   counted(2, Effort),
+        fail
+    ).
+
+counted(I, Effort) :-
+    arg(I, Effort, N0),
+    N is N0 + 1,
+    nb_setarg(I, Effort, N).
+
+%   The binding whose hook runs now was made by clpfd's propagation: the
+%   first predicate above the unification machinery and the libraries it
+%   may call is clpfd's, and not one of its labeling's.
+propagating :-
+    prolog_current_frame(Frame),
+    prolog_frame_attribute(Frame, parent, Hook),
+    prolog_frame_attribute(Hook, parent, Machinery),
+    binder(Machinery, clpfd:Predicate),
+    \+ labeling_step(Predicate).
+
+%   The predicate of the first frame from Frame up that is neither
+%   clpfd's nor a library's, or clpfd's.
+binder(Frame, Binder) :-
+    prolog_frame_attribute(Frame, predicate_indicator, Predicate),
+    (   Predicate = Module:_,
+        passed(Module)
+    ->  prolog_frame_attribute(Frame, parent, Parent),
+        binder(Parent, Binder)
+    ;   Binder = Predicate
+    ).
+
+passed('$attvar') :- !.                 % the unification machinery: the usual case
+passed(clpfd) :- !,
+    fail.
+passed(Module) :-
+    module_property(Module, class(Class)),
+    memberchk(Class, [system, library]).
+
+%   The predicates of clpfd's labeling/2 that set a variable to a value.
+labeling_step(choice_order_variable/7).
+labeling_step(domain_direction_element/3).
 
 %!  count_solutions(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
 %
@@ -238,27 +557,6 @@ close_solutions(Name) :-
     ;   true
     ).
 
-%!  show_solution(+Solution) is det.
-%
-%   Prints a solution for people: a grid (list of lists) a row per line, a
-%   flat list on one line, a dict one key per line.
-show_solution(Solution) :-
-    is_dict(Solution), !,
-    dict_pairs(Solution, _, Pairs),
-    forall(member(Key-Value, Pairs),
-           (   format("~w:~n", [Key]),
-               show_solution(Value)
-           )).
-show_solution(Rows) :-
-    is_list(Rows), Rows = [Row|_], is_list(Row), !,
-    maplist(show_solution, Rows).
-show_solution(Values) :-
-    is_list(Values), !,
-    atomic_list_concat(Values, ' ', Line),
-    format("~w~n", [Line]).
-show_solution(Value) :-
-    format("~q~n", [Value]).
-
 %!  fact_text(+Name, +Data, -Text) is det.
 %
 %   Text is the clause Name(Data), quoted and laid out by portray_clause/2,
@@ -267,6 +565,116 @@ fact_text(Name, Data, Text) :-
     atom_string(Functor, Name),
     Fact =.. [Functor, Data],
     with_output_to(string(Text), portray_clause(Fact)).
+
+%!  module_text(+Module, -Text, -Inlined) is det.
+%
+%   Text is the source of the loaded Module, as its file has it (comments
+%   and layout kept), and the source of every module of crossprolog's own
+%   that it loads beside it (restarts.pl, say) made part of it: their
+%   `:- use_module(Name)` directives and those modules' own headers cut
+%   out.  Inlined names those modules.  An exported program needs no other
+%   file.
+module_text(Module, Text, Inlined) :-
+    module_property(Module, file(File)),
+    file_directory_name(File, Directory),
+    findall(Used, beside(Module, Directory, Used), Inlined0),
+    sort(Inlined0, Inlined),
+    findall((:- use_module(Name)), member(Name, Inlined), Uses),
+    source_without(File, Module, Uses, Own),
+    maplist(inlined_text, Inlined, Texts),
+    atomic_list_concat([Own|Texts], Text).
+
+%   Used is a module loaded from Directory, whose predicates Module imports.
+beside(Module, Directory, Used) :-
+    predicate_property(Module:Head, imported_from(Used)),
+    \+ predicate_property(Module:Head, built_in),
+    module_property(Used, file(File)),
+    file_directory_name(File, Directory).
+
+inlined_text(Module, Text) :-
+    module_property(Module, file(File)),
+    file_base_name(File, Base),
+    source_without(File, Module, [(:- module(_, _))], Source),
+    format(string(Text), "~n% ~w, inlined~n~w", [Base, Source]).
+
+%!  source_without(+File, +Module, +Drops, -Text) is det.
+%
+%   Text is the text of File without the terms that unify with one of
+%   Drops, cut out from where they begin to the end of their full stop.
+%   Terms are read with Module's operators.
+source_without(File, Module, Drops, Text) :-
+    read_file_to_string(File, All, []),
+    setup_call_cleanup(open_string(All, In),
+                       findall(Span, dropped_span(In, Module, Drops, Span), Spans),
+                       close(In)),
+    cut_spans(Spans, All, 0, Parts),
+    atomic_list_concat(Parts, Text).
+
+dropped_span(In, Module, Drops, From-To) :-
+    repeat,
+    read_term(In, Term, [subterm_positions(Position), module(Module)]),
+    (   Term == end_of_file
+    ->  !,
+        fail
+    ;   memberchk(Term, Drops),
+        arg(1, Position, From),
+        stream_property(In, position(After)),
+        stream_position_data(char_count, After, To)
+    ).
+
+cut_spans([], All, At, [Rest]) :-
+    sub_string(All, At, _, 0, Rest).
+cut_spans([From-To|Spans], All, At, [Kept|Parts]) :-
+    Length is From - At,
+    sub_string(All, At, Length, _, Kept),
+    cut_spans(Spans, All, To, Parts).
+
+%!  defined_of(+Module, +Indicators, -Defined) is det.
+%
+%   Defined are those of Indicators ([Name, Arity] pairs) that Module
+%   defines itself, as "name/arity" texts.
+defined_of(Module, Indicators, Defined) :-
+    findall(Text, ( member([Name0, Arity], Indicators),
+                    atom_string(Name, Name0),
+                    functor(Head, Name, Arity),
+                    predicate_property(Module:Head, defined),
+                    \+ predicate_property(Module:Head, imported_from(_)),
+                    format(string(Text), "~w/~w", [Name, Arity]) ),
+            Defined).
+
+%!  readable_clause(+Module, +Puzzle, +Names, -Text) is det.
+%
+%   Text is the clause solution(Solution) :- Goals, laid out by
+%   portray_clause/3: the constraints of Puzzle as the family's Module
+%   states them for people (its constraints/4), one goal per line, then
+%   the labeling, written with the family's operators (clpfd's).  The
+%   variables of Solution are named by Names, a term of its shape holding
+%   a name for each ("R2C3"); the others by the family.  Names are ours,
+%   never the puzzle's text.
+readable_clause(Module, Puzzle, Names, Text) :-
+    atom_string(M, Module),
+    M:constraints(Puzzle, Solution, Named, Goals),
+    named_variables(Names, Solution, Cells),
+    append(Cells, Named, Bindings),
+    conjunction(Goals, Body),
+    setting(listing:line_width, Width),
+    setup_call_cleanup(set_setting(listing:line_width, 10000),    % a goal a line
+                       with_output_to(string(Text),
+                                      portray_clause(current_output, (solution(Solution) :- Body),
+                                                     [variable_names(Bindings), module(M)])),
+                       set_setting(listing:line_width, Width)).
+
+named_variables(Names, Solution, Bindings) :-
+    flatten(Names, Flat),
+    flatten(Solution, Variables),
+    maplist(name_binding, Flat, Variables, Bindings).
+
+name_binding(Name, Variable, Atom = Variable) :-
+    atom_string(Atom, Name).
+
+conjunction([Goal], Goal) :- !.
+conjunction([Goal|Goals], (Goal, Conjunction)) :-
+    conjunction(Goals, Conjunction).
 
 
                  /*******************************
@@ -298,18 +706,13 @@ restricted_solutions(Encoding, Puzzle, Cells, Limit, Seconds, Result) :-
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{solutions: Solutions, status: Status}).
 
-restricted(encoding(Module, Name), Puzzle, Cells, Solution) :-
-    posted(encoding(Module, Name), Puzzle, Cells, Solution, Labeling),
-    atom_string(M, Module),
-    call(M:Labeling).
+restricted(Encoding, Puzzle, Cells, Solution) :-
+    posted(Encoding, Puzzle, Cells, Solution, Labeling),
+    call(Labeling),
+    checked_answer(Encoding, Solution).
 
-posted(encoding(Module, Name), Puzzle, Cells, Solution, Labeling) :-
-    atom_string(M, Module),
-    (   Name == ""
-    ->  M:model(Puzzle, Solution, Labeling)
-    ;   atom_string(N, Name),
-        M:model(N, Puzzle, Solution, Labeling)
-    ),
+posted(Encoding, Puzzle, Cells, Solution, Labeling) :-
+    encoding_model(Encoding, Puzzle, Solution, Labeling),
     maplist(restriction(Solution), Cells).
 
 restriction(Solution, [Path, Relation, Value]) :-
@@ -420,10 +823,9 @@ open_session(Name, Encoding, Puzzle) :-
     engine_create(_, session(Encoding, Puzzle), _, [alias(Alias)]),
     engine_next(Alias, ready).
 
-session(encoding(Module, Name), Puzzle) :-
-    atom_string(M, Module),
-    (   posted(encoding(Module, Name), Puzzle, [], Solution, Labeling)
-    ->  Posted = posted(M, Solution, Labeling)
+session(Encoding, Puzzle) :-
+    (   posted(Encoding, Puzzle, [], Solution, Labeling)
+    ->  Posted = posted(Encoding, Solution, Labeling)
     ;   Posted = inconsistent
     ),
     engine_yield(ready),
@@ -435,9 +837,11 @@ session(encoding(Module, Name), Puzzle) :-
 
 answer(inconsistent, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
                                  seconds: 0}).
-answer(posted(M, Solution, Labeling), Cells, Limit, Seconds, Result) :-
+answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
     measured(findall(Solution, limited(Limit, ( maplist(restriction(Solution), Cells),
-                                                call(M:Labeling) )), Solutions),
+                                                call(Labeling),
+                                                checked_answer(Encoding, Solution) )),
+                     Solutions),
              Seconds, Measures),
     (   var(Solutions)
     ->  Solutions = []

@@ -1,6 +1,7 @@
 :- module(kenken,
           [ encodings/1,        % -Names
-            model/4             % +Encoding, +Puzzle, -Rows, -Labeling
+            model/4,            % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4       % +Puzzle, -Rows, -Named, -Goals
           ]).
 /** <module> KenKen: an NxN grid holding 1..N once in every row and column, cut
 into cages whose digits combine to their targets.
@@ -135,3 +136,49 @@ finished(-, _, [A, B], Target) :-
 finished(/, _, [A, B], Target) :-
     Target * min(A, B) =:= max(A, B).
 finished(=, _, [Target], Target).
+
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's own constraints as a person writes them by hand, for an
+%   exported program to read: Goals are CLP(FD) goals on the digits of Rows
+%   (not posted): their range, the givens, all_distinct for each row and
+%   column, one goal per cage (arithmetic, as the encoding of that name
+%   states it), then the labeling.  Named names no other variable.
+constraints(Puzzle, Rows, [], Goals) :-
+    _{size: N, cages: Cages, givens: Givens} :< Puzzle,
+    length(Rows, N),
+    maplist(length_(N), Rows),
+    append(Rows, Digits),
+    transpose(Rows, Columns),
+    maplist(given_goal(Rows), Givens, GivenGoals),
+    maplist(distinct_goal, Rows, RowGoals),
+    maplist(distinct_goal, Columns, ColumnGoals),
+    maplist(cage_goal(Rows), Cages, CageGoals),
+    maplist(domain_goal(1..N), Rows, DomainGoals),
+    append([DomainGoals, GivenGoals, RowGoals, ColumnGoals, CageGoals, [labeling([ff], Digits)]],
+           Goals).
+
+domain_goal(Domain, Row, Row ins Domain).
+
+given_goal(Rows, [R, C, Digit], Cell #= Digit) :-
+    cell(Rows, [R, C], Cell).
+
+distinct_goal(Line, all_distinct(Line)).
+
+cage_goal(Rows, Cage, Goal) :-
+    _{cells: Places, op: OpText, target: Target} :< Cage,
+    atom_string(Op, OpText),
+    maplist(cell(Rows), Places, Digits),
+    cage_statement(Op, Digits, Target, Goal).
+
+cage_statement(+, [D|Ds], Target, Sum #= Target) :-
+    foldl(plus_expression, Ds, D, Sum).
+cage_statement(*, [D|Ds], Target, Product #= Target) :-
+    foldl(times_expression, Ds, D, Product).
+cage_statement(-, [A, B], Target, abs(A - B) #= Target).
+cage_statement(/, [A, B], Target, A #= Target*B #\/ B #= Target*A).
+cage_statement(=, [A], Target, A #= Target).
+
+plus_expression(D, Expression, Expression + D).
+times_expression(D, Expression, Expression * D).

@@ -1,6 +1,7 @@
 :- module(sudoku,
           [ encodings/1,        % -Names
-            model/4             % +Encoding, +Puzzle, -Rows, -Labeling
+            model/4,            % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4       % +Puzzle, -Rows, -Named, -Goals
           ]).
 /** <module> Sudoku: every row, column and 3×3 box holds the same nine distinct
 digits, optionally chosen so that the numbers the rows (or columns) spell
@@ -912,3 +913,97 @@ keep_supported(Grid, I, Support, Narrowed0, Narrowed) :-
     ;   remove_digits(Grid, Unsupported, I),
         Narrowed = true
     ).
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's own constraints as a person writes them by hand, for an
+%   exported program to read: Goals are CLP(FD) goals on the digits of Rows
+%   (not posted): their range, the givens, all_distinct for every row,
+%   column and box (each with `Unused`, the digit left out, when nine are
+%   chosen from ten), then the labeling.  An objective adds each line's
+%   number (`Row1`..`Row9`, or `Column1`..), their sum, and that `G`
+%   divides them, G one of the candidates; the labeling tries G from the
+%   largest down, each by a complete search of the digits, so the first
+%   solution is an optimal grid.  That is the `modulo` encoding: plain to
+%   read, slow to run (25 s on the January 2025 puzzle).  Named names
+%   Unused, G and the line numbers.
+constraints(Puzzle, Rows, Named, Goals) :-
+    _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
+    atom_string(Objective, ObjectiveText),
+    grid(Rows),
+    maplist(given_goal(Rows), Givens, GivenGoals),
+    Left is High - Low + 1 - 9,
+    length(Unused, Left),
+    unused_named(Unused, Low-High, UnusedGoals, UnusedNamed),
+    lines_and_boxes(Rows, Lines, Boxes),
+    append(Lines, Boxes, Units),
+    maplist(unit_goal(Unused), Units, UnitGoals),
+    objective_goals(Objective, Rows, Unused, Low-High, ObjectiveNamed, ObjectiveGoals, Labeling),
+    append(UnusedNamed, ObjectiveNamed, Named),
+    maplist(domain_goal(Low..High), Rows, DomainGoals),
+    append([DomainGoals, UnusedGoals, GivenGoals, UnitGoals, ObjectiveGoals, Labeling], Goals).
+
+domain_goal(Domain, Row, Row ins Domain).
+
+given_goal(Rows, [R, C, Digit], Cell #= Digit) :-
+    give(Rows, [R, C, Cell]).
+
+unused_named([], _, [], []).
+unused_named([Unused], Low-High, [Unused in Low..High], ['Unused' = Unused]).
+
+unit_goal(Unused, Unit, all_distinct(Cells)) :-
+    append(Unused, Unit, Cells).
+
+objective_goals(none, Rows, _, _, [], [], [labeling([ff], Digits)]) :- !,
+    append(Rows, Digits).
+objective_goals(Objective, Rows, Unused, Low-High, ['G' = G|NumberNames], Goals,
+                [labeling([down], [G]), labeling([ff], Digits)]) :-
+    append(Rows, Digits),
+    objective_lines(Objective, Rows, Lines),
+    same_length(Lines, Numbers),
+    maplist(number_goal, Lines, Numbers, NumberGoals),
+    numbers_named(Objective, Numbers, NumberNames),
+    sum_in_use(Low-High, Unused, Sum),
+    Numbers = [N|Ns],
+    foldl(plus_expression, Ns, N, Total),
+    maplist(divisible_goal(G), Numbers, DivisibleGoals),
+    gcd_candidates(Low, High, Pairs),
+    findall(C, member([C, _], Pairs), Candidates0),
+    sort(Candidates0, Ascending),
+    reverse(Ascending, [First|Candidates]),
+    foldl(union_expression, Candidates, First, Domain),
+    append([NumberGoals, [Total #= Sum*111111111, G in Domain], DivisibleGoals], Goals).
+
+%   The number Line spells, its first digit the most significant.
+number_goal(Line, Number, Number #= Expression) :-
+    place_values(Values),
+    maplist(place_term, Values, Line, [Term|Terms]),
+    foldl(plus_expression, Terms, Term, Expression).
+
+place_term(1, Digit, Digit) :- !.
+place_term(Value, Digit, Value*Digit).
+
+numbers_named(Objective, Numbers, Named) :-
+    (   Objective == 'gcd(rows)'
+    ->  Prefix = 'Row'
+    ;   Prefix = 'Column'
+    ),
+    foldl(number_named(Prefix), Numbers, Named, 1, _).
+
+number_named(Prefix, Number, Name = Number, I, I1) :-
+    atom_concat(Prefix, I, Name),
+    I1 is I + 1.
+
+%   The sum of the nine digits in use, less the one left out of ten.
+sum_in_use(Low-High, Unused, Sum) :-
+    All is (Low + High) * (High - Low + 1) // 2,
+    (   Unused = [Out]
+    ->  Sum = All - Out
+    ;   Sum = All
+    ).
+
+plus_expression(Term, Expression, Expression + Term).
+
+divisible_goal(G, Number, Number mod G #= 0).
+
+union_expression(Value, Domain, Domain \/ Value).

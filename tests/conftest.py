@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from crossprolog import engine
 from crossprolog.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -58,3 +59,13 @@ def write(tmp_path):
         return path
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def forget_loaded_encodings():
+    """Unload the user's encodings a test loaded: one for any family would join every
+    later compare."""
+    before = set(engine.user_encodings())
+    yield
+    for name in set(engine.user_encodings()) - before:
+        engine.unload_encoding(name)

@@ -27,7 +27,7 @@ def parsed(path: Path):
 
 @pytest.mark.parametrize("path", SMALL_EXAMPLES, ids=lambda p: p.name)
 def test_every_encoding_of_a_family_finds_the_same_solutions(path):
-    runs = compare(parsed(path), timeout=20)
+    runs = compare(parsed(path), timeout=20, repeat=1)
     assert len(runs) >= 3
     assert [r.agrees for r in runs] == [True] * len(runs)
     assert all(r.inferences > 0 and r.solutions == 1 for r in runs)
@@ -35,9 +35,9 @@ def test_every_encoding_of_a_family_finds_the_same_solutions(path):
 
 def test_compare_notices_disagreement_in_counts():
     puzzle = CrossProduct((8, 8, 1), (8, 8, 1))
-    runs = compare(puzzle, ["primes", "rows"], limit=0)
+    runs = compare(puzzle, ["primes", "rows"], limit=0, repeat=1)
     assert [(r.solutions, r.agrees) for r in runs] == [(4, True), (4, True)]
-    assert "primes" in table([("p", r) for r in runs])
+    assert "primes" in table(runs)
 
 
 def test_encodings_agree_on_random_puzzles_with_several_solutions():
@@ -73,7 +73,7 @@ def swipl() -> str:
 
 @pytest.mark.parametrize("path, first_line", [
     (EXAMPLES / "crossproduct" / "riddler-2.md", "7 6 5"),
-    (EXAMPLES / "crosscells" / "puzzle-25.txt", "0 1 0 1 1 0 1 1"),
+    (EXAMPLES / "crosscells" / "puzzle-25.txt", "              +2a       +2          =4"),
     (EXAMPLES / "sudoku" / "gcd-2025-01.txt", "3 9 5 0 6 1 7 2 8"),
 ], ids=lambda p: getattr(p, "name", p))
 def test_an_exported_program_runs_with_plain_swipl(tmp_path, path, first_line):
@@ -117,7 +117,7 @@ def test_an_exported_unsolvable_puzzle_exits_1(tmp_path):
 def test_exported_text_states_the_puzzle_as_quoted_data():
     text = program(CrossProduct((6, 8), (8, 6)), "fillings")
     assert "puzzle(py{columns:[8, 6], givens:[], low:1, rows:[6, 8]})." in text
-    assert "crossproduct:model(fillings, Puzzle, Solution, Labeling)" in text
+    assert "    model(fillings, Puzzle, Solution, Labeling),\n    call(Labeling)." in text
 
 
 def test_compare_command_prints_a_table_and_json(cli):

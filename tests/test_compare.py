@@ -1,0 +1,156 @@
+"""`compare` as a benchmark: repeats, the search's effort, agreement on solution sets,
+summaries over many puzzles, the formats, the cactus plot, the default time limit."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+
+import pytest
+
+import crossprolog
+from crossprolog import CrossProduct, engine
+from crossprolog.compare import TIMEOUT, Run, compare, summaries
+from crossprolog.crossproduct import random_puzzles
+
+from conftest import EXAMPLES
+
+RIDDLER = EXAMPLES / "crossproduct" / "riddler-1.txt"
+GIVENS = EXAMPLES / "crossproduct" / "givens.txt"
+[NOTEBOOK_10X6] = random_puzzles(10, 6, 1, seed=42)
+# Has more than two solutions, and the encodings' first two differ.
+SEVERAL = CrossProduct((270, 32, 6, 192), (30, 1152, 288))
+
+
+def test_every_run_is_timed_as_often_as_asked():
+    runs = compare(crossprolog.parse(RIDDLER.read_text()), ["rows", "primes"], repeat=4)
+    assert [run.repeats for run in runs] == [4, 4]
+    assert all(run.seconds_min <= run.seconds <= run.seconds_max and run.cpu > 0 for run in runs)
+
+
+def test_a_complete_search_undoes_every_choice_it_made():
+    """Counting every solution backtracks over every choice; a search stopped at the
+    limit keeps the choices of its last solution."""
+    for encoding in ("rows", "primes", "exponents", "chain"):
+        [complete] = compare(SEVERAL, [encoding], limit=0, repeat=1)
+        assert complete.choices > 0 and complete.backtracks == complete.choices, encoding
+        [stopped] = compare(SEVERAL, [encoding], limit=1, repeat=1)
+        assert 0 <= stopped.backtracks < stopped.choices <= complete.choices, encoding
+
+
+def test_choices_and_propagated_bindings_are_told_apart(tmp_path):
+    """Two cells that differ: labeling sets the first to 1 (a choice) and propagation
+    the second; then, backtracking, the first is not 1, so propagation sets both."""
+    path = tmp_path / "two_cells.pl"
+    path.write_text(":- module(two_cells, [model/3]).\n:- use_module(library(clpfd)).\n"
+                    "model(_, [[X, Y]], labeling([], [X, Y])) :- [X, Y] ins 1..2, X #\\= Y.\n")
+    engine.load_encoding(str(path))
+    [run] = compare(CrossProduct((2,), (1, 2)), ["two_cells"], limit=0, repeat=1)
+    assert (run.solutions, run.choices, run.backtracks, run.propagated) == (2, 1, 1, 3)
+
+
+def test_a_puzzle_settled_by_propagation_takes_no_choices():
+    [run] = compare(crossprolog.parse(RIDDLER.read_text()), ["primes"], repeat=1)
+    assert (run.choices, run.backtracks, run.propagated) == (0, 0, 0)
+
+
+def test_runs_stopped_at_the_limit_agree_on_different_but_valid_solutions():
+    runs = compare(SEVERAL, ["primes", "rows", "chain"], repeat=1)
+    assert [run.status for run in runs] == ["limit"] * 3
+    assert [run.agrees for run in runs] == [True] * 3
+
+
+def test_runs_stopped_at_the_limit_disagree_on_wrong_solutions(tmp_path):
+    """An encoding that ignores the products finds two grids too: they are checked, not counted."""
+    path = tmp_path / "no_products.pl"
+    path.write_text(":- module(no_products, [model/3]).\n:- use_module(library(clpfd)).\n"
+                    "model(P, Rows, label(Ds)) :- _{rows: Rs, columns: Cs} :< P, length(Cs, W),\n"
+                    "    maplist([_, R]>>length(R, W), Rs, Rows), append(Rows, Ds), Ds ins 1..9.\n")
+    engine.load_encoding(str(path))
+    runs = compare(SEVERAL, ["primes", "no_products"], repeat=1)
+    assert [(run.status, run.solutions, run.agrees) for run in runs] == [("limit", 2, True),
+                                                                         ("limit", 2, False)]
+
+
+def test_a_timed_out_run_shows_as_such_and_is_not_repeated():
+    runs = compare(NOTEBOOK_10X6, ["primes", "chain"], timeout=0.5, repeat=3)
+    assert [(run.status, run.repeats) for run in runs] == [("limit", 3), ("timeout", 1)]
+    assert runs[1].agrees is None and runs[1].choices is None and runs[1].seconds >= 0.5
+
+
+def run(puzzle: str, encoding: str, seconds: float, status: str = "complete") -> Run:
+    return Run(puzzle, "crossproduct", encoding, status, seconds, seconds, seconds, seconds, 1,
+               0, 0, 0, 1, True, 1)
+
+
+def test_summaries_count_solved_runs_and_take_geometric_means_of_ratios_to_the_default():
+    runs = [run("a", "auto", 1.0), run("a", "rows", 2.0), run("a", "chain", 0.5),
+            run("b", "auto", 1.0), run("b", "rows", 8.0), run("b", "chain", 10.0, "timeout"),
+            run("c", "auto", 2.0, "timeout"), run("c", "rows", 3.0), run("c", "chain", 10.0, "timeout")]
+    by_encoding = {s.encoding: s for s in summaries(runs)}
+    assert list(by_encoding) == ["auto", "rows", "chain"]
+    assert [(s.solved, s.puzzles) for s in by_encoding.values()] == [(2, 3), (3, 3), (1, 3)]
+    assert by_encoding["auto"].ratio == 1.0 and by_encoding["chain"].ratio == 0.5
+    assert by_encoding["rows"].ratio == pytest.approx(math.sqrt(2.0 * 8.0))  # c: the default timed out
+    assert (by_encoding["rows"].total, by_encoding["rows"].median) == (13.0, 3.0)
+
+
+# The command line
+
+
+def test_compare_times_out_runs_after_ten_seconds_by_default(cli):
+    assert TIMEOUT == 10
+    run = cli("compare", RIDDLER, "--encodings", "rows", "--format", "json")
+    assert run.code == 0 and run.jsonl()[0]["repeats"] == 3
+
+
+def test_compare_over_a_directory_prints_the_runs_then_a_summary(cli, tmp_path):
+    directory = tmp_path / "puzzles"
+    directory.mkdir()
+    for path in (RIDDLER, GIVENS):
+        (directory / path.name).write_text(path.read_text())
+    run = cli("compare", directory, "--encodings", "auto,rows,chain", "--repeat", "2")
+    assert run.code == 0, run.err
+    runs, summary = run.out.split("\n\n")
+    assert len(runs.splitlines()) == 1 + 2 * 3
+    assert [line.split()[:3] for line in summary.splitlines()] == [
+        ["family", "encoding", "solved"], ["crossproduct", "auto", "2/2"],
+        ["crossproduct", "rows", "2/2"], ["crossproduct", "chain", "2/2"]]
+    records = cli("compare", directory, "--encodings", "auto,rows", "--format", "json").jsonl()
+    assert [r["record"] for r in records] == ["run"] * 4 + ["summary"] * 2
+    assert records[-2]["ratio"] == 1.0 and records[-1]["solved"] == 2
+    rows = list(csv.DictReader(io.StringIO(
+        cli("compare", directory, "--encodings", "auto,rows", "--format", "csv").out)))
+    assert [(r["record"], r["encoding"]) for r in rows] == [("run", "auto"), ("run", "rows")] * 2 + [
+        ("summary", "auto"), ("summary", "rows")]
+    assert rows[0]["choices"] != "" and rows[-1]["puzzles"] == "2"
+
+
+def test_compare_writes_a_cactus_plot(cli, tmp_path):
+    chart = tmp_path / "cactus.svg"
+    run = cli("compare", RIDDLER, GIVENS, "--encodings", "auto,primes", "--repeat", "1", "--plot", chart)
+    assert run.code == 0, run.err
+    text = chart.read_text()
+    assert text.startswith("<?xml") and "<svg" in text and "puzzles solved" in text
+    png = tmp_path / "cactus.png"
+    assert cli("compare", RIDDLER, "--encodings", "auto", "--repeat", "1", "--plot", png).code == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_compare_refuses_a_plot_it_cannot_write_before_running(cli, tmp_path):
+    run = cli("compare", RIDDLER, "--plot", tmp_path / "cactus.pdf")
+    assert run.code == 2 and "--plot" in run.err and ".svg or .png" in run.err and run.out == ""
+    run = cli("compare", RIDDLER, "--plot", tmp_path / "no" / "such" / "dir.svg")
+    assert run.code == 2 and "cannot write" in run.err
+
+
+def test_a_run_that_raises_is_an_error_row_and_the_others_go_on(cli, tmp_path):
+    path = tmp_path / "raises.pl"
+    path.write_text(":- module(raises, [model/3]).\nmodel(_, _, _) :- atom_length(_, _).\n")
+    run = cli("compare", RIDDLER, "--encoding-file", path, "--encodings", "rows,raises,primes",
+              "--format", "json")
+    assert run.code == 2
+    assert [(r["encoding"], r["status"]) for r in run.jsonl()] == [
+        ("rows", "complete"), ("raises", "error"), ("primes", "complete")]
+    assert f"{path}: encoding raises raised an error" in run.err

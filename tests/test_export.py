@@ -1,0 +1,136 @@
+"""`export`: one file that runs with plain `swipl` anywhere, as the encoding's module or as
+the puzzle's own constraints written out, printing the solution in the puzzle's layout."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import crossprolog
+from crossprolog import engine
+from crossprolog.crossproduct import random_puzzles
+from crossprolog.export import program, readable
+
+from conftest import EXAMPLES
+from test_encodings import swipl
+
+DIVISORS = EXAMPLES / "encodings" / "divisors.pl"
+EQUATIONS = EXAMPLES / "encodings" / "equations.pl"
+
+
+def run_anywhere(text: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """Run the program `text` with plain swipl from an empty directory, HOME elsewhere."""
+    directory, home = tmp_path / "empty", tmp_path / "home"
+    directory.mkdir(parents=True)
+    home.mkdir()
+    (directory / "program.pl").write_text(text)
+    return subprocess.run([swipl(), "program.pl"], cwd=directory, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "HOME": str(home)})
+
+
+def expected(path: Path) -> list[str]:
+    """What an exported program prints: a CrossCells drawing as `solve` draws it, the
+    rows of a grid."""
+    puzzle = crossprolog.parse(path.read_text())
+    if puzzle.family == "crosscells":
+        return str(puzzle.solve()).splitlines()
+    return [" ".join(map(str, row)) for row in puzzle.solve().to_json()]
+
+
+def printed(done: subprocess.CompletedProcess) -> list[str]:
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [line.rstrip() for line in done.stdout.splitlines()]
+
+
+PUZZLES = [EXAMPLES / "crossproduct" / "riddler-1.txt", EXAMPLES / "crossproduct" / "givens.txt",
+           EXAMPLES / "crosscells" / "puzzle-25.txt", EXAMPLES / "crosscells" / "ragged.txt",
+           EXAMPLES / "crosscells" / "both-ends.txt", EXAMPLES / "sudoku" / "ai-escargot.txt",
+           EXAMPLES / "kenken" / "issue-4x4.txt"]
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_the_program_runs_anywhere_and_prints_in_the_puzzles_layout(tmp_path, path):
+    text = program(crossprolog.parse(path.read_text()))
+    assert printed(run_anywhere(text, tmp_path)) == expected(path)
+    assert not re.search(r"^:- use_module\((?!library\()", text, re.MULTILINE)  # SWI-Prolog's only
+
+
+@pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
+def test_the_readable_program_runs_anywhere_and_prints_in_the_puzzles_layout(tmp_path, path):
+    assert printed(run_anywhere(readable(crossprolog.parse(path.read_text())), tmp_path)) == expected(path)
+
+
+def test_restarts_are_inlined_into_the_family_module(tmp_path):
+    [puzzle] = random_puzzles(10, 6, 1, seed=42)
+    text = program(puzzle, "restarts")
+    assert text.count(":- module(") == 1 and "% restarts.pl, inlined" in text
+    assert "use_module(restarts)" not in text.replace("`:- use_module(restarts).`", "")
+    rows = [tuple(map(int, line.split())) for line in printed(run_anywhere(text, tmp_path))]
+    assert crossprolog.CrossProduct.from_table(rows) == puzzle
+
+
+def test_the_readable_program_states_one_constraint_a_line_on_cells_named_for_their_place():
+    text = readable(crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text()))
+    start = text.index("\nsolution([") + 1
+    body = text[start:text.index(").\n", start) + 2].splitlines()
+    assert body[0] == ("solution([[R1C1, R1C2, R1C3], [R2C1, R2C2, R2C3], [R3C1, R3C2, R3C3], "
+                       "[R4C1, R4C2, R4C3], [R5C1, R5C2, R5C3]]) :-")
+    assert "    R1C1*R1C2*R1C3#=135," in body and "    R1C3*R2C3*R3C3*R4C3*R5C3#=640," in body
+    assert body[-1].startswith("    labeling([ff], [R1C1, R1C2, R1C3, R2C1,")
+    assert len(body) == 1 + 5 + 5 + 3 + 1  # head, domains, rows, columns, labeling
+
+
+def test_the_readable_crosscells_program_writes_an_equation_a_line():
+    text = readable(crossprolog.parse((EXAMPLES / "crosscells" / "both-ends.txt").read_text()))
+    assert "    2*R1C1*(1+2*R1C2)-R1C3#=6,\n" in text       # +2 x3 read left to right, =6
+    assert "    4*R2C2 mod (1+R2C1)#=0,\n    4*R2C2//(1+R2C1)#=4,\n" in text  # ÷2 must be exact
+    assert "    R1C1+R2C1+R3C1#=2,\n" in text                # a count
+
+
+def test_the_readable_sudoku_states_its_objective():
+    text = readable(crossprolog.parse((EXAMPLES / "sudoku" / "gcd-2025-01.txt").read_text()))
+    assert "    Row5#=100000000*R5C1+10000000*R5C2+" in text
+    assert "    Row1+Row2+Row3+Row4+Row5+Row6+Row7+Row8+Row9#=(45-Unused)*111111111,\n" in text
+    assert "    G in 888888888\\/814814814\\/777777777\\/" in text and "    Row9 mod G#=0,\n" in text
+    assert "    labeling([down], [G]),\n    labeling([ff], [R1C1," in text
+
+
+def test_a_user_encoding_exports_with_its_module_inlined(cli, tmp_path):
+    for puzzle, encoding in ((EXAMPLES / "crossproduct" / "riddler-1.txt", DIVISORS),
+                             (EXAMPLES / "crosscells" / "puzzle-25.txt", EQUATIONS)):
+        target = tmp_path / f"{encoding.stem}-export.pl"
+        run = cli("export", puzzle, "--encoding-file", encoding, "--encoding", encoding.stem, "-o", target)
+        assert run.code == 0, run.err
+        text = target.read_text()
+        assert encoding.read_text() in text and f":- module({encoding.stem}, [model/3, family/1])." in text
+        assert printed(run_anywhere(text, tmp_path / encoding.stem)) == expected(puzzle)
+
+
+def test_a_module_that_defines_what_the_program_needs_is_refused(cli, tmp_path):
+    path = tmp_path / "with_main.pl"
+    path.write_text(":- module(with_main, [model/3]).\nmodel(_, [], true).\nmain.\n")
+    run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--encoding-file", path,
+              "--encoding", "with_main")
+    assert run.code == 2
+    assert "cannot export: the module with_main defines main/0" in run.err
+
+
+def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
+    run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--readable", "--encoding", "rows")
+    assert run.code == 2 and "--readable writes the puzzle's own constraints" in run.err
+    run = cli("export", write("# first-cell: seeds\n+1 *2 =2\n"), "--readable")
+    assert run.code == 2 and "first-cell: seeds" in run.err and "Traceback" not in run.err
+
+
+def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
+    """A CrossCells drawing is data for the program: its texts are the cells' and the
+    constraints' tokens, and blanks, quoted by Prolog."""
+    puzzle = crossprolog.parse("# a comment :- halt.\n+1 +2 =3\n=1 =2\n")
+    texts = {part if isinstance(part, str) else part["text"]
+             for line in puzzle.drawing_template() for part in line}
+    assert {word for text in texts for word in text.split()} == {"+1", "+2", "=3", "=1", "=2"}
+    assert engine.user_encodings() == []
