@@ -4,7 +4,14 @@ Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe a group
 letter (`*2a`).  A line's value starts at 0 and every ON cell applies its
 operation to it, in the order the line is read; OFF cells are skipped.  A
 total (`=24`) fixes that value, a count (`#1`) the number of ON cells.  Rows,
-columns and groups (cells sharing a letter) carry constraints.
+columns and groups (cells sharing a letter) carry constraints.  Variants of
+the rules are options of the puzzle: the first ON cell may seed the value
+with its number (`first_cell="seeds"`), and `*` and `/` may bind tighter
+than `+` and `-` (`precedence="standard"`).
+
+What an operator is and does is one row of OPERATORS: the grammar, the
+model and the generator all read it there (and prolog/crosscells.pl has the
+one table of its own, operator/6).
 
 The model keeps what the puzzle means (cells, the rows and columns they form,
 the constraints) apart from how it was drawn (where each token stood), so a
@@ -16,14 +23,53 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .drawing import checked_format, fenced
 from .puzzle import Puzzle, Solution
 
-OPERATORS = ("+", "-", "*", "/")
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
+PRECEDENCES = ("left-to-right", "standard")  # one operation after another, or * / before + -
+SUM, PRODUCT = "sum", "product"  # how tightly an operator binds under standard precedence
+
+
+@dataclass(frozen=True)
+class Operator:
+    """One row of the operator table: all that crossprolog's Python knows of an operator.
+
+    `symbol` names it in the model and in Prolog; `aliases` are other ways to
+    type it.  `apply(value, n)` is the value after the operation, None where
+    it has none (a division that is not exact).  `tier` is SUM for an
+    operator that adds what it gives 0 (under standard precedence it starts
+    a new term), PRODUCT for one that binds tighter.  A `positive` operator
+    needs a number above 0, since its `name` by 0 has no value.  The
+    generator deals it by `weight` (0: never), with a number from `numbers`.
+    """
+
+    symbol: str
+    aliases: tuple[str, ...]
+    apply: Callable[[int, int], int | None]
+    tier: str
+    name: str = ""
+    positive: bool = False
+    weight: int = 0
+    numbers: range = range(0)
+
+
+def exact_division(value: int, n: int) -> int | None:
+    """value / n when n divides value, else None."""
+    return value // n if value % n == 0 else None
+
+
+# Multiplication and division keep to small numbers so that totals stay readable.
+OPERATORS = {operator.symbol: operator for operator in [
+    Operator("+", (), lambda value, n: value + n, SUM, weight=4, numbers=range(1, 10)),
+    Operator("-", ("−",), lambda value, n: value - n, SUM, weight=3, numbers=range(1, 10)),
+    Operator("*", ("x", "×"), lambda value, n: value * n, PRODUCT, weight=2, numbers=range(2, 4)),
+    Operator("/", ("÷",), exact_division, PRODUCT, "division", positive=True, weight=1,
+             numbers=range(2, 4)),
+]}
 OnOff = int  # 1: on, 0: off
 Ons = Sequence[OnOff]  # one per cell, in reading order
 
@@ -49,20 +95,14 @@ class Cell:
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
             raise ValueError(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
-        if self.number < 0 or (self.op == "/" and self.number == 0):
+        if self.number < 0 or (OPERATORS[self.op].positive and self.number == 0):
             raise ValueError(f"{self.op}{self.number} is not a valid cell")
         if not self.text:
             object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}")
 
     def applied(self, value: int) -> int | None:
-        """`value` with this cell's operation applied; None when a division is not exact."""
-        if self.op == "+":
-            return value + self.number
-        if self.op == "-":
-            return value - self.number
-        if self.op == "*":
-            return value * self.number
-        return value // self.number if value % self.number == 0 else None
+        """`value` with this cell's operation applied; None when it has none."""
+        return OPERATORS[self.op].apply(value, self.number)
 
 
 @dataclass(frozen=True)
@@ -111,26 +151,38 @@ class Reading:
         on_cells = [puzzle.cells[i] for i in self.cells if ons[i]]
         if self.constraint.kind == COUNT:
             return len(on_cells) == self.constraint.value
-        return value_of(on_cells, puzzle.first_cell) == self.constraint.value
+        return value_of(on_cells, puzzle.first_cell, puzzle.precedence) == self.constraint.value
 
 
-def value_of(on_cells: Sequence[Cell], first_cell: str = "zero") -> int | None:
-    """The value ON cells give, read in order; None when a division is not exact."""
-    value: int | None = 0
+def value_of(on_cells: Sequence[Cell], first_cell: str = "zero",
+             precedence: str = "left-to-right") -> int | None:
+    """The value ON cells give, read in order; None when an operation has none.
+
+    The value is the sum of the finished terms and the current one.  Under
+    standard precedence a SUM operator finishes the term and starts the next
+    with what it gives 0; every other operation applies to the current term.
+    Left to right, every operation applies to the term, which is then the
+    whole value.
+    """
+    done, term = 0, 0
     for n, cell in enumerate(on_cells):
+        operator = OPERATORS[cell.op]
         if n == 0 and first_cell == "seeds":
-            value = cell.number
+            term = cell.number
+        elif precedence == "standard" and operator.tier == SUM:
+            done, term = done + term, operator.apply(0, cell.number)
         else:
-            value = cell.applied(value)
-        if value is None:
+            term = operator.apply(term, cell.number)
+        if term is None:
             return None
-    return value
+    return done + term
 
 
 @dataclass(frozen=True)
 class CrossCells(Puzzle):
     """Cells in reading order (text line by line, left to right), the rows and
-    columns they form, the constraints of groups, and the first-cell rule.
+    columns they form, the constraints of groups, and the rules: the first-cell
+    rule and the precedence.
 
     Columns are kept in a canonical order (by their cells), so equal puzzles
     compare equal however they were drawn.  `layout` ("text" or "markdown":
@@ -142,6 +194,7 @@ class CrossCells(Puzzle):
     columns: tuple[Line, ...] = ()
     groups: tuple[Constraint, ...] = ()
     first_cell: str = "zero"
+    precedence: str = "left-to-right"
     layout: str = field(default="text", compare=False)
 
     family = "crosscells"
@@ -153,6 +206,8 @@ class CrossCells(Puzzle):
         object.__setattr__(self, "groups", tuple(sorted(self.groups, key=lambda g: (g.group, g.kind))))
         if self.first_cell not in FIRST_CELL_RULES:
             raise ValueError(f"first_cell must be one of {FIRST_CELL_RULES}")
+        if self.precedence not in PRECEDENCES:
+            raise ValueError(f"precedence must be one of {PRECEDENCES}")
         checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")
@@ -199,7 +254,7 @@ class CrossCells(Puzzle):
         return {"cells": [[cell.op, cell.number] for cell in self.cells],
                 "lines": [{"cells": list(r.cells), "kind": r.constraint.kind,
                            "value": r.constraint.value} for r in self.readings()],
-                "first_cell": self.first_cell}
+                "first_cell": self.first_cell, "precedence": self.precedence}
 
     def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
         """Prolog's 0/1 per cell, as one tuple per row."""
@@ -280,14 +335,11 @@ def random_puzzle(height: int, width: int, rng: random.Random) -> CrossCells:
                                  [constraint(col, k) for col, k in zip(columns, column_kinds)])
 
 
-# Multiplication and division keep to small numbers so totals stay readable.
-OPERATION_WEIGHTS = {"+": 4, "-": 3, "*": 2, "/": 1}
-NUMBERS = {"+": range(1, 10), "-": range(1, 10), "*": range(2, 4), "/": range(2, 4)}
-
-
 def random_cell(rng: random.Random) -> Cell:
-    [op] = rng.choices(list(OPERATION_WEIGHTS), weights=list(OPERATION_WEIGHTS.values()))
-    return Cell(op, rng.choice(NUMBERS[op]))
+    """A cell of an operator the generator deals, by the weights of the table."""
+    dealt = [operator for operator in OPERATORS.values() if operator.weight]
+    [operator] = rng.choices(dealt, weights=[operator.weight for operator in dealt])
+    return Cell(operator.symbol, rng.choice(operator.numbers))
 
 
 def _switch_off_inexact_divisions(table, on, totals) -> None:

@@ -33,7 +33,10 @@ FAMILIES: tuple[Family, ...] = (
         summary="switch operation cells on or off so every line's total or count matches",
         options=(Option("first-cell", "a line's value starts at 0 (zero), or its first ON cell "
                         "sets it to its number (seeds)", default="zero",
-                        choices=crosscells.FIRST_CELL_RULES),),
+                        choices=crosscells.FIRST_CELL_RULES),
+                 Option("precedence", "a line's operations apply one after another "
+                        "(left-to-right), or * and / before + and - (standard)",
+                        default="left-to-right", choices=crosscells.PRECEDENCES)),
         generator=crosscells.random_puzzles,
         sizes=((4, 4), (5, 5), (6, 6))),
     Family(

@@ -4,8 +4,9 @@
      =6  =12   #1  =6
     a#6
 
-A cell is an operator (`+ - * /`, or `x`/`×` for `*`), a number and maybe a
-group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
+A cell is an operator (a symbol or an alias of the table
+`crossprolog.crosscells.OPERATORS`: `+`, `*`, `x` or `×` for `*`, ...), a
+number and maybe a group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
 `=N` (a total, N may be negative) or `#N` (a count of ON cells).
 
 - A row is the cells of one line.  A constraint after its last cell reads it
@@ -20,7 +21,8 @@ group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
 
-Directive (above the puzzle): `# first-cell: seeds` (or `zero`, the default).
+Directives (above the puzzle): `# first-cell: seeds` (or `zero`, the
+default), `# precedence: standard` (or `left-to-right`, the default).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import COUNT, Cell, Constraint, CrossCells, Place
+from ..crosscells import COUNT, OPERATORS, Cell, Constraint, CrossCells, Place
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
@@ -43,12 +45,13 @@ WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
 # The pieces of a token, as regular expressions with named groups.
 END = r"(?!\S)"  # tokens are separated by blanks
-OPERATOR = r"[-+*/x×]"
+SPELLINGS = {spelling: operator for operator in OPERATORS.values()
+             for spelling in (operator.symbol, *operator.aliases)}
+OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
 LETTER = r"[A-Za-z]"
 CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}?)"
 TOTAL_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>=)(?P<value>-?\d+)"
 COUNT_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>#)(?P<value>\d+)"
-MULTIPLY = {"x": "*", "×": "*"}
 
 
 def _number(text: str, loc: int, digits: str) -> int:
@@ -58,11 +61,12 @@ def _number(text: str, loc: int, digits: str) -> int:
 
 
 def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
-    op = MULTIPLY.get(t["op"], t["op"])
+    operator = SPELLINGS[t["op"]]
     number = _number(text, loc, t["number"])
-    if op == "/" and number == 0:
-        raise pp.ParseFatalException(text, loc, "division by 0: a / cell needs a number above 0")
-    return Cell(op, number, t["group"], text=t[0])
+    if operator.positive and number == 0:
+        raise pp.ParseFatalException(text, loc, f"{operator.name} by 0: a {t['op']} cell needs "
+                                                "a number above 0")
+    return Cell(operator.symbol, number, t["group"], text=t[0])
 
 
 def _constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
@@ -113,7 +117,8 @@ def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
     return [line for line in lines if not (is_blank(line) or is_comment(line))]
 
 
-def parse(lines: Sequence[Line], *, first_cell: str = "zero") -> CrossCells:
+def parse(lines: Sequence[Line], *, first_cell: str = "zero",
+          precedence: str = "left-to-right") -> CrossCells:
     """The CrossCells drawn in `lines`.  Raises ParseError at the first problem."""
     drawn = [text_line(line) for line in puzzle_lines(lines)]
     row_lines = [line for line in drawn if line.cells]
@@ -127,7 +132,7 @@ def parse(lines: Sequence[Line], *, first_cell: str = "zero") -> CrossCells:
     columns = columns_of(cells, index, drawn, row_lines)
     groups = group_constraints(drawn, cells)
     return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups),
-                      first_cell=first_cell, layout=layout)
+                      first_cell=first_cell, precedence=precedence, layout=layout)
 
 
 def text_line(line: Line) -> TextLine:

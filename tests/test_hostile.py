@@ -236,7 +236,7 @@ def test_the_api_refuses_hostile_text_where_text_is_not_allowed(marker):
 
 VOCABULARY = {"+", "-", "*", "/", "=", "#", "zero", "seeds", "rows", "cols", "none",
               "cells", "lines", "kind", "value", "first_cell", "columns", "givens", "low", "high",
-              "objective"}
+              "objective", "precedence", "left-to-right", "standard"}
 
 
 def strings_in(data) -> set[str]:
