@@ -69,6 +69,9 @@ OPERATORS = {operator.symbol: operator for operator in [
     Operator("*", ("x", "×"), lambda value, n: value * n, PRODUCT, weight=2, numbers=range(2, 4)),
     Operator("/", ("÷",), exact_division, PRODUCT, "division", positive=True, weight=1,
              numbers=range(2, 4)),
+    # The remainder keeps the sign of the value (-7 % 3 is -1), as C and Prolog's `rem` do.
+    Operator("%", (), lambda value, n: abs(value) % n * (-1 if value < 0 else 1), PRODUCT,
+             "remainder of a division", positive=True),
 ]}
 OnOff = int  # 1: on, 0: off
 Ons = Sequence[OnOff]  # one per cell, in reading order

@@ -190,6 +190,7 @@ operator(+,   sum,     N, V0, V, V #= V0 + N).
 operator(-,   sum,     N, V0, V, V #= V0 - N).
 operator(*,   product, N, V0, V, V #= V0 * N).
 operator(/,   product, N, V0, V, V0 #= V * N).
+operator('%', product, N, V0, V, V #= V0 rem N).
 
 %!  operation(+Precedence, +CellData, -Operation) is semidet.
 %

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -61,6 +62,8 @@ def value(node: ast.expr) -> int:
         if a % b:
             raise Undefined
         return a // b
+    if isinstance(node.op, ast.Mod):  # the remainder with the sign of the dividend, as C has it
+        return int(math.fmod(a, b))
     raise AssertionError(f"no such operator here: {ast.dump(node.op)}")
 
 
@@ -72,6 +75,8 @@ def test_the_evaluator_itself():
     assert evaluate((("-", 6), ("/", 3)), "zero", "standard") == -2
     assert evaluate((("+", 7), ("/", 2), ("*", 2)), "zero", "standard") is None
     assert evaluate((), "seeds", "standard") == 0
+    assert evaluate((("-", 7), ("%", 3)), "zero", "left-to-right") == -1
+    assert evaluate((("+", 1), ("-", 7), ("%", 3)), "zero", "standard") == 0
 
 
 # Puzzles drawn by the test: a grid, the ON cells of a chosen solution, constraints from it
@@ -208,6 +213,13 @@ def test_the_drawn_puzzles_tell_the_rules_apart(rules):
         assert told_apart >= 2, name
 
 
+@pytest.mark.parametrize("rules", RULES, ids=lambda rules: "/".join(rules.values()))
+def test_remainders_agree_with_the_brute_force_in_every_encoding(rules):
+    drawn = drawn_puzzles(rules, operators="+-*/%%")
+    assert sum("%" in p.text for p in drawn) >= len(drawn) // 2
+    agree_with_the_brute_force(drawn, rules)
+
+
 # Standard precedence, by example
 
 
@@ -295,3 +307,27 @@ def test_every_alias_reads_as_its_operator():
     assert parse("+6 ÷2 =6").solve().values == ((1, 0),)
     with pytest.raises(ParseError, match="division by 0: a ÷ cell needs a number above 0"):
         parse("+6 ÷0 =6")
+
+
+# The remainder: added as one row of each operator table
+
+
+def test_the_remainder_keeps_the_sign_of_the_value():
+    assert all_solutions("+7 %3 =1") == [((1, 1),)]
+    assert all_solutions("-7 %3 =-1") == [((1, 1),)]
+    assert all_solutions("-7 %3 =2") == []  # not a floored modulo
+    assert all_solutions("#2 +9 %3 =0") == [((1, 1),)]
+
+
+def test_the_remainder_binds_as_a_product_under_standard_precedence():
+    assert all_solutions("#3 +2 -7 %3 =1", precedence="standard") == [((1, 1, 1),)]  # 2 - 7%3
+    assert all_solutions("#3 +2 -7 %3 =-2") == [((1, 1, 1),)]  # left to right: (2 - 7) % 3
+
+
+def test_a_remainder_by_zero_is_a_located_error(cli, write):
+    path = write("+1 +2 =3\n+4 %0 =4\n")
+    run = cli("solve", path)
+    assert run.code == 2 and run.err.splitlines() == [
+        f"{path}:2:4: error: remainder of a division by 0: a % cell needs a number above 0 (read as "
+        "CrossCells: cells like +3 and constraints like =24; name the family with --family if it "
+        "is another)", "+4 %0 =4", "   ^"]

@@ -205,7 +205,7 @@ def crossproduct_texts(draw) -> tuple[str, CrossProduct, bool]:
                               layout=layout), zero
 
 
-CELL_OPERATORS = ["+", "-", "*", "/", "x", "×"]
+CELL_OPERATORS = ["+", "-", "*", "/", "%", "x", "×", "÷", "−"]
 STRIDE = 6  # a token is at most 4 characters wide and may stand one column right of its place
 
 
@@ -223,7 +223,7 @@ def crosscells_texts(draw) -> tuple[str, dict]:
         op = draw(st.sampled_from(CELL_OPERATORS))
         letter = draw(st.sampled_from(["", *letters]))
         in_groups.update(letter)
-        return f"{op}{draw(st.integers(1 if op == '/' else 0, 99))}{letter}"
+        return f"{op}{draw(st.integers(1 if op in '/%÷' else 0, 99))}{letter}"
 
     def constraint() -> str:
         kind = draw(st.sampled_from("=#"))
