@@ -1,7 +1,7 @@
 """CrossCells: switch cells on or off so that every constrained line adds up.
 
-Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe a group
-letter (`*2a`).  A line's value starts at 0 and every ON cell applies its
+Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe the letters
+of the groups it belongs to (`*2a`, `*2ab`).  A line's value starts at 0 and every ON cell applies its
 operation to it, in the order the line is read; OFF cells are skipped.  A
 total (`=24`) fixes that value, a count (`#1`) the number of ON cells.  Rows,
 columns and groups (cells sharing a letter) carry constraints.  Variants of
@@ -87,7 +87,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Cell:
-    """An operation, such as `*` 2, and the group it belongs to ("" for none)."""
+    """An operation, such as `*` 2, and the letters of the groups it belongs to, in order
+    ("" for none)."""
 
     op: str
     number: int
@@ -100,6 +101,7 @@ class Cell:
             raise ValueError(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
         if self.number < 0 or (OPERATORS[self.op].positive and self.number == 0):
             raise ValueError(f"{self.op}{self.number} is not a valid cell")
+        object.__setattr__(self, "group", "".join(sorted(set(self.group))))
         if not self.text:
             object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}")
 
@@ -215,6 +217,8 @@ class CrossCells(Puzzle):
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")
         for constraint in self.groups:
+            if len(constraint.group) != 1:
+                raise ValueError(f"a group constraint names one group, not {constraint.group!r}")
             if not self.group_cells(constraint.group):
                 raise ValueError(f"group {constraint.group!r} has no cells")
 
@@ -240,7 +244,7 @@ class CrossCells(Puzzle):
 
     def group_cells(self, group: str) -> tuple[int, ...]:
         """The cells of `group`, in reading order."""
-        return tuple(i for i, cell in enumerate(self.cells) if cell.group == group)
+        return tuple(i for i, cell in enumerate(self.cells) if group in cell.group)
 
     def readings(self) -> list[Reading]:
         """Every constraint of the puzzle with the cells it reads, in reading order."""

@@ -6,8 +6,11 @@
 
 A cell is an operator (a symbol or an alias of the table
 `crossprolog.crosscells.OPERATORS`: `+`, `*`, `x` or `×` for `*`, ...), a
-number and maybe a group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
-`=N` (a total, N may be negative) or `#N` (a count of ON cells).
+number and maybe group letters: `+3`, `x2`, `*2a`, `*2ab` (in groups a and
+b).  A constraint is maybe a group letter, then `=N` (a total, N may be
+negative) or `#N` (a count of ON cells); or, as the game shows them, in
+words: `24 total` for `=24`, `[6] tiles` (or `tile`) for `#6`, and for a
+group `a: 24 total`, `a: [6] tiles`.
 
 - A row is the cells of one line.  A constraint after its last cell reads it
   left to right; one before its first cell reads it right to left.
@@ -15,8 +18,11 @@ number and maybe a group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a gro
   so rows may be ragged and offset (a tab reaches the next multiple of 8
   columns, as a terminal shows it).  A constraint on a line below the grid
   reads the column it overlaps top to bottom; above the grid, bottom to top.
-- A group constraint (`a#6`, `a=12`) may stand anywhere outside the cells;
-  a group total reads the group's cells in reading order.
+  For a constraint in words, its number (`24`, `[6]`) decides the column, so
+  the words may reach past it, and constraints that do not fit side by side
+  stand on several lines.
+- A group constraint (`a#6`, `a=12`, `a: [6] tiles`) may stand anywhere
+  outside the cells; a group total reads the group's cells in reading order.
 - `#` then a space (or nothing) at the start of a line is a comment; blank
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
@@ -34,7 +40,7 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import COUNT, OPERATORS, Cell, Constraint, CrossCells, Place
+from ..crosscells import COUNT, OPERATORS, TOTAL, Cell, Constraint, CrossCells, Place
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
@@ -49,9 +55,13 @@ SPELLINGS = {spelling: operator for operator in OPERATORS.values()
              for spelling in (operator.symbol, *operator.aliases)}
 OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
 LETTER = r"[A-Za-z]"
-CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}?)"
+CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)"
 TOTAL_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>=)(?P<value>-?\d+)"
 COUNT_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>#)(?P<value>\d+)"
+# In words, as the game shows them: `24 total`, `[6] tiles`, `a: 24 total`.
+GROUP_IN_WORDS = rf"(?:(?P<group>{LETTER}): *)?"
+TOTAL_IN_WORDS = rf"{GROUP_IN_WORDS}(?P<value>-?\d+) +(?i:total)"
+COUNT_IN_WORDS = rf"{GROUP_IN_WORDS}\[(?P<value>\d+)\] +(?i:tiles?)"
 
 
 def _number(text: str, loc: int, digits: str) -> int:
@@ -69,20 +79,29 @@ def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
     return Cell(operator.symbol, number, t["group"], text=t[0])
 
 
-def _constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
-    return Constraint(t["kind"], _number(text, loc, t["value"]), t["group"], text=t[0])
+def _constraint(kind: str):
+    """The parse action for a constraint of `kind`."""
+
+    def constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
+        return Constraint(kind, _number(text, loc, t["value"]), t["group"] or "", text=t[0])
+
+    return constraint
 
 
 cell = pp.Regex(CELL_PATTERN + END).set_name("cell").set_parse_action(_cell)
-total = pp.Regex(TOTAL_PATTERN + END).set_name("total").set_parse_action(_constraint)
-count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(_constraint)
-constraint = total | count
-token_line = pp.OneOrMore(located((cell | constraint).set_name(WHAT))).parse_with_tabs()
+total = pp.Regex(TOTAL_PATTERN + END).set_name("total").set_parse_action(_constraint(TOTAL))
+count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(_constraint(COUNT))
+in_words = (pp.Regex(TOTAL_IN_WORDS + END).set_parse_action(_constraint(TOTAL))
+            | pp.Regex(COUNT_IN_WORDS + END).set_parse_action(_constraint(COUNT)))
+constraint = in_words | total | count  # in words first: `-3 total` is no cell
+token_line = pp.OneOrMore(located((constraint | cell).set_name(WHAT))).parse_with_tabs()
 
 COMMENT = re.compile(r"\s*#(\s|$)")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
-CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}?")
-CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)")
+CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}*")
+WORDS_TOKEN = rf"(?:{LETTER}: *)?(?:-?\d+ +(?i:total)|\[\d+\] +(?i:tiles?))"
+CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)|{WORDS_TOKEN}")
+TOKEN = re.compile(rf"{WORDS_TOKEN}{END}|\S+")  # a constraint in words is one token
 
 
 class TextLine(NamedTuple):
@@ -102,7 +121,7 @@ def is_comment(line: Line) -> bool:
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong when the text has cells (`+3`, `*2a`) and every token is a cell or a
     constraint; weaker as other tokens mix in."""
-    tokens = [token for line in puzzle_lines(lines) for token in line.text.split()]
+    tokens = [token for line in puzzle_lines(lines) for token in TOKEN.findall(line.text)]
     cells = sum(bool(CELL_TOKEN.fullmatch(token)) for token in tokens)
     if not cells:
         return NONE
@@ -168,6 +187,12 @@ def placed(token: Token, line: Line) -> Cell | Constraint:
 def span(token: Cell | Constraint) -> tuple[int, int]:
     """The character columns a token covers: [start, end)."""
     return token.place.column, token.place.column + len(token.text)
+
+
+def number_span(constraint: Constraint) -> tuple[int, int]:
+    """The character columns of a constraint's number, which decide its column: all of
+    `=24`, the `24` of `24 total`, the `[6]` of `[6] tiles`."""
+    return constraint.place.column, constraint.place.column + len(constraint.text.split()[0])
 
 
 def row_of(line: TextLine, index: dict[Place, int]) -> CellLine:
@@ -241,8 +266,8 @@ def check_one_cell_per_row(clusters: list[list[Cell]], cells: list[Cell],
 
 
 def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: Line) -> int:
-    """The one column a constraint overlaps horizontally; ParseError for none or several."""
-    start, end = span(constraint)
+    """The one column a constraint's number overlaps horizontally; ParseError for none or several."""
+    start, end = number_span(constraint)
     first = bisect_right([hi for _, hi in extents], start)
     after_last = bisect_left([lo for lo, _ in extents], end)
     if after_last - first == 1:
@@ -255,7 +280,7 @@ def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: L
 def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constraint]:
     """The group constraints, wherever they stand; ParseError for a group with no
     cells, or a second total or count for one group."""
-    groups = {c.group for c in cells}
+    groups = {letter for c in cells for letter in c.group}
     found: dict[tuple[str, str], Constraint] = {}
     for line in lines:
         for constraint in line.before + line.after:

@@ -331,3 +331,69 @@ def test_a_remainder_by_zero_is_a_located_error(cli, write):
         f"{path}:2:4: error: remainder of a division by 0: a % cell needs a number above 0 (read as "
         "CrossCells: cells like +3 and constraints like =24; name the family with --family if it "
         "is another)", "+4 %0 =4", "   ^"]
+
+
+# The game's own notation: constraints in words, wherever a constraint may stand
+
+
+def test_constraints_in_words_mean_totals_and_counts():
+    assert parse("+1 +2 *4 +2 14 total") == parse("+1 +2 *4 +2 =14")
+    assert parse("[2] tiles +1 +2 +3") == parse("#2 +1 +2 +3")
+    assert parse("+1 +2 [1] tile") == parse("+1 +2 #1")
+    assert parse("+5 -8 -3 Total") == parse("+5 -8 =-3")  # a negative total is no -3 cell
+    assert parse("+1a +2a\na: 3 total  a: [2] tiles\n") == parse("+1a +2a\na=3  a#2\n")
+
+
+def test_the_number_of_a_constraint_in_words_decides_its_column():
+    compact = parse("+1  +2  +3\n=1  #2  =-3\n")
+    assert parse("+1  +2  +3\n1 total\n    [2] tiles\n        -3 total\n") == compact
+    assert parse("1 total\n    [2] tiles\n        -3 total\n+1  +2  +3\n") == parse(
+        "=1  #2  =-3\n+1  +2  +3\n")
+    assert parse("+1  +2  +3\n1 total -3 total\n    [2] tiles\n") == compact
+
+
+def test_a_solution_keeps_the_words_as_typed():
+    solved = parse("# precedence: standard\n[4] tiles +1 +2 *4 +2 +3 11 total\n").solve()
+    assert str(solved) == "# precedence: standard\n[4] tiles +1 +2 *4 +2    11 total"
+
+
+WORD_ERRORS = [
+    ("+1  +2\n1 total\n[1] tiles\n", 3, 1, "this column already has a constraint below it (line 2)"),
+    ("+1  +2\n+3  +4\n  5 total\n", 3, 3, "overlaps no column"),
+    ("+1 +2 3 totals\n", 1, 7, "found '3'"),
+    ("+1 +2 [3]tiles\n", 1, 7, "found '[3]tiles'"),
+    ("+1 +2 [-3] tiles\n", 1, 7, "found '[-3]'"),
+    ("+1 +2\n4 total\n+3 +4\n", 2, 1, "between rows only group constraints"),
+    ("+1a +2\nb: 3 total\n", 2, 1, "no cell is in group 'b'"),
+]
+
+
+@pytest.mark.parametrize("text, line, column, message", WORD_ERRORS)
+def test_mistakes_in_words_are_located_errors(text, line, column, message):
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+    assert message in caught.value.message
+
+
+def test_words_are_claimed_as_crosscells():
+    assert crossprolog.parse("+1 +2 3 total\n[1] tiles\n").family == "crosscells"
+
+
+# A cell in several groups
+
+
+def test_a_cell_may_belong_to_several_groups():
+    puzzle = parse("+1ab +2a *3b\na=3 b=3\n")
+    assert [cell.group for cell in puzzle.cells] == ["ab", "a", "b"]
+    readings = {r.constraint.group: r.cells for r in puzzle.readings()}
+    assert readings == {"a": (0, 1), "b": (0, 2)}
+    assert all_solutions("+1ab +2a *3b\na=3 b=3\n") == [((1, 1, 1),)]
+    assert parse("+1ba +2a *3b\na=3 b=3\n") == puzzle  # the order of the letters is no matter
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda rules: "/".join(rules.values()))
+def test_several_groups_agree_with_the_brute_force_in_every_encoding(rules):
+    drawn = drawn_puzzles(rules, groups="ab")
+    assert sum(any(len(g) == 2 for *_, g in p.cells.values()) for p in drawn) >= len(drawn) // 2
+    agree_with_the_brute_force(drawn, rules)
