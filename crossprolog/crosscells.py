@@ -31,6 +31,8 @@ from .puzzle import Puzzle, Solution
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
 PRECEDENCES = ("left-to-right", "standard")  # one operation after another, or * / before + -
+SUMPLETE, NUMBER_SUMS = "sumplete", "number-sums"
+GAMES = ("crosscells", SUMPLETE, NUMBER_SUMS)  # Sumplete and Number Sums: every cell adds its number
 SUM, PRODUCT = "sum", "product"  # how tightly an operator binds under standard precedence
 
 
@@ -200,6 +202,7 @@ class CrossCells(Puzzle):
     groups: tuple[Constraint, ...] = ()
     first_cell: str = "zero"
     precedence: str = "left-to-right"
+    game: str = "crosscells"
     layout: str = field(default="text", compare=False)
 
     family = "crosscells"
@@ -213,6 +216,12 @@ class CrossCells(Puzzle):
             raise ValueError(f"first_cell must be one of {FIRST_CELL_RULES}")
         if self.precedence not in PRECEDENCES:
             raise ValueError(f"precedence must be one of {PRECEDENCES}")
+        if self.game not in GAMES:
+            raise ValueError(f"game must be one of {GAMES}")
+        adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
+        if self.game != "crosscells" and not (adds and (self.game == NUMBER_SUMS or not self.groups)):
+            raise ValueError(f"a {self.game} puzzle adds its numbers: + and - cells, first_cell zero"
+                             + ("" if self.game == NUMBER_SUMS else ", no groups"))
         checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")

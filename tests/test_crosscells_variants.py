@@ -283,7 +283,8 @@ def test_both_rules_in_one_file():
 
 @pytest.mark.parametrize("text, line, column, message", [
     ("# precedence: sideways\n+1 =1\n", 1, 15, "expected left-to-right or standard, not 'sideways'"),
-    ("# precedance: standard\n+1 =1\n", 1, 1, "unknown directive 'precedance' (known: first-cell, precedence"),
+    ("# precedance: standard\n+1 =1\n", 1, 1,
+     "unknown directive 'precedance' (known: game, first-cell, precedence)"),
     ("+1 =1\n# precedence: standard\n", 2, 1, "must come above the grid"),
 ])
 def test_a_bad_precedence_directive_is_a_located_error(text, line, column, message):
