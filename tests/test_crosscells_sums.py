@@ -215,6 +215,19 @@ def test_every_mistake_is_a_located_error(text, line, column, message):
     assert message in caught.value.message
 
 
+@pytest.mark.parametrize("text, place", [
+    ("# game: sudoku\n 1  2  3\n 1  2\n", "1:9"),
+    ("# precedence: standard\n+1 %0 =1\n", "2:4"),
+    ("# game: number-sums\n 3a 5a  8\n 3  5\na=3 q=4\n", "4:5"),
+    ("# game: sumplete\n 3  5\n 2  7  9\n 8 12\n", "2:6"),
+])
+def test_bad_input_from_the_command_line_is_one_located_error_and_exit_2(cli, write, text, place):
+    path = write(text)
+    run = cli("check", path)
+    assert run.code == 2 and run.out == "" and run.err.startswith(f"{path}:{place}: error: ")
+    assert len(run.err.splitlines()) == 3 and run.err.splitlines()[2].strip() == "^"
+
+
 def test_a_row_without_its_target_is_one_located_line_and_exit_2(cli, write):
     path = write("# game: sumplete\n 3  5  8\n 2  7\n 6  1  7\n 8 12\n")
     run = cli("solve", path)
