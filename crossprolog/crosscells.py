@@ -1,13 +1,14 @@
 """CrossCells: switch cells on or off so that every constrained line adds up.
 
 Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe the letters
-of the groups it belongs to (`*2a`, `*2ab`).  A line's value starts at 0 and every ON cell applies its
-operation to it, in the order the line is read; OFF cells are skipped.  A
-total (`=24`) fixes that value, a count (`#1`) the number of ON cells.  Rows,
-columns and groups (cells sharing a letter) carry constraints.  Variants of
-the rules are options of the puzzle: the first ON cell may seed the value
-with its number (`first_cell="seeds"`), and `*` and `/` may bind tighter
-than `+` and `-` (`precedence="standard"`).
+of the groups it belongs to (`*2a`, `*2ab`).  A line's value starts at 0 and
+every ON cell applies its operation to it, in the order the line is read;
+OFF cells are skipped.  A total (`=24`) fixes that value, a count (`#1`) the
+number of ON cells.  Rows, columns and groups (cells sharing a letter) carry
+constraints.  Variants of the rules are options of the puzzle: the first ON
+cell may seed the value with its number (`first_cell="seeds"`), and `*` and
+`/` may bind tighter than `+` and `-` (`precedence="standard"`).  Sumplete
+and Number Sums are CrossCells games whose cells all add (`game`).
 
 What an operator is and does is one row of OPERATORS: the grammar, the
 model and the generator all read it there (and prolog/crosscells.pl has the
@@ -189,7 +190,7 @@ def value_of(on_cells: Sequence[Cell], first_cell: str = "zero",
 class CrossCells(Puzzle):
     """Cells in reading order (text line by line, left to right), the rows and
     columns they form, the constraints of groups, and the rules: the first-cell
-    rule and the precedence.
+    rule, the precedence, and the game (whose layout the puzzle is drawn in).
 
     Columns are kept in a canonical order (by their cells), so equal puzzles
     compare equal however they were drawn.  `layout` ("text" or "markdown":
@@ -219,9 +220,10 @@ class CrossCells(Puzzle):
         if self.game not in GAMES:
             raise ValueError(f"game must be one of {GAMES}")
         adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
-        if self.game != "crosscells" and not (adds and (self.game == NUMBER_SUMS or not self.groups)):
-            raise ValueError(f"a {self.game} puzzle adds its numbers: + and - cells, first_cell zero"
-                             + ("" if self.game == NUMBER_SUMS else ", no groups"))
+        if self.game in (SUMPLETE, NUMBER_SUMS) and not adds:
+            raise ValueError(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
+        if self.game == SUMPLETE and self.groups:
+            raise ValueError("a sumplete puzzle has no regions")
         checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")

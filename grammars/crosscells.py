@@ -71,8 +71,8 @@ SPELLINGS = {spelling: operator for operator in OPERATORS.values()
 OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
 LETTER = r"[A-Za-z]"
 CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)"
-TOTAL_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>=)(?P<value>-?\d+)"
-COUNT_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>#)(?P<value>\d+)"
+TOTAL_PATTERN = rf"(?P<group>{LETTER}?)=(?P<value>-?\d+)"
+COUNT_PATTERN = rf"(?P<group>{LETTER}?)#(?P<value>\d+)"
 # In words, as the game shows them: `24 total`, `[6] tiles`, `a: 24 total`.
 GROUP_IN_WORDS = rf"(?:(?P<group>{LETTER}): *)?"
 TOTAL_IN_WORDS = rf"{GROUP_IN_WORDS}(?P<value>-?\d+) +(?i:total)"
@@ -113,10 +113,17 @@ token_line = pp.OneOrMore(located((constraint | cell).set_name(WHAT))).parse_wit
 
 COMMENT = re.compile(r"\s*#(\s|$)")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
-CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}*")
-WORDS_TOKEN = rf"(?:{LETTER}: *)?(?:-?\d+ +(?i:total)|\[\d+\] +(?i:tiles?))"
-CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)|{WORDS_TOKEN}")
-TOKEN = re.compile(rf"{WORDS_TOKEN}{END}|\S+")  # a constraint in words is one token
+
+
+def unnamed(*patterns: str) -> str:
+    """Any of `patterns`, their named groups made plain (so that they combine)."""
+    return "|".join(re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
+
+
+# What the claim counts: a constraint in words is one token.
+CELL_TOKEN = re.compile(unnamed(CELL_PATTERN))
+CONSTRAINT_TOKEN = re.compile(unnamed(TOTAL_PATTERN, COUNT_PATTERN, TOTAL_IN_WORDS, COUNT_IN_WORDS))
+TOKEN = re.compile(rf"(?:{unnamed(TOTAL_IN_WORDS, COUNT_IN_WORDS)}){END}|\S+")
 
 
 class TextLine(NamedTuple):
@@ -319,7 +326,6 @@ def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constrai
     return list(found.values())
 
 
-
 # Sumplete and Number Sums: numbers to keep or delete, written as those games show them
 
 
@@ -344,7 +350,8 @@ GridLine = tuple[Line, list[Token]]
 
 def parse_sums(lines: Sequence[Line], game: str, first_cell: str, precedence: str) -> CrossCells:
     """The Sumplete or Number Sums puzzle drawn in `lines`: every cell adds its number."""
-    token_line = pp.OneOrMore(located((region_target | grid_number).set_name(SUMS_WHAT[game])))
+    token_line = pp.OneOrMore(located((region_target | grid_number).set_name(SUMS_WHAT[game]))) \
+        .parse_with_tabs()
     drawn = [(line, list(parse_line(token_line, line, SUMS_WHAT[game])))
              for line in puzzle_lines(lines)]
     if not any(isinstance(tokens[0].value, Number) for _, tokens in drawn):
