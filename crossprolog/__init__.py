@@ -7,8 +7,8 @@
 
 from .crossproduct import CrossProduct
 from .errors import CrossprologError, ParseError, ResourceLimit, TimeLimitExceeded, UsageError
-from .registry import parse
+from .registry import generate, parse
 from .puzzle import Puzzle, Solution
 
 __all__ = ["CrossProduct", "CrossprologError", "ParseError", "Puzzle", "ResourceLimit",
-           "Solution", "TimeLimitExceeded", "UsageError", "parse"]
+           "Solution", "TimeLimitExceeded", "UsageError", "generate", "parse"]

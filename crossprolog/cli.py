@@ -19,14 +19,14 @@ from typing import Callable, Iterable, Sequence
 
 from tqdm import tqdm
 
-from . import batch, compare, export
+from . import batch, compare, explain, export
 from .errors import CrossprologError, ParseError, TimeLimitExceeded
-from .family import Option
 from .grammars.common import MAX_TEXT_CHARS, decode
-from .puzzle import Puzzle, search_many
-from .registry import BY_NAME, FAMILIES, named, parse
+from .puzzle import Marks, Puzzle, search_many
+from .registry import BY_NAME, FAMILIES, generate, named, parse
 
 OK, NO, BAD, LIMIT = 0, 1, 2, 3
+DIAGNOSIS_SECONDS = 10.0  # for why a puzzle has no solution, or several, when no --timeout is given
 MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
 SEVERITY = [OK, NO, LIMIT, BAD]  # mildest first
 
@@ -89,7 +89,10 @@ def _parser() -> argparse.ArgumentParser:
     count = puzzle_command("count", _count, "count the solutions")
     count.add_argument("--limit", type=_positive, default=0, metavar="N",
                        help="stop counting at N (and say so)")
-    puzzle_command("check", _check, "is the puzzle well-formed (exactly one solution)?")
+    puzzle_command("check", _check, "is the puzzle well-formed (exactly one solution)? "
+                                    "If not, why not")
+    hint = puzzle_command("hint", _hint, "show one cell whose value is forced, and why")
+    hint.add_argument("--all", action="store_true", help="every forced cell")
 
     export = commands.add_parser("export", help="write a standalone Prolog program for a puzzle",
                                  description="write a standalone Prolog program that solves the "
@@ -122,7 +125,9 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--cols", type=_positive, required=True)
     generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
     generate.add_argument("--seed", type=int, default=None)
-    generate.add_argument("--format", choices=["text", "markdown"], default="text")
+    generate.add_argument("--well-formed", action="store_true",
+                          help="each puzzle with exactly one solution and no clue to spare")
+    generate.add_argument("--format", choices=["text", "markdown", "json"], default="text")
     generate.set_defaults(run=_generate)
 
     stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
@@ -207,6 +212,10 @@ def _count(args) -> int:
 
 def _check(args) -> int:
     return _each_puzzle(args, _check_one)
+
+
+def _hint(args) -> int:
+    return _each_puzzle(args, _hint_one)
 
 
 def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace], Outcome]) -> int:
@@ -315,8 +324,21 @@ def _solve_one(puzzle: Puzzle, args) -> Outcome:
     if found.status == "timeout":
         return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached", record)
     if solution is None:
-        return Outcome(NO, "no solution", record)
+        return _no_solution(puzzle, args, record, "no solution")
     return Outcome(OK, puzzle.render(solution, _layout(args)), record)
+
+
+def _no_solution(puzzle: Puzzle, args, record: dict, heading: str) -> Outcome:
+    """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+    try:
+        clues = explain.conflict(puzzle, timeout=args.timeout or DIAGNOSIS_SECONDS,
+                                 encoding=args.encoding)
+    except TimeLimitExceeded:
+        return Outcome(NO, f"{heading} (no small set of clues to blame was found in time)",
+                       {**record, "conflict": None})
+    drawing = puzzle.render(format=_layout(args), marks=Marks(clues=frozenset(clues)))
+    return Outcome(NO, f"{heading}: {explain.conflict_sentence(clues)}\n{drawing}",
+                   {**record, "conflict": [clue.to_json() for clue in clues]})
 
 
 def _solve_all(puzzle: Puzzle, args) -> Outcome:
@@ -362,7 +384,7 @@ def _count_one(puzzle: Puzzle, args) -> Outcome:
 
 
 def _check_one(puzzle: Puzzle, args) -> Outcome:
-    found = puzzle.search(limit=2, timeout=args.timeout, encoding=args.encoding, keep=False)
+    found = puzzle.search(limit=2, timeout=args.timeout, encoding=args.encoding)
     well_formed = found.status != "timeout" and found.count == 1
     record = {"family": puzzle.family, "well_formed": well_formed, "count": found.count,
               "status": found.status, "seconds": found.seconds}
@@ -372,8 +394,46 @@ def _check_one(puzzle: Puzzle, args) -> Outcome:
     if well_formed:
         return Outcome(OK, "well-formed: exactly one solution", record)
     if found.count == 0:
-        return Outcome(NO, "not well-formed: no solution", record)
-    return Outcome(NO, "not well-formed: more than one solution", record)
+        return _no_solution(puzzle, args, record, "not well-formed: no solution")
+    return _several(puzzle, args, record, *found.solutions)
+
+
+def _several(puzzle: Puzzle, args, record: dict, first, second) -> Outcome:
+    """Two solutions, where they differ (marked), and a clue that would leave one."""
+    seen = explain.ambiguity(puzzle, first, second, timeout=args.timeout or DIAGNOSIS_SECONDS,
+                             encoding=args.encoding)
+    marks = Marks(cells=frozenset(seen.difference))
+    drawings = [puzzle.render(s, _layout(args), marks=marks) for s in seen.solutions]
+    advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left"
+              if seen.suggestion else "no one more clue makes the solution unique")
+    text = (f"not well-formed: more than one solution; two of them, differing at "
+            f"{_plural(len(seen.difference), 'cell')} (in brackets):\n{drawings[0]}\n\n"
+            f"{drawings[1]}\n{advice}")
+    return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
+                              "difference": [list(cell) for cell in seen.difference],
+                              "suggestion": seen.suggestion})
+
+
+def _hint_one(puzzle: Puzzle, args) -> Outcome:
+    """A forced cell (every forced cell with --all), placed in the layout below its reason
+    as a comment, so the output reads back in as the next step's puzzle."""
+    try:
+        found = explain.hint(puzzle, every=args.all, timeout=args.timeout, encoding=args.encoding)
+    except TimeLimitExceeded:
+        return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached",
+                       {"family": puzzle.family, "status": "timeout", "cells": []})
+    record = {"family": puzzle.family, "status": found.status,
+              "cells": [forced.to_json() for forced in found.cells]}
+    if found.status == "unsolvable":
+        return _no_solution(puzzle, args, record, "no solution, so no hint")
+    if found.status == "none":
+        return Outcome(NO, "no cell is forced: every open cell takes more than one value "
+                           "across the solutions", record)
+    if found.status == "solved":
+        return Outcome(OK, "nothing is left open", record)
+    placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
+    reasons = [f"# {forced.reason}" for forced in found.cells]
+    return Outcome(OK, "\n".join(reasons + [placed.render(format=_layout(args))]), record)
 
 
 def _status(search_status: str, solved: bool) -> str:
@@ -433,8 +493,19 @@ def _compare(args) -> int:
 
 
 def _generate(args) -> int:
-    puzzles = named(args.family).generator(args.rows, args.cols, args.n, args.seed)
-    print("\n\n".join(puzzle.render(format=args.format) for puzzle in puzzles))
+    puzzles = generate(args.family, args.rows, args.cols, args.n, args.seed,
+                       well_formed=args.well_formed)
+    progress = tqdm(puzzles, total=args.n, unit="puzzle", file=sys.stderr, leave=False,
+                    disable=not (args.well_formed and sys.stderr.isatty()))
+    for number, puzzle in enumerate(progress):
+        if args.format == "json":
+            clues = puzzle.clues()
+            givens = sum(clue.kind == "given" for clue in clues)
+            tqdm.write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
+                                   "givens": givens, "constraints": len(clues) - givens}),
+                       file=sys.stdout)
+        else:
+            tqdm.write(("\n" if number else "") + puzzle.render(format=args.format), file=sys.stdout)
     return OK
 
 

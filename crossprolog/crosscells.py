@@ -23,11 +23,13 @@ same puzzle compare equal.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Collection, Iterator, Mapping, Sequence
 
+from . import making
 from .drawing import checked_format, fenced
-from .puzzle import Puzzle, Solution
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
 
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
@@ -88,16 +90,20 @@ class Place:
     column: int
 
 
+DECIDED = {1: "!", 0: "~"}  # the mark after a cell a solver has decided: ON, OFF
+
+
 @dataclass(frozen=True)
 class Cell:
-    """An operation, such as `*` 2, and the letters of the groups it belongs to, in order
-    ("" for none)."""
+    """An operation, such as `*` 2, the letters of the groups it belongs to, in order ("" for
+    none), and whether a solver has decided it already (1 on, 0 off, None not yet)."""
 
     op: str
     number: int
     group: str = ""
     place: Place | None = field(default=None, compare=False)
     text: str = field(default="", compare=False)  # as typed: `x2a` for * 2 in group a
+    decided: OnOff | None = None
 
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
@@ -106,7 +112,8 @@ class Cell:
             raise ValueError(f"{self.op}{self.number} is not a valid cell")
         object.__setattr__(self, "group", "".join(sorted(set(self.group))))
         if not self.text:
-            object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}")
+            object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}"
+                                             f"{DECIDED.get(self.decided, '')}")
 
     def applied(self, value: int) -> int | None:
         """`value` with this cell's operation applied; None when it has none."""
@@ -237,11 +244,12 @@ class CrossCells(Puzzle):
     def from_table(cls, table: Sequence[Sequence[Cell]],
                    row_constraints: Sequence[Constraint | None],
                    column_constraints: Sequence[Constraint | None],
-                   first_cell: str = "zero") -> CrossCells:
+                   first_cell: str = "zero", groups: Sequence[Constraint] = ()) -> CrossCells:
         """The rectangular puzzle of `table`, drawn as a grid: row constraints at
-        the right ends, column constraints below."""
+        the right ends, column constraints below, then the group constraints."""
         height, width = len(table), len(table[0]) if table else 0
         tokens = [c.text for row in table for c in row] + [c.text for c in column_constraints if c]
+        tokens += [g.text for g in groups]
         stride = max(map(len, tokens), default=1) + 1
         cells = [replace(cell, place=Place(r, c * stride)) for r, row in enumerate(table)
                  for c, cell in enumerate(row)]  # cell (r, c) is number r * width + c
@@ -251,7 +259,8 @@ class CrossCells(Puzzle):
         columns = [Line(tuple(r * width + c for r in range(height)),
                         tail=constraint and replace(constraint, place=Place(height, c * stride)))
                    for c, constraint in enumerate(column_constraints)]
-        return cls(tuple(cells), tuple(rows), tuple(columns), first_cell=first_cell)
+        placed = [replace(g, place=Place(height + 1, k * stride)) for k, g in enumerate(groups)]
+        return cls(tuple(cells), tuple(rows), tuple(columns), tuple(placed), first_cell=first_cell)
 
     def group_cells(self, group: str) -> tuple[int, ...]:
         """The cells of `group`, in reading order."""
@@ -269,9 +278,11 @@ class CrossCells(Puzzle):
     # Crossing into Prolog
 
     def prolog_data(self) -> dict:
+        decided = [{"cells": [i], "kind": COUNT, "value": cell.decided}
+                   for i, cell in enumerate(self.cells) if cell.decided is not None]
         return {"cells": [[cell.op, cell.number] for cell in self.cells],
                 "lines": [{"cells": list(r.cells), "kind": r.constraint.kind,
-                           "value": r.constraint.value} for r in self.readings()],
+                           "value": r.constraint.value} for r in self.readings()] + decided,
                 "first_cell": self.first_cell, "precedence": self.precedence}
 
     def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
@@ -288,35 +299,203 @@ class CrossCells(Puzzle):
 
     # Drawing
 
-    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
         """The puzzle as drawn, with OFF cells blanked when `solution` is given, below
         its directives.  Markdown is the same drawing in a fenced code block, which
-        keeps the columns aligned."""
+        keeps the columns aligned.  A marked cell or constraint stands in brackets;
+        a marked OFF cell of a solution is an empty pair of brackets."""
         format = checked_format(format or self.layout)
-        if solution is None:
-            shown = list(self.cells)
-        else:
-            shown = [self.cells[i] for row, ons in zip(self.rows, solution.values)
-                     for i, on in zip(row.cells, ons) if on]
-        drawing = "\n".join(self.directives() + [draw(shown + self.constraints())])
+        ons = dict.fromkeys(range(len(self.cells)), 1)
+        if solution is not None:
+            ons = {i: on for row, values in zip(self.rows, solution.values)
+                   for i, on in zip(row.cells, values)}
+        marked_cells = {self.rows[r].cells[i] for r, i in marks.cells}
+        marked_constraints = {id(c) for clue in marks.clues for c in self._constraints_of(clue)}
+        items = [drawn(cell, i in marked_cells, shown=bool(ons[i]))
+                 for i, cell in enumerate(self.cells) if ons[i] or i in marked_cells]
+        items += [drawn(c, id(c) in marked_constraints) for c in self.constraints()]
+        if marks != NO_MARKS or any(cell.decided is not None for cell in self.cells):
+            items = self.spread(items)
+        drawing = "\n".join(self.directives() + [draw(items)])
         return fenced(drawing) if format == "markdown" else drawing
+
+    def spread(self, items: Sequence[Item]) -> list[Item]:
+        """`items` moved apart just enough that brackets, or a decided cell's mark, never
+        run two tokens together: a token that overlaps a column moves with it (so it
+        still does), each column far enough right of the one before, any other
+        token far enough right of the column before it."""
+        extents = sorted((min(self.cells[i].place.column for i in line.cells),
+                          max(self.cells[i].place.column + len(self.cells[i].text)
+                              for i in line.cells)) for line in self.columns)
+
+        def column_of(place: Place, text: str) -> int | None:
+            end = place.column + len(anchored(text))
+            return next((k for k, (low, high) in enumerate(extents)
+                         if low < end and place.column < high), None)
+
+        def span(place: Place, text: str, marked: bool) -> tuple[int, int]:
+            return place.column - marked, place.column + len(anchored(text)) + marked
+
+        members = [column_of(place, text) for place, text, _ in items]
+        spans = [span(*item) for item in items]
+        shifts, reach = [], 0  # reach: the first free place right of the columns so far
+        for k in range(len(extents)):
+            low = min((start for (start, _), member in zip(spans, members) if member == k),
+                      default=extents[k][0])
+            high = max((end for (_, end), member in zip(spans, members) if member == k),
+                       default=low)
+            shifts.append(max(shifts[-1] if shifts else 0, reach + (k > 0) - low))
+            reach = high + shifts[-1]
+        starts = [low for low, _ in extents]
+
+        def shift(item: Item, member: int | None, start: int) -> int:
+            if member is not None:
+                return shifts[member]
+            before = bisect_right(starts, item[0].column) - 1
+            if before < 0:
+                return max(0, -start)
+            after = max((end + shifts[before] for (_, end), m in zip(spans, members) if m == before),
+                        default=0)
+            return max(shifts[before], after + 1 - start)
+
+        return [(Place(item[0].line, item[0].column + shift(item, member, start)), *item[1:])
+                for item, member, (start, _) in zip(items, members, spans)]
 
     def constraints(self) -> list[Constraint]:
         """Every constraint token of the drawing."""
         ends = [end for line in self.rows + self.columns for end in (line.head, line.tail) if end]
         return ends + list(self.groups)
 
+    # Clues and cells, for explanations: a clue is a line or a group, with all its
+    # constraints; a cell is (row, index within the row), as JSON has it.
 
-def draw(tokens: Sequence[Cell | Constraint]) -> str:
-    """The text with every token at its place; lines with no token left out."""
-    if any(token.place is None for token in tokens):
+    def columns_left_to_right(self) -> list[Line]:
+        """The columns in the order the drawing shows them, leftmost first."""
+        def left(line: Line) -> int:
+            return min((self.cells[i].place.column for i in line.cells if self.cells[i].place),
+                       default=0)
+        return sorted(self.columns, key=lambda line: (left(line), line.cells))
+
+    def clues(self) -> tuple[Clue, ...]:
+        rows = [Clue("row", f"row {r + 1} ({', '.join(e.text for e in ends(line))})", index=r,
+                     cells=self._json_cells(line.cells))
+                for r, line in enumerate(self.rows) if ends(line)]
+        columns = [Clue("column", f"column {k + 1} ({', '.join(e.text for e in ends(line))})",
+                        index=k, cells=self._json_cells(line.cells))
+                   for k, line in enumerate(self.columns_left_to_right()) if ends(line)]
+        names = dict.fromkeys(g.group for g in self.groups)
+        groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
+                       name=name, cells=self._json_cells(self.group_cells(name)))
+                  for name in names]
+        return tuple(rows + columns + groups)
+
+    def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
+        where = {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
+        return frozenset(where[i] for i in indices)
+
+    def _constraints_of(self, clue: Clue) -> list[Constraint]:
+        if clue.kind == "group":
+            return [g for g in self.groups if g.group == clue.name]
+        lines = self.rows if clue.kind == "row" else tuple(self.columns_left_to_right())
+        return ends(lines[clue.index])
+
+    def keeping(self, clues: Collection[Clue]) -> CrossCells:
+        kept = set(clues)
+        columns = self.columns_left_to_right()
+
+        def line(kind: str, index: int, line: Line) -> Line:
+            return line if Clue(kind, "", index=index) in kept else replace(line, head=None, tail=None)
+
+        return replace(self, rows=tuple(line("row", r, row) for r, row in enumerate(self.rows)),
+                       columns=tuple(line("column", k, column) for k, column in enumerate(columns)),
+                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [(r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                if self.cells[i].decided is None]
+
+    def placing(self, values: Mapping[tuple[int, int], int]) -> CrossCells:
+        """The puzzle with the cells of `values` decided ON (1) or OFF (0)."""
+        decided = {self.rows[r].cells[k]: on for (r, k), on in values.items()}
+        return replace(self, cells=tuple(
+            replace(cell, decided=decided[i], text=unmarked(cell.text) + DECIDED[decided[i]])
+            if i in decided else cell
+            for i, cell in enumerate(self.cells)))
+
+    def additions(self, solution: list, cells: Sequence[tuple[int, int]]) -> Iterator[tuple[str, CrossCells]]:
+        """One more line constraint that `solution` meets: on a row or column through
+        `cells` with an end free, the count, then the total, it gives there."""
+        ons = {self.rows[r].cells[k]: on for r, row in enumerate(solution) for k, on in enumerate(row)}
+        touched = {self.rows[r].cells[k] for r, k in cells}
+        columns = self.columns_left_to_right()
+        lines = [("row", r, line) for r, line in enumerate(self.rows)] + \
+                [("column", k, line) for k, line in enumerate(columns)]
+        for kind, index, line in lines:
+            if not touched & set(line.cells) or (line.head and line.tail):
+                continue
+            end = "tail" if line.tail is None else "head"
+            reading = line.cells if end == "tail" else line.cells[::-1]
+            on_cells = [self.cells[i] for i in reading if ons[i]]
+            for constraint in (Constraint(COUNT, len(on_cells)),
+                               Constraint(TOTAL, value_of(on_cells, self.first_cell,
+                                                          self.precedence))):
+                if constraint.value is None:
+                    continue
+                where = {("row", "tail"): "after", ("row", "head"): "before",
+                         ("column", "tail"): "below", ("column", "head"): "above"}[kind, end]
+                lines_of = list(self.rows if kind == "row" else columns)
+                lines_of[index] = replace(line, **{end: constraint})
+                yield (f"add {constraint.text} {where} {kind} {index + 1}",
+                       replace(self, **{"rows" if kind == "row" else "columns": tuple(lines_of)}))
+
+    def cell_path(self, cell: tuple[int, int]) -> list[int]:
+        return [self.rows[cell[0]].cells[cell[1]]]
+
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        return f"{self.cells[self.cell_path(cell)[0]].text} (row {cell[0] + 1})"
+
+    def value_name(self, cell: tuple[int, int], value: int) -> str:
+        return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
+
+
+def unmarked(text: str) -> str:
+    """A cell's text without a solver's mark."""
+    return text.rstrip("".join(DECIDED.values()))
+
+
+def anchored(text: str) -> str:
+    """What of a token's text stands under its column: all of it, but of a constraint
+    in words only its number (the `24` of `24 total`, the `[6]` of `[6] tiles`)."""
+    return text.split(" ")[0] if text.strip() else text
+
+
+def ends(line: Line) -> list[Constraint]:
+    """The constraints at a line's ends, head first."""
+    return [end for end in (line.head, line.tail) if end]
+
+
+Item = tuple[Place, str, bool]  # where a token starts, its text, whether it is marked
+
+
+def drawn(token: Cell | Constraint, marked: bool, shown: bool = True) -> Item:
+    """What to draw for `token`: its place and text (blanked when not `shown`)."""
+    if token.place is None:
         raise ValueError("a token has no place to be drawn: build puzzles with "
                          "CrossCells.from_table or parse them from text")
+    return token.place, token.text if shown else " " * len(token.text), marked
+
+
+def draw(items: Sequence[Item]) -> str:
+    """The text with every item's text at its place, a marked one in brackets that open
+    one place before it; lines with nothing left out."""
     lines: dict[int, list[str]] = {}
-    for token in sorted(tokens, key=lambda t: (t.place.line, t.place.column)):
-        chars = lines.setdefault(token.place.line, [])
-        chars.extend(" " * (token.place.column - len(chars)))
-        chars[token.place.column:token.place.column + len(token.text)] = token.text
+    for place, text, marked in sorted(items, key=lambda item: (item[0].line, item[0].column)):
+        column = place.column - marked
+        chars = lines.setdefault(place.line, [])
+        chars.extend(" " * (column - len(chars)))
+        text = f"[{text}]" if marked else text
+        chars[column:column + len(text)] = text
     return "\n".join("".join(lines[n]).rstrip() for n in sorted(lines))
 
 
@@ -335,7 +514,69 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Ite
         yield random_puzzle(rows, cols, rng)
 
 
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossCells]:
+    """`n` puzzles with exactly one solution: from a random table and a random choice
+    of ON cells, line constraints shown (and groups made where lines cannot tell
+    two solutions apart) until the solution is unique, then every constraint not
+    needed hidden (`making.well_formed`)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < n:
+        full, on = random_solved(rows, cols, rng)
+        if puzzle := making.well_formed(full, on, rng, new_clue=group_apart):
+            made += 1
+            yield puzzle
+
+
+GROUP_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCells, Clue] | None:
+    """`full` with a new group that `other` breaks and `intended` keeps: the first cell
+    (in reading order, in no group yet) where they differ, with up to two free
+    neighbours, and the count (or else the total) `intended` gives it."""
+    table = [[full.cells[i] for i in row.cells] for row in full.rows]
+    free = {(r, c) for r, row in enumerate(table) for c, cell in enumerate(row) if not cell.group}
+    apart = [cell for cell in sorted(free) if intended[cell[0]][cell[1]] != other[cell[0]][cell[1]]]
+    used = {letter for row in table for cell in row for letter in cell.group}
+    letters = [letter for letter in GROUP_LETTERS if letter not in used]
+    if not apart or not letters:
+        return None
+    r, c = apart[0]
+    near = [(r, c + 1), (r + 1, c), (r, c + 2)]
+    for members in ([(r, c)] + [m for m in near if m in free][:2], [(r, c)]):
+        constraint = telling_apart(members, table, intended, other)
+        if constraint:
+            break
+    group = replace(constraint, group=letters[0], text="")
+    grouped = [[replace(cell, group=letters[0], text="", place=None) if (i, j) in members else
+                replace(cell, place=None) for j, cell in enumerate(row)] for i, row in enumerate(table)]
+    made = CrossCells.from_table(grouped, [row.tail for row in full.rows],
+                                 [column.tail for column in full.columns_left_to_right()],
+                                 full.first_cell, [*full.groups, group])
+    return made, Clue("group", "", name=letters[0])
+
+
+def telling_apart(members: list[tuple[int, int]], table, intended: list, other: list) -> Constraint | None:
+    """The count, or else the total, of `members` (in reading order) that `intended`
+    gives and `other` does not."""
+    def ons(grid: list) -> list[Cell]:
+        return [table[r][c] for r, c in sorted(members) if grid[r][c]]
+
+    for kind, measure in ((COUNT, len), (TOTAL, value_of)):
+        mine, theirs = measure(ons(intended)), measure(ons(other))
+        if mine is not None and mine != theirs:
+            return Constraint(kind, mine)
+    return None
+
+
 def random_puzzle(height: int, width: int, rng: random.Random) -> CrossCells:
+    return random_solved(height, width, rng)[0]
+
+
+def random_solved(height: int, width: int, rng: random.Random) -> tuple[CrossCells, list[list[int]]]:
+    """A random puzzle with every line constrained, and the on/off table it was made
+    from (one of its solutions, 1 for on)."""
     table = [[random_cell(rng) for _ in range(width)] for _ in range(height)]
     on = [[rng.random() < 0.5 for _ in range(width)] for _ in range(height)]
     row_kinds = [rng.choice((TOTAL, COUNT)) for _ in range(height)]
@@ -349,8 +590,9 @@ def random_puzzle(height: int, width: int, rng: random.Random) -> CrossCells:
         on_cells = [table[r][c] for r, c in line if on[r][c]]
         return Constraint(kind, len(on_cells) if kind == COUNT else value_of(on_cells))
 
-    return CrossCells.from_table(table, [constraint(row, k) for row, k in zip(rows, row_kinds)],
-                                 [constraint(col, k) for col, k in zip(columns, column_kinds)])
+    puzzle = CrossCells.from_table(table, [constraint(row, k) for row, k in zip(rows, row_kinds)],
+                                   [constraint(col, k) for col, k in zip(columns, column_kinds)])
+    return puzzle, [[int(on_cell) for on_cell in row] for row in on]
 
 
 def random_cell(rng: random.Random) -> Cell:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Collection, Iterator, Mapping, Sequence
 
-from . import engine
-from .drawing import aligned, checked_format, markdown_table
-from .puzzle import Puzzle, Solution
+from . import engine, making
+from .drawing import aligned, bracketed, checked_format, markdown_table
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
 
 Digit = int
 Row = tuple[Digit, ...]
@@ -77,21 +77,82 @@ class CrossProduct(Puzzle):
     def solution_values(self, answer) -> Table:
         return tuple(tuple(row) for row in answer)
 
-    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
         cells = (solution.values if solution is not None else self.givens)
-        grid = [[UNKNOWN if d is None else str(d) for d in row] for row in cells]
-        drawing = (self._markdown(grid) if checked_format(format or self.layout) == "markdown"
-                   else self._text(grid))
+        grid = [[bracketed(UNKNOWN if d is None else str(d), (r, c) in marks.cells
+                      or Clue("given", "", cell=(r, c)) in marks.clues)
+                 for c, d in enumerate(row)] for r, row in enumerate(cells)]
+        columns = [bracketed(str(p), Clue("column", "", index=c) in marks.clues)
+                   for c, p in enumerate(self.column_products)]
+        rows = [bracketed(str(p), Clue("row", "", index=r) in marks.clues)
+                for r, p in enumerate(self.row_products)]
+        drawing = (self._markdown(grid, rows, columns)
+                   if checked_format(format or self.layout) == "markdown"
+                   else self._text(grid, rows, columns))
         return "\n".join(self.directives() + [drawing])
 
-    def _text(self, grid: list[list[str]]) -> str:
-        header = [str(p) for p in self.column_products]
-        rows = [row + [str(p)] for row, p in zip(grid, self.row_products)]
-        return "\n".join(aligned(rows + [header] if self.columns_below else [header] + rows))
+    def _text(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
+        lines = [row + [product] for row, product in zip(grid, rows)]
+        return "\n".join(aligned(lines + [columns] if self.columns_below else [columns] + lines))
 
-    def _markdown(self, grid: list[list[str]]) -> str:
-        header = [*map(str, self.column_products), f"[{self.height}×{self.width}]"]
-        return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, self.row_products)])
+    def _markdown(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
+        header = [*columns, f"[{self.height}×{self.width}]"]
+        return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, rows)])
+
+    # Clues and cells, for explanations
+
+    def clues(self) -> tuple[Clue, ...]:
+        """The row products, the column products, then the given digits."""
+        rows = [Clue("row", f"row {r + 1} ({p})", index=r,
+                     cells=frozenset((r, c) for c in range(self.width)))
+                for r, p in enumerate(self.row_products) if p is not None]
+        columns = [Clue("column", f"column {c + 1} ({p})", index=c,
+                        cells=frozenset((r, c) for r in range(self.height)))
+                   for c, p in enumerate(self.column_products) if p is not None]
+        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                       cells=frozenset({(r, c)}))
+                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
+        return tuple(rows + columns + givens)
+
+    def keeping(self, clues: Collection[Clue]) -> CrossProduct:
+        """The puzzle with only `clues`: a line whose product is dropped has none (None)."""
+        kept = set(clues)
+        return replace(
+            self,
+            row_products=tuple(p if Clue("row", "", index=r) in kept else None
+                               for r, p in enumerate(self.row_products)),
+            column_products=tuple(p if Clue("column", "", index=c) in kept else None
+                                  for c, p in enumerate(self.column_products)),
+            givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
+                               for c, d in enumerate(row)) for r, row in enumerate(self.givens)))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is None]
+
+    def obvious_conflict(self) -> tuple[Clue, ...] | None:
+        """A line whose product has a prime factor above 7, which no digits make; or
+        every line, when the rows multiply to another total than the columns."""
+        lines = [clue for clue in self.clues() if clue.kind != "given"]
+        products = self.row_products + self.column_products
+        for clue, product in zip(lines, products):
+            if product and large_prime_factor(product):
+                return (clue,)
+        if all(products) and math.prod(self.row_products) != math.prod(self.column_products):
+            return tuple(lines)
+        return None
+
+    def placing(self, values: Mapping[tuple[int, int], int]) -> CrossProduct:
+        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
+
+
+def large_prime_factor(n: int) -> bool:
+    """Whether `n` has a prime factor above 7: no digits multiply to it."""
+    for prime in (2, 3, 5, 7):
+        while n % prime == 0:
+            n //= prime
+    return n > 1
 
 
 def fillings(product: int, columns: Sequence[int] | int) -> list[Row]:
@@ -124,3 +185,14 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Ite
     rng = random.Random(seed)
     for _ in range(n):
         yield CrossProduct.from_table(random_table(rows, cols, rng))
+
+
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossProduct]:
+    """`n` puzzles with exactly one solution: from a random table, givens revealed until
+    its solution is unique, then every given not needed dropped (`making.well_formed`)."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        table = random_table(rows, cols, rng)
+        full = CrossProduct.from_table(table, givens=table)
+        products = [clue for clue in full.clues() if clue.kind != "given"]
+        yield making.well_formed(full, [list(row) for row in table], rng, fixed=products)

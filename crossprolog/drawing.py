@@ -38,3 +38,8 @@ def aligned(rows: Sequence[Sequence[str]], left: bool = False) -> list[str]:
 def fenced(text: str, info: str = "text") -> str:
     """`text` in a markdown code block, which keeps its columns aligned."""
     return f"{FENCE}{info}\n{text}\n{FENCE}"
+
+
+def bracketed(text: str, marked: bool) -> str:
+    """`text` in brackets when `marked`: how a drawing points at a cell or a clue."""
+    return f"[{text}]" if marked else text

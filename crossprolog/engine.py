@@ -178,3 +178,55 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
             yield result["solution"]
     finally:
         call("crossprolog:close_solutions(N)", {"N": name})
+
+
+def restricted(family: str, puzzle: dict, cells: list, *, limit: int = 0,
+               timeout: float | None = None, encoding: str | None = None) -> dict:
+    """`find`, the solutions also meeting `cells`: [Path, "=" or "\\=", Value] each,
+    Path leading to a cell's variable in the solution term."""
+    inputs = _encoding_term(family, encoding)
+    result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
+                  {**inputs, "P": puzzle, "C": cells, "L": limit, "S": timeout or 0},
+                  module=family)["R"]
+    return _checked(result, inputs["N"])
+
+
+def consequences(family: str, puzzle: dict, cells: list, *, probe: bool = True,
+                 timeout: float | None = None, encoding: str | None = None) -> dict:
+    """What the constraints of `puzzle` (and `cells`, as in `restricted`) force without
+    search: `status` consistent, inconsistent or timeout; when consistent,
+    `propagated` and (with `probe`) `probed`, the solution term with each
+    variable's values left."""
+    inputs = _encoding_term(family, encoding)
+    result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
+                  {**inputs, "P": puzzle, "C": cells, "B": probe, "S": timeout or 0},
+                  module=family)["R"]
+    return _checked(result, inputs["N"])
+
+
+class Session:
+    """One puzzle's constraints posted once, in a Prolog engine of their own, for many
+    `restricted` questions: posting costs more than answering.  Use it as a context
+    manager, or close it."""
+
+    def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
+        inputs = _encoding_term(family, encoding)
+        self.name = f"crossprolog_session_{next(_engine_names)}"
+        self.encoding = inputs["N"]
+        call(f"crossprolog:open_session(Name, {ENCODING}, P)", {**inputs, "Name": self.name,
+                                                                "P": puzzle}, module=family)
+
+    def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
+        """As `restricted`, of the session's puzzle."""
+        result = call("crossprolog:session_solutions(N, C, L, S, R)",
+                      {"N": self.name, "C": cells, "L": limit, "S": timeout or 0})["R"]
+        return _checked(result, self.encoding)
+
+    def close(self) -> None:
+        call("crossprolog:close_solutions(N)", {"N": self.name})
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()

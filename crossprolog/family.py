@@ -98,8 +98,11 @@ class Family:
     **options) -> Puzzle` (lines as `grammars.common.source_lines` gives
     them, directives already taken out); `model` the Puzzle class;
     `prolog` the name of its module in `prolog/` (exporting `model/4` and
-    `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles.
-    `sizes` are the sizes `stats` looks at by default.
+    `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles, and
+    `well_formed(rows, cols, n, seed)` random puzzles with exactly one solution.
+    `sizes` are the sizes `stats` looks at by default.  `reasoning` is the
+    encoding whose propagation explains hints (None: the default; it must
+    post CLP(FD) constraints, which a plain search does not).
     """
 
     name: str
@@ -109,8 +112,10 @@ class Family:
     prolog: str
     options: tuple[Option, ...] = ()
     generator: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
+    well_formed: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
     sizes: tuple[tuple[int, int], ...] = ()
     summary: str = ""
+    reasoning: str | None = None
     option_names: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

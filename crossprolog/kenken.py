@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Collection, Iterator, Mapping, Sequence
 
-from .drawing import aligned, checked_format, fenced
+from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import UsageError
-from .puzzle import Puzzle, Solution
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -82,7 +82,9 @@ class Cage:
 @dataclass(frozen=True)
 class KenKen(Puzzle):
     """A `size`×`size` grid cut into `cages`, and the digits already placed (`givens`,
-    a grid of Digit or None; all unknown when left out)."""
+    a grid of Digit or None; all unknown when left out).  A cell in no cage is
+    bound by the rows and columns alone (as when a cage is left out to see
+    what the others force)."""
 
     size: int
     cages: tuple[Cage, ...]
@@ -95,9 +97,10 @@ class KenKen(Puzzle):
         object.__setattr__(self, "cages", tuple(sorted(self.cages, key=lambda cage: cage.cells)))
         if self.size not in SIZES:
             raise ValueError(f"a KenKen is 3x3 to 9x9, not {self.size}x{self.size}")
-        places = sorted(place for cage in self.cages for place in cage.cells)
-        if places != [(r, c) for r in range(self.size) for c in range(self.size)]:
-            raise ValueError("the cages must cover every cell of the grid exactly once")
+        places = [place for cage in self.cages for place in cage.cells]
+        if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
+                                                      for r, c in places):
+            raise ValueError("the cages must be inside the grid, no cell in two")
         givens = self.givens or ((None,) * self.size,) * self.size
         object.__setattr__(self, "givens", tuple(tuple(row) for row in givens))
         if any(d is not None and not 1 <= d <= self.size for row in self.givens for d in row):
@@ -126,18 +129,54 @@ class KenKen(Puzzle):
 
     # Drawing
 
-    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
         """The grid of cage letters, each with its digit when known (`a4`), then one
         clue line per cage, in the order of the letters."""
         format = checked_format(format or self.layout)
         digits = solution.values if solution is not None else self.givens
         letters = self.letters()
-        grid = [[letters[r, c] + ("" if digits[r][c] is None else str(digits[r][c]))
+        marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
+        grid = [[bracketed(letters.get((r, c), ".") + ("" if digits[r][c] is None else str(digits[r][c])),
+                           (r, c) in marked)
                  for c in range(self.size)] for r in range(self.size)]
         named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]]))
-        clues = [f"{letters[cage.cells[0]]} {cage.clue}" for cage in named]
+        clues = [bracketed(f"{letters[cage.cells[0]]} {cage.clue}",
+                           Clue("cage", "", name=letters[cage.cells[0]]) in marks.clues)
+                 for cage in named]
         drawing = "\n".join(self.directives() + aligned(grid, left=True) + clues)
         return fenced(drawing) if format == "markdown" else drawing
+
+    # Clues and cells, for explanations: the cages and the placed digits.
+
+    def clues(self) -> tuple[Clue, ...]:
+        letters = self.letters()
+        cages = [Clue("cage", f"cage {letters[cage.cells[0]]} ({cage.clue})",
+                      name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
+        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                       cells=frozenset({(r, c)}))
+                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
+        return tuple(cages + givens)
+
+    def keeping(self, clues: Collection[Clue]) -> KenKen:
+        kept = set(clues)
+        letters = self.letters()
+        named = [replace(cage, name=letters[cage.cells[0]]) for cage in self.cages]
+        return replace(self, cages=tuple(cage for cage in named
+                                         if Clue("cage", "", name=cage.name) in kept),
+                       givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
+                                          for c, d in enumerate(row))
+                                    for r, row in enumerate(self.givens)))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        """The cells with no digit placed, outside one-cell cages (which are givens)."""
+        given = {cage.cells[0] for cage in self.cages if len(cage.cells) == 1}
+        return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row)
+                if d is None and (r, c) not in given]
+
+    def placing(self, values: Mapping[tuple[int, int], int]) -> KenKen:
+        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
 
     def letters(self) -> dict[Place, str]:
         """The letter of every cell: the cages' own names when every cage has one,
@@ -163,11 +202,27 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Ite
         yield random_puzzle(rows, rng)
 
 
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[KenKen]:
+    """`n` KenKens with exactly one solution: random cages cut from a random Latin
+    square, cut again until the square is their only solution."""
+    if rows != cols or rows not in SIZES:
+        raise UsageError(f"a KenKen is square, 3x3 to 9x9: not {rows}x{cols}")
+    rng = random.Random(seed)
+    for _ in range(n):
+        square = latin_square(rows, rng)
+        while (puzzle := caged(square, rng)).count(2) != 1:
+            pass
+        yield puzzle
+
+
 def random_puzzle(size: int, rng: random.Random) -> KenKen:
-    square = latin_square(size, rng)
-    cages = [random_cage(cells, [square[r][c] for r, c in cells], rng)
-             for cells in random_partition(size, rng)]
-    return KenKen(size, tuple(cages))
+    return caged(latin_square(size, rng), rng)
+
+
+def caged(square: list[list[Digit]], rng: random.Random) -> KenKen:
+    """`square` cut into random cages, each with an operation its digits fit."""
+    return KenKen(len(square), tuple(random_cage(cells, [square[r][c] for r, c in cells], rng)
+                                     for cells in random_partition(len(square), rng)))
 
 
 def latin_square(size: int, rng: random.Random) -> list[list[Digit]]:

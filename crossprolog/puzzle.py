@@ -3,14 +3,54 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import engine
 from .errors import TimeLimitExceeded
 
 if TYPE_CHECKING:
+    from .explain import Forced, Hint
     from .family import Family
+
+
+Cell = tuple[int, int]  # (row, column) of a solution as JSON gives it, 0-based
+
+
+@dataclass(frozen=True)
+class Clue:
+    """One thing a puzzle states that could be left out: a line's product, total or
+    count, a group's, a cage, a given digit.
+
+    `kind` is "row", "column", "group", "cage" or "given"; rows and columns
+    have their 0-based `index` in the order the layout draws them, groups and
+    cages their `name`, givens their `cell`.  `text` names it for people
+    ("row 3 (=24)"); `cells` are the cells it speaks of.
+    """
+
+    kind: str
+    text: str = field(compare=False)
+    index: int | None = None
+    name: str | None = None
+    cell: Cell | None = None
+    cells: frozenset[Cell] = field(default=frozenset(), compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "given":
+            return {"kind": "given", "row": self.cell[0], "col": self.cell[1]}
+        key = "name" if self.name is not None else "index"
+        return {"kind": self.kind, key: self.name if self.name is not None else self.index}
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a drawing marks (in brackets): cells, and clues."""
+
+    cells: frozenset[Cell] = frozenset()
+    clues: frozenset[Clue] = frozenset()
+
+
+NO_MARKS = Marks()
 
 
 class Puzzle(ABC):
@@ -41,8 +81,54 @@ class Puzzle(ABC):
         """A Prolog answer turned into the family's solution values."""
 
     @abstractmethod
-    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
-        """The puzzle, solved by `solution` if given, drawn in `format` (default: its own layout)."""
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
+        """The puzzle, solved by `solution` if given, drawn in `format` (default: its own
+        layout), with `marks` in brackets."""
+
+    # What puzzle makers and stuck solvers ask about (see explain.py): a family
+    # names its clues and cells.
+
+    @abstractmethod
+    def clues(self) -> tuple[Clue, ...]:
+        """Every clue the puzzle states, in the order the layout draws them."""
+
+    @abstractmethod
+    def keeping(self, clues: Collection[Clue]) -> Puzzle:
+        """The puzzle with only `clues` of its clues (its family's own rules kept)."""
+
+    @abstractmethod
+    def open_cells(self) -> list[Cell]:
+        """The cells not yet decided, as JSON indexes them."""
+
+    @abstractmethod
+    def placing(self, values: Mapping[Cell, int]) -> Puzzle:
+        """The puzzle with the cells of `values` decided (given) as those values."""
+
+    def cell_path(self, cell: Cell) -> list[int]:
+        """Where `cell`'s variable is in the solution term of the Prolog module."""
+        return list(cell)
+
+    def cell_name(self, cell: Cell) -> str:
+        """The cell, as a person would say it."""
+        return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+    def value_name(self, cell: Cell, value: int) -> str:
+        """What `value` in `cell` means, as a person would say it: `only 7 at row 2, column 3`."""
+        return f"only {value} at {self.cell_name(cell)}"
+
+    def obvious_conflict(self) -> tuple[Clue, ...] | None:
+        """Clues that arithmetic alone shows cannot hold together, if the family knows a
+        quick check (the search for a minimal conflict starts from them)."""
+        return None
+
+    def additions(self, solution: list, cells: Sequence[Cell]) -> Iterator[tuple[str, Puzzle]]:
+        """Puzzles with one more clue that `solution` (as JSON has it) meets, each with
+        what to say of it, to try for making the solution unique: by default a given
+        digit at each of `cells`."""
+        for cell in cells:
+            value = solution[cell[0]][cell[1]]
+            yield f"give {value} at {self.cell_name(cell)}", self.placing({cell: value})
 
     def solution_json(self, solution: Solution) -> Any:
         """The solution as JSON-ready data: its values, tuples as lists."""
@@ -103,6 +189,34 @@ class Puzzle(ABC):
     def well_formed(self, *, timeout: float | None = None, encoding: str | None = None) -> bool:
         """True when the puzzle has exactly one solution."""
         return self.count(2, timeout=timeout, encoding=encoding) == 1
+
+    # Questions of stuck solvers and puzzle makers (see explain.py)
+
+    def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
+        """One cell whose value is the same in every solution, with the clues that force
+        it: the one needing the least reasoning.  `Hint.status` says "hint", "none"
+        (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
+        from .explain import hint
+
+        return hint(self, timeout=timeout, encoding=encoding)
+
+    def forced_cells(self, *, timeout: float | None = None,
+                     encoding: str | None = None) -> tuple[Forced, ...]:
+        """Every cell whose value is the same in every solution, each with its reason
+        (none for a puzzle without solution)."""
+        from .explain import hint
+
+        return hint(self, every=True, timeout=timeout, encoding=encoding).cells
+
+    def conflict(self, *, timeout: float | None = None,
+                 encoding: str | None = None) -> tuple[Clue, ...] | None:
+        """A minimal set of clues that cannot hold together, or None when the puzzle has
+        a solution: alone they have no solution, and without any one of them they have."""
+        from .explain import conflict
+
+        if self.solve(timeout=timeout, encoding=encoding) is not None:
+            return None
+        return conflict(self, timeout=timeout, encoding=encoding)
 
     def _solution(self, answer: Any) -> Solution:
         return Solution(self, self.solution_values(answer))

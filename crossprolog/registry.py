@@ -7,7 +7,7 @@ command line, the engine and the API read everything else from the record.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import crosscells, crossproduct, kenken, sudoku
 from .errors import ParseError, UsageError
@@ -25,8 +25,9 @@ FAMILIES: tuple[Family, ...] = (
         model=crossproduct.CrossProduct, prolog="crossproduct",
         summary="fill digits 1-9 so every row and column multiplies to its product",
         options=(Option("zero", "digits run 0-9 instead of 1-9", default=False, flag=True),),
-        generator=crossproduct.random_puzzles,
-        sizes=((3, 3), (3, 4), (4, 3), (3, 5), (5, 3), (4, 4), (6, 3))),
+        generator=crossproduct.random_puzzles, well_formed=crossproduct.well_formed_puzzles,
+        sizes=((3, 3), (3, 4), (4, 3), (3, 5), (5, 3), (4, 4), (6, 3)),
+        reasoning="primes"),
     Family(
         name="crosscells", title="CrossCells", grammar=crosscells_grammar,
         model=crosscells.CrossCells, prolog="crosscells",
@@ -40,7 +41,7 @@ FAMILIES: tuple[Family, ...] = (
                  Option("precedence", "a line's operations apply one after another "
                         "(left-to-right), or * and / before + and - (standard)",
                         default="left-to-right", choices=crosscells.PRECEDENCES)),
-        generator=crosscells.random_puzzles,
+        generator=crosscells.random_puzzles, well_formed=crosscells.well_formed_puzzles,
         sizes=((4, 4), (5, 5), (6, 6))),
     Family(
         name="sudoku", title="Sudoku", grammar=sudoku_grammar, model=sudoku.Sudoku, prolog="sudoku",
@@ -48,11 +49,12 @@ FAMILIES: tuple[Family, ...] = (
         options=(Option("digits", "the digits in use: 1-9, or a range of ten such as "
                         "'0-9 choose 9'", default=sudoku.CLASSIC, read=sudoku_grammar.read_digit_set),
                  Option("maximize", "an objective: gcd(rows) or gcd(cols)", default=None,
-                        read=sudoku_grammar.read_objective, key="objective"))),
+                        read=sudoku_grammar.read_objective, key="objective")),
+        generator=sudoku.random_puzzles, well_formed=sudoku.well_formed_puzzles, sizes=((9, 9),)),
     Family(
         name="kenken", title="KenKen", grammar=kenken_grammar, model=kenken.KenKen, prolog="kenken",
         summary="1..N once per row and column; each cage's digits make its target",
-        generator=kenken.random_puzzles,
+        generator=kenken.random_puzzles, well_formed=kenken.well_formed_puzzles,
         sizes=((4, 4), (5, 5), (6, 6))),
 )
 
@@ -116,6 +118,17 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
         raise error.assuming(record.title, guessed.reason) if guessed else error
 
 
+def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
+             well_formed: bool = False) -> Iterator[Puzzle]:
+    """`n` random puzzles of `family`, `rows` by `cols`, the same for the same seed;
+    with `well_formed`, each with exactly one solution and no clue to spare."""
+    record = named(family)
+    make = record.well_formed if well_formed else record.generator
+    if make is None:
+        raise UsageError(f"{record.title} has no generator")
+    return make(rows, cols, n, seed)
+
+
 def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:
     """The options of `record` among `options` (None: not given), strings read as text."""
     values = {}
@@ -132,4 +145,4 @@ def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-__all__ = ["BY_NAME", "FAMILIES", "Family", "detect", "family_of", "named", "parse"]
+__all__ = ["BY_NAME", "FAMILIES", "Family", "detect", "family_of", "generate", "named", "parse"]

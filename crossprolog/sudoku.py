@@ -10,11 +10,14 @@ puzzle are exactly its optimal grids.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import NamedTuple
+import random
+from dataclasses import dataclass, field, replace
+from typing import Collection, Iterator, Mapping, NamedTuple
 
-from .drawing import checked_format, markdown_table
-from .puzzle import Puzzle, Solution
+from . import making
+from .drawing import bracketed, checked_format, markdown_table
+from .errors import UsageError
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
 
 SIZE = 9
 Digit = int
@@ -113,6 +116,25 @@ class Sudoku(Puzzle):
             return {}
         return {"objective": {"gcd": solution.values.gcd, "optimal": True}}
 
+    # Clues and cells, for explanations: the clues are the givens; the units are the rules.
+
+    def clues(self) -> tuple[Clue, ...]:
+        return tuple(Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                          cells=frozenset({(r, c)}))
+                     for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None)
+
+    def keeping(self, clues: Collection[Clue]) -> Sudoku:
+        kept = {clue.cell for clue in clues}
+        return replace(self, givens=tuple(tuple(d if (r, c) in kept else None for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is None]
+
+    def placing(self, values: Mapping[tuple[int, int], int]) -> Sudoku:
+        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
+
     def line_numbers(self, grid: Grid) -> list[int]:
         """The numbers the objective's lines spell in `grid`: rows, or columns top to bottom."""
         lines = grid if self.objective != "gcd(cols)" else tuple(zip(*grid))
@@ -120,9 +142,12 @@ class Sudoku(Puzzle):
 
     # Drawings
 
-    def render(self, solution: Solution | None = None, format: str | None = None) -> str:
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
         cells = solution.values.grid if solution is not None else self.givens
-        grid = [[self.unknown if d is None else str(d) for d in row] for row in cells]
+        grid = [[bracketed(self.unknown if d is None else str(d), (r, c) in marks.cells
+                           or Clue("given", "", cell=(r, c)) in marks.clues)
+                 for c, d in enumerate(row)] for r, row in enumerate(cells)]
         if checked_format(format or self.layout) == "markdown":
             return self._markdown(grid, solution)
         return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
@@ -148,3 +173,47 @@ class Sudoku(Puzzle):
         options = [f"*{d.removeprefix('# ')}*" for d in self.directives()]
         table = markdown_table([" "] * SIZE, grid)
         return "\n".join([table] + ([""] + [" · ".join(options + notes)] if options or notes else []))
+
+
+# Random puzzles (classic digits, no objective)
+
+
+def random_grid(rng: random.Random) -> Grid:
+    """A random full grid: a fixed valid pattern with its digits relabelled, its rows
+    shuffled within bands, its bands shuffled, the same for columns, maybe transposed."""
+    def shuffled_lines() -> list[int]:
+        bands = rng.sample(range(3), 3)
+        return [3 * band + line for band in bands for line in rng.sample(range(3), 3)]
+
+    digits = rng.sample(range(1, SIZE + 1), SIZE)
+    rows, columns = shuffled_lines(), shuffled_lines()
+    grid = [[digits[(3 * (r % 3) + r // 3 + c) % SIZE] for c in columns] for r in rows]
+    if rng.random() < 0.5:
+        grid = [list(column) for column in zip(*grid)]
+    return tuple(map(tuple, grid))
+
+
+def checked_size(rows: int, cols: int) -> None:
+    if (rows, cols) != (SIZE, SIZE):
+        raise UsageError(f"a sudoku is {SIZE}x{SIZE}: --rows {SIZE} --cols {SIZE}, not {rows}x{cols}")
+
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Sudoku]:
+    """`n` random grids with each cell given at random, one in three (several solutions
+    likely; see `well_formed_puzzles` for puzzles with one)."""
+    checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        grid = random_grid(rng)
+        yield Sudoku(tuple(tuple(d if rng.random() < 1 / 3 else None for d in row) for row in grid))
+
+
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Sudoku]:
+    """`n` puzzles with exactly one solution: from a random full grid, givens removed in
+    random order while the solution stays unique (`making.well_formed`)."""
+    checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        grid = random_grid(rng)
+        full = Sudoku(grid)
+        yield making.well_formed(full, [list(row) for row in grid], rng, shown=full.clues())

@@ -23,6 +23,7 @@ group `a: 24 total`, `a: [6] tiles`.
   stand on several lines.
 - A group constraint (`a#6`, `a=12`, `a: [6] tiles`) may stand anywhere
   outside the cells; a group total reads the group's cells in reading order.
+- A cell a solver has decided carries a mark: `+8!` is ON, `+8~` is OFF.
 - `#` then a space (or nothing) at the start of a line is a comment; blank
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
@@ -54,8 +55,8 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import (COUNT, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTAL, Cell, Constraint,
-                          CrossCells, Place)
+from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTAL, Cell,
+                          Constraint, CrossCells, Place, anchored)
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
@@ -70,7 +71,8 @@ SPELLINGS = {spelling: operator for operator in OPERATORS.values()
              for spelling in (operator.symbol, *operator.aliases)}
 OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
 LETTER = r"[A-Za-z]"
-CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)"
+MARKED = {mark: on for on, mark in DECIDED.items()}  # a solver's mark after a cell: ! on, ~ off
+CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?)"
 TOTAL_PATTERN = rf"(?P<group>{LETTER}?)=(?P<value>-?\d+)"
 COUNT_PATTERN = rf"(?P<group>{LETTER}?)#(?P<value>\d+)"
 # In words, as the game shows them: `24 total`, `[6] tiles`, `a: 24 total`.
@@ -91,7 +93,7 @@ def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
     if operator.positive and number == 0:
         raise pp.ParseFatalException(text, loc, f"{operator.name} by 0: a {t['op']} cell needs "
                                                 "a number above 0")
-    return Cell(operator.symbol, number, t["group"], text=t[0])
+    return Cell(operator.symbol, number, t["group"], text=t[0], decided=MARKED.get(t["decided"]))
 
 
 def _constraint(kind: str):
@@ -220,7 +222,7 @@ def span(token: Cell | Constraint) -> tuple[int, int]:
 def number_span(constraint: Constraint) -> tuple[int, int]:
     """The character columns of a constraint's number, which decide its column: all of
     `=24`, the `24` of `24 total`, the `[6]` of `[6] tiles`."""
-    return constraint.place.column, constraint.place.column + len(constraint.text.split()[0])
+    return constraint.place.column, constraint.place.column + len(anchored(constraint.text))
 
 
 def row_of(line: TextLine, index: dict[Place, int]) -> CellLine:
@@ -330,17 +332,20 @@ def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constrai
 
 
 class Number(NamedTuple):
-    """A number of the grid and its region letters: a cell, or a target, by where it stands."""
+    """A number of the grid, its region letters and a solver's mark (`!` kept, `~`
+    deleted, "" none): a cell, or a target, by where it stands."""
 
     value: int
     group: str
+    mark: str
 
 
 def _grid_number(text: str, loc: int, t: pp.ParseResults) -> Number:
-    return Number(_number(text, loc, t["number"]), t["group"])
+    return Number(_number(text, loc, t["number"]), t["group"], t["decided"])
 
 
-grid_number = pp.Regex(rf"(?P<number>-?\d+)(?P<group>{LETTER}*){END}").set_parse_action(_grid_number)
+grid_number = pp.Regex(rf"(?P<number>-?\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?){END}") \
+    .set_parse_action(_grid_number)
 region_target = pp.Regex(rf"(?P<group>{LETTER})=(?P<value>-?\d+){END}").set_parse_action(
     _constraint(TOTAL))
 SUMS_WHAT = {SUMPLETE: "a number like 5 or -3",
@@ -429,18 +434,19 @@ def grid_cell(token: Token, line: Line, game: str) -> Cell:
         raise error_at(f"a region letter: regions are Number Sums' (# game: {NUMBER_SUMS})",
                        line, letters_at(token))
     return Cell("-" if number.value < 0 else "+", abs(number.value), number.group,
-                place=Place(line.number - 1, token.column - 1), text=token.text)
+                place=Place(line.number - 1, token.column - 1), text=token.text,
+                decided=MARKED.get(number.mark))
 
 
 def letters_at(token: Token) -> int:
-    """The column of the region letters of a number's token."""
-    return token.end - len(token.value.group)
+    """The column of the region letters (or mark) of a number's token."""
+    return token.end - len(token.value.group) - len(token.value.mark)
 
 
 def target(token: Token, line: Line) -> Constraint:
     """The total `token` states, for the row or column it ends."""
-    if token.value.group:
-        raise error_at("a target stands alone: no region letter", line, letters_at(token))
+    if token.value.group or token.value.mark:
+        raise error_at("a target stands alone: no region letter, no mark", line, letters_at(token))
     return Constraint(TOTAL, token.value.value, place=Place(line.number - 1, token.column - 1),
                       text=token.text)
 

@@ -13,7 +13,10 @@ A puzzle arrives from Python as a dict
       givens: [[Row, Column, Digit], ...], low: Low}
 
 with 0-based Row and Column; digits range over Low..9, Low being 0 or 1.
-The solution is the grid: a list of rows of digits.
+A product that is not an integer (Python's None) is not known: its line
+has no product constraint (crossprolog asks such questions to find which
+lines explain a hint or a conflict).  The solution is the grid: a list of
+rows of digits.
 
 model/4 is the pure relation: it posts the constraints of one encoding on
 the digits of Rows and hands back Labeling, the search that encoding pairs
@@ -65,6 +68,7 @@ model(auto, Puzzle, Rows, Labeling) :- !,
 model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     must_be_without_zero(rows, Low),
+    must_know_products(rows, RowProducts-ColumnProducts),
     grid(RowProducts, ColumnProducts, Rows, _),
     maplist(give(Rows), Givens).
 model(Encoding, Puzzle, Rows, Labeling) :-
@@ -89,6 +93,8 @@ model(Encoding, Puzzle, Rows, Labeling) :-
 %   are measured: see bench/run.py.
 auto_encoding(Puzzle, rows) :-
     _{rows: RowProducts, columns: ColumnProducts, low: 1} :< Puzzle,
+    maplist(integer, RowProducts),
+    maplist(integer, ColumnProducts),
     length(RowProducts, Height),
     length(ColumnProducts, Width),
     ( Width =< 3 ; Height * Width =< 30 ), !.
@@ -97,6 +103,16 @@ auto_encoding(_, restarts).
 must_be_without_zero(_, 1) :- !.
 must_be_without_zero(Encoding, _) :-
     throw(crossprolog_usage(Encoding, "this encoding takes digits 1-9 only")).
+
+must_know_products(_, RowProducts-ColumnProducts) :-
+    maplist(integer, RowProducts),
+    maplist(integer, ColumnProducts), !.
+must_know_products(Encoding, _) :-
+    throw(crossprolog_usage(Encoding, "this encoding needs every product")).
+
+%   A product that is not known: its line has no product constraint.
+unknown(Product) :-
+    \+ integer(Product).
 
 %!  labeling_of(+Encoding, +RowProducts-ColumnProducts, +Rows, +Exponents, -Labeling) is det.
 %
@@ -258,12 +274,18 @@ dividing_row(ColumnProducts, RowProduct, Row) :-
     maplist(dividing_digit(RowProduct), ColumnProducts, Row).
 
 dividing_digit(RowProduct, ColumnProduct, Digit) :-
-    Common is gcd(RowProduct, ColumnProduct),
+    known(RowProduct, Row),
+    known(ColumnProduct, Column),
+    Common is gcd(Row, Column),
     findall(D, ( between(1, 9, D), Common mod D =:= 0 ), Divisors),
     foldl(or_value, Divisors, 0, Domain),
     Digit in Domain.
 
 or_value(Value, Domain, Domain \/ Value).
+
+%   A product as far as divisors go: one not known divides like 0, by all.
+known(Product, Product) :- integer(Product), !.
+known(_, 0).
 
 % With digits 1-9 there are no zeros to place.
 zero_lines(1, _, _) :- !.
@@ -271,6 +293,8 @@ zero_lines(0, RowProducts-Rows, ColumnProducts-Columns) :-
     maplist(zero_line, RowProducts, Rows),
     maplist(zero_line, ColumnProducts, Columns).
 
+zero_line(Product, _) :-
+    unknown(Product), !.
 zero_line(0, Line) :- !,
     maplist(is_zero, Line, Zeros),
     sum(Zeros, #>=, 1).
@@ -300,6 +324,8 @@ lines(fillings, RowProducts-Rows, ColumnProducts-_, ExponentRows) :-
     exponent_grid(Rows, ColumnProducts, ExponentRows, ExponentColumns),
     maplist(exponent_product, ColumnProducts, ExponentColumns).
 
+chain_product(Product, _) :-
+    unknown(Product), !.
 chain_product(0, _) :- !.
 chain_product(Product, Line) :-
     foldl(times, Line, 1, Product).
@@ -327,6 +353,8 @@ digits_with_exponents([[0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [2, 1, 0, 0, 0],
                        [6, 1, 1, 0, 0], [7, 0, 0, 0, 1], [8, 3, 0, 0, 0],
                        [9, 0, 2, 0, 0]]).
 
+exponent_product(Product, _) :-
+    unknown(Product), !.
 exponent_product(0, _) :- !.
 exponent_product(Product, Exponents) :-
     prime_exponents(Product, Sums),
@@ -354,6 +382,8 @@ divide_out(P, E, N0, N) :-
         N = N0
     ).
 
+filling_row(_, Product, _) :-
+    unknown(Product), !.
 filling_row(_, 0, _) :- !.
 filling_row(ColumnProducts, Product, Row) :-
     findall(Row, row_filling(Product, ColumnProducts, Row), Fillings),
@@ -370,11 +400,13 @@ row_filling(Product, ColumnProducts, Row) :-
 %!  column_digits(+Room, +ColumnProduct, -Digits) is det.
 %
 %   Digits are those of 1-9 that divide ColumnProduct and leave at most
-%   Room of it to the other rows (0 is divided by every digit).
+%   Room of it to the other rows (0, or a product not known, is divided
+%   by every digit).
 column_digits(Room, ColumnProduct, Digits) :-
+    known(ColumnProduct, Product),
     findall(D, ( between(1, 9, D),
-                 ColumnProduct mod D =:= 0,
-                 leaves_room(Room, ColumnProduct, D) ),
+                 Product mod D =:= 0,
+                 leaves_room(Room, Product, D) ),
             Digits).
 
 %!  filling(+Choices, +Product, -Row) is nondet.
@@ -411,5 +443,7 @@ rows_by_fewest_fillings(RowProducts, ColumnProducts, Order) :-
     sort(1, @=<, Pairs, Sorted),       % sort/4 with @=< keeps ties in order
     pairs_values(Sorted, Order).
 
+filling_count(_, Product, inf) :-      % sorts after every count
+    unknown(Product), !.
 filling_count(ColumnProducts, Product, Count) :-
     aggregate_all(count, row_filling(Product, ColumnProducts, _), Count).

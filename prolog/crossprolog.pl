@@ -8,7 +8,11 @@
             family_encodings/2,   % +Module, -Names
             error_term/2,         % +Error, -Term
             show_solution/1,      % +Solution
-            fact_text/3           % +Name, +Data, -Text
+            fact_text/3,          % +Name, +Data, -Text
+            restricted_solutions/6, % +Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result
+            consequences/6,       % +Encoding, +Puzzle, +Cells, +Probe, +Seconds, -Result
+            open_session/3,       % +Name, +Encoding, +Puzzle
+            session_solutions/5   % +Name, +Cells, +Limit, +Seconds, -Result
           ]).
 /** <module> The search driver every puzzle family shares.
 
@@ -36,6 +40,7 @@ only ever arrives as terms, never as source text.
 */
 
 :- use_module(library(time)).
+:- use_module(library(clpfd)).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(solution_sequences)).
@@ -100,10 +105,15 @@ count_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 batch_solutions(Encoding, Puzzles, Limit, Seconds, Keep, Results) :-
     maplist(batch_member(Encoding, Limit, Seconds, Keep), Puzzles, Results).
 
-batch_member(Encoding, Limit, Seconds, true, Puzzle, Result) :- !,
+batch_member(Encoding, Limit, Seconds, Keep, Puzzle, Result) :-
+    true(Keep), !,
     first_solutions(Encoding, Puzzle, Limit, Seconds, Result).
 batch_member(Encoding, Limit, Seconds, _, Puzzle, Result) :-
     count_solutions(Encoding, Puzzle, Limit, Seconds, Result).
+
+%   Python's True, as janus passes it, or the atom.
+true(@(true)).
+true(true).
 
 limited(0, Goal) :- !,
     call(Goal).
@@ -257,3 +267,189 @@ fact_text(Name, Data, Text) :-
     atom_string(Functor, Name),
     Fact =.. [Functor, Data],
     with_output_to(string(Text), portray_clause(Fact)).
+
+
+                 /*******************************
+                 *   EXPLANATIONS: WHAT FOLLOWS  *
+                 *******************************/
+
+%   What puzzle makers and stuck solvers ask: is there a solution in which
+%   these cells are (or are not) these values, and what do the constraints
+%   alone force?  Cells are [Path, Relation, Value] triples: Path is the
+%   list of 0-based indices that leads to a cell's variable in the
+%   Solution term (a grid: [Row, Column]; a flat list: [Index]), Relation
+%   is "=" or "\\=".
+
+%!  restricted_solutions(+Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result) is det.
+%
+%   As first_solutions/5, the solutions also meeting Cells.
+restricted_solutions(Encoding, Puzzle, Cells, Limit, Seconds, Result) :-
+    Found = found([]),
+    measured(( limited(Limit, restricted(Encoding, Puzzle, Cells, Solution)),
+               arg(1, Found, Solutions0),
+               nb_setarg(1, Found, [Solution|Solutions0]),
+               fail
+             ; true
+             ),
+             Seconds, Measures),
+    arg(1, Found, Reversed),
+    reverse(Reversed, Solutions),
+    length(Solutions, N),
+    status(Measures, Limit, N, Status),
+    Result = Measures.put(_{solutions: Solutions, status: Status}).
+
+restricted(encoding(Module, Name), Puzzle, Cells, Solution) :-
+    posted(encoding(Module, Name), Puzzle, Cells, Solution, Labeling),
+    atom_string(M, Module),
+    call(M:Labeling).
+
+posted(encoding(Module, Name), Puzzle, Cells, Solution, Labeling) :-
+    atom_string(M, Module),
+    (   Name == ""
+    ->  M:model(Puzzle, Solution, Labeling)
+    ;   atom_string(N, Name),
+        M:model(N, Puzzle, Solution, Labeling)
+    ),
+    maplist(restriction(Solution), Cells).
+
+restriction(Solution, [Path, Relation, Value]) :-
+    cell_at(Path, Solution, Cell),
+    atom_string(R, Relation),
+    related(R, Cell, Value).
+
+related(=, Cell, Value) :- Cell #= Value.
+related(\=, Cell, Value) :- Cell #\= Value.
+
+cell_at([], Cell, Cell).
+cell_at([I|Is], Term, Cell) :-
+    nth0(I, Term, Sub),
+    cell_at(Is, Sub, Cell).
+
+%!  consequences(+Encoding, +Puzzle, +Cells, +Probe, +Seconds, -Result) is det.
+%
+%   What the constraints of Encoding (and Cells) force without search.
+%   Result.status is consistent or inconsistent (propagation alone finds
+%   no solution), or timeout; when consistent, Result.propagated is the
+%   Solution term with every variable replaced by the list of values
+%   propagation leaves it, and with Probe true Result.probed the same
+%   after probing: a value is dropped when setting the cell to it makes
+%   propagation fail, and that is repeated until no more values go.
+%   Probing is sound: a value it drops is in no solution.  Without Probe,
+%   probed is what propagation left.
+consequences(Encoding, Puzzle, Cells, Probe, Seconds, Result) :-
+    Found = found(inconsistent),
+    measured(( posted(Encoding, Puzzle, Cells, Solution, _)
+             ->  domains(Solution, Propagated),
+                 (   ( \+ true(Probe) ; probed(Solution) )
+                 ->  domains(Solution, Probed),
+                     nb_setarg(1, Found, consistent(Propagated, Probed))
+                 ;   nb_setarg(1, Found, inconsistent)
+                 )
+             ;   true
+             ),
+             Seconds, Measures),
+    arg(1, Found, Outcome),
+    consequence_result(Outcome, Measures, Result).
+
+consequence_result(_, Measures, Result) :-
+    status(Measures, 0, 0, Status),
+    Status \== complete, !,
+    Result = Measures.put(status, Status).
+consequence_result(inconsistent, Measures, Measures.put(status, inconsistent)).
+consequence_result(consistent(Propagated, Probed), Measures,
+                   Measures.put(_{status: consistent, propagated: Propagated, probed: Probed})).
+
+%   The values each variable of Term may still take (a value is a list of one).
+domains(Term, Domains) :-
+    is_list(Term), !,
+    maplist(domains, Term, Domains).
+domains(Value, [Value]) :-
+    integer(Value), !.
+domains(Var, Values) :-
+    fd_size(Var, Size),
+    (   Size == sup
+    ->  throw(crossprolog_usage(consequences, "this encoding does not propagate: choose another"))
+    ;   fd_dom(Var, Dom),
+        findall(V, ( V in Dom, indomain(V) ), Values)
+    ).
+
+%!  probed(+Term) is semidet.
+%
+%   Drops from each variable of Term the values that propagation refutes
+%   when tried, until none goes (singleton arc consistency); fails when a
+%   variable is left no value.
+probed(Term) :-
+    term_variables(Term, Vars),
+    foldl(probe, Vars, false, Changed),
+    (   Changed == true
+    ->  probed(Term)
+    ;   true
+    ).
+
+probe(Var, Changed0, Changed) :-
+    (   var(Var)
+    ->  fd_dom(Var, Dom),
+        findall(V, ( V in Dom, indomain(V), \+ \+ Var = V ), Kept),
+        fd_size(Var, Size),
+        length(Kept, Left),
+        Left > 0,
+        list_to_domain(Kept, Domain),
+        Var in Domain,
+        (   Left < Size
+        ->  Changed = true
+        ;   Changed = Changed0
+        )
+    ;   Changed = Changed0
+    ).
+
+list_to_domain([V|Vs], Domain) :-
+    foldl(union_with, Vs, V, Domain).
+
+union_with(V, Domain, Domain \/ V).
+
+
+%   A session keeps one puzzle's constraints posted in an engine of its own
+%   and answers restricted_solutions/6 questions about it without posting
+%   them again: each question runs in a findall/3, whose backtracking gives
+%   the store back as it was.  Making a well-formed puzzle asks dozens of
+%   them, and posting costs more than answering.
+
+%!  open_session(+Name, +Encoding, +Puzzle) is det.
+open_session(Name, Encoding, Puzzle) :-
+    atom_string(Alias, Name),
+    engine_create(_, session(Encoding, Puzzle), _, [alias(Alias)]),
+    engine_next(Alias, ready).
+
+session(encoding(Module, Name), Puzzle) :-
+    atom_string(M, Module),
+    (   posted(encoding(Module, Name), Puzzle, [], Solution, Labeling)
+    ->  Posted = posted(M, Solution, Labeling)
+    ;   Posted = inconsistent
+    ),
+    engine_yield(ready),
+    repeat,
+    engine_fetch(question(Cells, Limit, Seconds)),
+    answer(Posted, Cells, Limit, Seconds, Result),
+    engine_yield(Result),
+    fail.
+
+answer(inconsistent, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
+                                 seconds: 0}).
+answer(posted(M, Solution, Labeling), Cells, Limit, Seconds, Result) :-
+    measured(findall(Solution, limited(Limit, ( maplist(restriction(Solution), Cells),
+                                                call(M:Labeling) )), Solutions),
+             Seconds, Measures),
+    (   var(Solutions)
+    ->  Solutions = []
+    ;   true
+    ),
+    length(Solutions, N),
+    status(Measures, Limit, N, Status),
+    Result = Measures.put(_{solutions: Solutions, status: Status}).
+
+%!  session_solutions(+Name, +Cells, +Limit, +Seconds, -Result) is det.
+%
+%   As restricted_solutions/6, of the puzzle of session Name.
+session_solutions(Name, Cells, Limit, Seconds, Result) :-
+    atom_string(Alias, Name),
+    engine_post(Alias, question(Cells, Limit, Seconds), Result).

@@ -234,3 +234,24 @@ def test_a_row_without_its_target_is_one_located_line_and_exit_2(cli, write):
     assert run.code == 2 and run.out == ""
     assert run.err.splitlines()[0].startswith(f"{path}:3:6: error: this row has no target")
     assert run.err.splitlines()[1:] == [" 2  7", "     ^"]
+
+
+# Stuck solvers: a hint marks the decided number in the game's own layout, which reads back
+
+
+def test_a_hint_marks_a_number_as_the_game_writes_it_and_reads_back_in(cli, write):
+    hinted = cli("hint", SUMPLETE)
+    assert hinted.code == 0
+    assert hinted.out.splitlines()[:3] == ["# row 1 (2) leaves 6 (row 1) only OFF",
+                                           "# game: sumplete", "  6~  7   2   8   2"]
+    again = cli("hint", write(hinted.out), "--format", "json")
+    assert again.code == 0 and [(c["row"], c["col"], c["value"]) for c in again.json()["cells"]] == [
+        (0, 1, 0)]
+    marked = parse(hinted.out)
+    assert [cell.decided for cell in marked.cells][:2] == [0, None]
+
+
+def test_a_mark_on_a_target_is_a_located_error():
+    with pytest.raises(ParseError, match="a target stands alone") as caught:
+        parse("# game: sumplete\n 3  5  8!\n 3  5\n")
+    assert (caught.value.line, caught.value.column) == (2, 9)

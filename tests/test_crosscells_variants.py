@@ -19,6 +19,7 @@ import pytest
 
 import crossprolog
 from crossprolog import ParseError
+from conftest import EXAMPLES
 
 ENCODINGS = ["restarts", "states", "states_ffc", "fold", "reified"]
 RULES = [{"first_cell": first, "precedence": precedence}
@@ -398,3 +399,11 @@ def test_several_groups_agree_with_the_brute_force_in_every_encoding(rules):
     drawn = drawn_puzzles(rules, groups="ab")
     assert sum(any(len(g) == 2 for *_, g in p.cells.values()) for p in drawn) >= len(drawn) // 2
     agree_with_the_brute_force(drawn, rules)
+
+
+def test_a_hint_keeps_constraints_in_words_under_their_columns(cli):
+    path = EXAMPLES / "crosscells" / "in-words.txt"
+    hinted = cli("hint", path).out.splitlines()
+    original = path.read_text().splitlines()[1:]
+    assert hinted[0] == "# row 1 (-3 total) leaves +8 (row 1) only OFF"
+    assert hinted[1:] == [original[0].replace("+8  ", "+8~ ")] + original[1:]

@@ -1,0 +1,307 @@
+"""Why a puzzle is what it is, for stuck solvers and puzzle makers, in every family.
+
+- `hint`: a cell whose value is the same in every solution, and the clues that
+  force it: propagation alone first, then probing (trying each value and
+  seeing propagation fail), then search.
+- `conflict`: for a puzzle without solution, a minimal set of clues (lines,
+  groups, cages, givens) that cannot hold together: alone they have no
+  solution, and without any one of them they have one.
+- `ambiguity`: for a puzzle with several solutions, two of them, where they
+  differ, and one more clue that would make the solution unique.
+
+Everything here speaks of a family only through its model's clues and cells
+(`Puzzle.clues`, `keeping`, `open_cells`, `placing`, `cell_path`...), so every
+family gets it.  Minimal sets come from QuickXplain (Junker, 2004): about
+k·log(n/k) tests for k clues of n, where dropping one clue at a time would
+take n.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+from . import engine
+from .errors import TimeLimitExceeded
+from .puzzle import Cell, Clue, Puzzle, Search, Solution
+
+LEVELS = ("propagation", "probing", "search")
+
+
+class Deadline:
+    """A time budget shared by the many searches of one question."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.end = None if seconds is None else time.perf_counter() + seconds
+
+    def left(self) -> float | None:
+        """Seconds left; TimeLimitExceeded when none are."""
+        if self.end is None:
+            return None
+        left = self.end - time.perf_counter()
+        if left <= 0:
+            raise TimeLimitExceeded(self.seconds)
+        return left
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A cell whose value is the same in every solution, how much reasoning shows it
+    (one of LEVELS), and a minimal set of clues whose constraints alone show it."""
+
+    cell: Cell
+    value: int
+    level: str
+    clues: tuple[Clue, ...]
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"row": self.cell[0], "col": self.cell[1], "value": self.value,
+                "level": self.level, "reason": self.reason}
+
+
+class Reasoner:
+    """Questions about one puzzle, asked of Prolog within one deadline.
+
+    Propagation and probing run the family's reasoning encoding (one that
+    posts CLP(FD) constraints: `Family.reasoning`); search, the default."""
+
+    def __init__(self, puzzle: Puzzle, deadline: Deadline, encoding: str | None = None):
+        self.puzzle, self.deadline, self.encoding = puzzle, deadline, encoding
+        self.reasoning = encoding or puzzle.record.reasoning
+
+    def consequences(self, puzzle: Puzzle, probe: bool = True) -> dict:
+        found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [], probe=probe,
+                                    timeout=self.deadline.left(), encoding=self.reasoning)
+        if found["status"] == "timeout":
+            raise TimeLimitExceeded(self.deadline.seconds)
+        return found
+
+    def solutions(self, puzzle: Puzzle, cells: Sequence = (), limit: int = 1) -> Search:
+        found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(), list(cells),
+                                  limit=limit, timeout=self.deadline.left(), encoding=self.encoding)
+        if found["status"] == "timeout":
+            raise TimeLimitExceeded(self.deadline.seconds)
+        return Search.of(found, puzzle.family, puzzle._solution)
+
+    def unsolvable(self, puzzle: Puzzle) -> bool:
+        """No solution: refuted by propagation, or else by search."""
+        return (self.consequences(puzzle, probe=False)["status"] == "inconsistent"
+                or not self.solutions(puzzle).solutions)
+
+    def domain(self, domains: list, cell: Cell) -> list[int]:
+        for index in self.puzzle.cell_path(cell):
+            domains = domains[index]
+        return domains
+
+    def forced_at(self, level: str, puzzle: Puzzle, cell: Cell, value: int) -> bool:
+        """Whether `level` of reasoning alone shows `cell` is `value` in `puzzle`."""
+        if level == "search":
+            path = puzzle.cell_path(cell)
+            return not self.solutions(puzzle, [[path, "\\=", value]]).solutions
+        found = self.consequences(puzzle, probe=level == "probing")
+        return found["status"] == "inconsistent" or self.domain(found["probed"], cell) == [value]
+
+
+# Hints
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What `hint` found: status "hint" (with `cells`), "none" (no cell is forced),
+    "solved" (nothing left to find) or "unsolvable"."""
+
+    status: str
+    cells: tuple[Forced, ...] = ()
+
+
+def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
+         encoding: str | None = None) -> Hint:
+    """The forced cell that needs the least reasoning (propagation before probing
+    before search, then the fewest clues), or with `every`, every forced cell.
+
+    Raises TimeLimitExceeded when `timeout` seconds pass first.
+    """
+    reasoner = Reasoner(puzzle, Deadline(timeout), encoding)
+    open_cells = puzzle.open_cells()
+    if not open_cells:
+        return Hint("solved")
+    found = reasoner.consequences(puzzle)
+    first = [] if found["status"] == "inconsistent" else reasoner.solutions(puzzle).solutions
+    if not first:
+        return Hint("unsolvable")
+    candidates: dict[Cell, tuple[str, Cell, int]] = {}
+    for level, key in (("propagation", "propagated"), ("probing", "probed")):
+        for cell in open_cells:
+            values = reasoner.domain(found[key], cell)
+            if len(values) == 1 and cell not in candidates:
+                candidates[cell] = (level, cell, values[0])
+    if every or not candidates:
+        left = [cell for cell in open_cells if cell not in candidates]
+        candidates |= {cell: forced for forced in searched(reasoner, first[0], left, every)
+                       for cell in [forced[1]]}
+    if not candidates:
+        return Hint("none")
+    if every:
+        return Hint("hint", tuple(explained_cell(reasoner, *c) for c in candidates.values()))
+    return Hint("hint", (easiest(reasoner, list(candidates.values())),))
+
+
+def easiest(reasoner: Reasoner, candidates: list[tuple[str, Cell, int]]) -> Forced:
+    """The forced cell of the lowest level whose own clues (its lines, cages...) force
+    it alone, if one does; else the first of the lowest level."""
+    lowest = min(LEVELS.index(level) for level, _, _ in candidates)
+    first = [c for c in candidates if LEVELS.index(c[0]) == lowest]
+    for candidate in first:
+        if forced := explained_cell(reasoner, *candidate, own_only=True):
+            return forced
+    return explained_cell(reasoner, *first[0])
+
+
+def searched(reasoner: Reasoner, first: Solution, cells: list[Cell],
+             every: bool) -> list[tuple[str, Cell, int]]:
+    """The cells of `cells` that search shows forced: no solution gives them another
+    value than `first` does (all of them with `every`, else the first found)."""
+    grid = first.to_json()
+    forced = []
+    for cell in cells:
+        value = grid[cell[0]][cell[1]]
+        if reasoner.forced_at("search", reasoner.puzzle, cell, value):
+            forced.append(("search", cell, value))
+            if not every:
+                break
+    return forced
+
+
+def explained_cell(reasoner: Reasoner, level: str, cell: Cell, value: int,
+                   own_only: bool = False) -> Forced | None:
+    """`cell` forced to `value`, with a minimal set of clues that force it at `level`:
+    from its own clues (those that speak of it) when they are enough, else from all
+    (or None with `own_only`)."""
+    puzzle = reasoner.puzzle
+
+    def enough(kept: list[Clue]) -> bool:
+        return reasoner.forced_at(level, puzzle.keeping(kept), cell, value)
+
+    own = [clue for clue in puzzle.clues() if cell in clue.cells]
+    if enough(own):
+        clues = own
+    elif own_only:
+        return None
+    else:
+        clues = own + [clue for clue in puzzle.clues() if cell not in clue.cells]
+    needed = minimal(clues, enough)
+    return Forced(cell, value, level, tuple(needed), reason(puzzle, needed, cell, value, level))
+
+
+def reason(puzzle: Puzzle, clues: Sequence[Clue], cell: Cell, value: int, level: str) -> str:
+    """One line: which clues force what, and how."""
+    what = puzzle.value_name(cell, value)
+    if not clues:
+        return f"the rules alone leave {what}"
+    named = listed([clue.text for clue in clues])
+    verb = "leaves" if len(clues) == 1 else "leave"
+    how = {"propagation": "", "probing": " (every other value fails at once)",
+           "search": " (every other value fails, case by case)"}[level]
+    return f"{named} {verb} {what}{how}"
+
+
+# Conflicts
+
+
+def conflict(puzzle: Puzzle, *, timeout: float | None = None,
+             encoding: str | None = None) -> tuple[Clue, ...]:
+    """A minimal set of clues that cannot hold together, for a puzzle known to have
+    no solution: quick arithmetic checks of the family first, then QuickXplain
+    over its clues."""
+    reasoner = Reasoner(puzzle, Deadline(timeout), encoding)
+
+    def unsolvable(kept: list[Clue]) -> bool:
+        return reasoner.unsolvable(puzzle.keeping(kept))
+
+    if obvious := puzzle.obvious_conflict():
+        return tuple(without_unneeded(list(obvious), unsolvable))
+    return tuple(minimal(list(puzzle.clues()), unsolvable))
+
+
+def without_unneeded(clues: list[Clue], enough: Callable[[list[Clue]], bool]) -> list[Clue]:
+    """`clues` less each clue `enough` holds without (a deletion filter): one test per
+    clue, the way to go when most of them are needed."""
+    kept = list(clues)
+    for clue in clues:
+        rest = [c for c in kept if c != clue]
+        if enough(rest):
+            kept = rest
+    return kept
+
+
+def minimal(clues: list[Clue], enough: Callable[[list[Clue]], bool]) -> list[Clue]:
+    """A minimal subset of `clues` for which `enough` holds, given that it holds for
+    all of them and that adding clues never makes it fail (QuickXplain).  Earlier
+    clues are preferred.  `enough` is asked of proper subsets only."""
+    if enough([]):
+        return []
+
+    def explain(background: list[Clue], added: bool, candidates: list[Clue]) -> list[Clue]:
+        if added and enough(background):
+            return []
+        if len(candidates) == 1:
+            return candidates
+        half = len(candidates) // 2
+        first, second = candidates[:half], candidates[half:]
+        from_second = explain(background + first, bool(first), second)
+        from_first = explain(background + from_second, bool(from_second), first)
+        return from_first + from_second
+
+    return explain([], False, clues)
+
+
+# Several solutions
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """Two solutions of a puzzle, the cells where they differ (as JSON indexes them), and
+    one more clue that would leave only one of them, if one does: what to say of it,
+    and which solution (0 or 1) it leaves."""
+
+    solutions: tuple[Solution, Solution]
+    difference: tuple[Cell, ...]
+    suggestion: str | None
+    leaves: int | None = None
+
+
+def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
+              timeout: float | None = None, encoding: str | None = None) -> Ambiguity:
+    """How `first` and `second` differ, and the first of the puzzle's candidate additions
+    (`Puzzle.additions`) meeting one of them that makes the solution unique.  Such a
+    clue must rule out the other, so it speaks of a cell where they differ."""
+    grids = [first.to_json(), second.to_json()]
+    difference = tuple(cell for cell in cells_of(grids[0])
+                       if grids[0][cell[0]][cell[1]] != grids[1][cell[0]][cell[1]])
+    deadline = Deadline(timeout)
+    for leaves, grid in enumerate(grids):
+        for text, stricter in puzzle.additions(grid, difference):
+            found = engine.find(stricter.record.prolog, stricter.prolog_data(), limit=2,
+                                timeout=deadline.left(), encoding=encoding, keep=False)
+            if found["status"] != "timeout" and found["count"] == 1:
+                return Ambiguity((first, second), difference, text, leaves)
+    return Ambiguity((first, second), difference, None)
+
+
+def cells_of(grid: list[list[int]]) -> Iterator[Cell]:
+    return ((r, c) for r, row in enumerate(grid) for c in range(len(row)))
+
+
+def listed(items: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def conflict_sentence(clues: Sequence[Clue]) -> str:
+    """What a conflict means, in one sentence."""
+    if len(clues) == 1:
+        return f"{clues[0].text} cannot hold, whatever the other clues say"
+    return f"{listed([clue.text for clue in clues])} cannot hold together"
