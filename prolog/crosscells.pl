@@ -45,12 +45,14 @@ default first):
     keeping only those on a way to the total, and numbered; each step is
     then a table constraint over (state before, On, state after), so each
     line is arc consistent.  Labels the cells of the line with the fewest
-    unset cells first.
+    unset cells first.  A reading with too many states (values that double
+    at each step) is stated as in `fold` instead.
   - states_ffc: the same constraints, labeled most-constrained cell first.
   - fold: a total is a fold over the reading's cells; sum-tier steps are
-    linear (V #= V0 + D*On), the others reified implications (with
-    first_cell "seeds" or precedence "standard" no step is linear, and
-    every step is reified, as in `reified`).  Labels like states.
+    linear (V #= V0 + D*On), the others reified implications.  With
+    first_cell "seeds", or where a standard-precedence reading starts a
+    term that a later product may bind, no step is linear, and every step
+    is reified, as in `reified`.  Labels like states.
   - reified: every step, whatever its operation, is
     (On #==> the operation) #/\ (#\On #==> nothing changes).  Labels like
     states.
@@ -89,10 +91,10 @@ model(Encoding, Puzzle, Ons, Labeling) :-
     _{cells: CellData, lines: Readings, first_cell: First} :< Puzzle,
     atom_string(Start, First),
     precedence(Puzzle, Precedence),
-    maplist(operation(Precedence), CellData, Operations),
+    maplist(operation, CellData, Operations),
     same_length(Operations, Ons),
     Ons ins 0..1,
-    maplist(reading_holds(Totals, Start, Operations, Ons), Readings),
+    maplist(reading_holds(Totals, rules(Start, Precedence), Operations, Ons), Readings),
     maplist(reading_ons(Ons), Readings, Lines),
     labeling_of(Search, Lines, Ons, Labeling).
 
@@ -192,17 +194,15 @@ operator(*,   product, N, V0, V, V #= V0 * N).
 operator(/,   product, N, V0, V, V0 #= V * N).
 operator('%', product, N, V0, V, V #= V0 rem N).
 
-%!  operation(+Precedence, +CellData, -Operation) is semidet.
+%!  operation(+CellData, -Operation) is semidet.
 %
-%   Operation is op(Op, N, Role) for a valid cell [Op, N]: Role says what
-%   it does to a reading's state under Precedence (see role/3).
-operation(Precedence, [Text, N], op(Op, N, Role)) :-
+%   Operation is op(Op, N, Tier) for a valid cell [Op, N].
+operation([Text, N], op(Op, N, Tier)) :-
     atom_string(Op, Text),
     integer(N),
     N >= 0,
     operator(Op, Tier, N, 0, V, Relation),
-    \+ \+ ( call(Relation), integer(V) ),
-    role(Precedence, Tier, Role).
+    \+ \+ ( call(Relation), integer(V) ).
 
 precedence(Puzzle, Precedence) :-
     (   get_dict(precedence, Puzzle, Text)
@@ -211,14 +211,29 @@ precedence(Puzzle, Precedence) :-
     ),
     memberchk(Precedence, ['left-to-right', standard]).
 
-%!  role(+Precedence, +Tier, -Role) is det.
+%!  steps(+Precedence, +Cells, -Steps, -Products) is det.
 %
-%   What an ON cell does to a reading's state: `applies` its operation to
-%   the current term, or `starts` a new term, the value its operation
-%   gives 0, and adds the finished term to the sum.  Left to right, every
-%   operation applies to the term, which is then the whole value.
-role(standard, sum, starts) :- !.
-role(_, _, applies).
+%   Steps holds step(op(Op, N, Role), On) for each cell(op(Op, N, Tier),
+%   On) of a reading, in order; Products is yes when a product-tier cell
+%   is among them.  Role is what the cell does, ON, to the reading's state:
+%   `applies` its operation to the current term, or `starts` a new term,
+%   the value its operation gives 0, and adds the finished term to the sum.
+%   Left to right, every operation applies to the term, which is then the
+%   whole value; under standard precedence a sum-tier cell starts a term
+%   when a product-tier cell comes after it, which may bind to it (after
+%   the last one, adding to the term is the same, and the fold stays linear).
+steps(_, [], [], no).
+steps(Precedence, [cell(op(Op, N, Tier), On)|Cells], [step(op(Op, N, Role), On)|Steps],
+      Products) :-
+    steps(Precedence, Cells, Steps, Later),
+    role(Precedence, Tier, Later, Role),
+    (   Tier == product
+    ->  Products = yes
+    ;   Products = Later
+    ).
+
+role(standard, sum, yes, starts) :- !.
+role(_, _, _, applies).
 
 %   A state of a reading: whether a cell has been on yet (1, or 0 with
 %   first_cell seeds), the sum of the finished terms, and the current term.
@@ -236,16 +251,17 @@ effect(op(Op, N, applies), S-T0, S-T, [Relation]) :-
 effect(op(Op, N, starts), S0-T0, S-T, [S #= S0 + T0, Relation]) :-
     operator(Op, _, N, 0, T, Relation).
 
-%!  reading_holds(+Totals, +Start, +Operations, +Ons, +Reading) is semidet.
+%!  reading_holds(+Totals, +Rules, +Operations, +Ons, +Reading) is semidet.
 %
 %   The constraint of one reading holds: its count or its total.
-reading_holds(Totals, Start, Operations, Ons, Reading) :-
+reading_holds(Totals, rules(Start, Precedence), Operations, Ons, Reading) :-
     _{cells: Indices, kind: KindText, value: Value} :< Reading,
     atom_string(Kind, KindText),
-    maplist(step(Operations, Ons), Indices, Steps),
+    maplist(cell(Operations, Ons), Indices, Cells),
+    steps(Precedence, Cells, Steps, _),
     constraint(Kind, Totals, Start, Steps, Value).
 
-step(Operations, Ons, I, step(Operation, On)) :-
+cell(Operations, Ons, I, cell(Operation, On)) :-
     nth0(I, Operations, Operation),
     nth0(I, Ons, On).
 
@@ -355,18 +371,32 @@ spanned(Lo0..Hi0, Lo1..Hi1, Lo..Hi) :-
 %   numbered; each step is then a table constraint over [State0, On,
 %   State], by number, whatever a state holds.  Fails when no way reaches
 %   Total.
+%   A reading with more than max_states/1 states in all is stated as `fold`
+%   states it instead: its tables would cost more than they prune.
 state_total(Start, Steps, Total) :-
     start_state(Start, State0),
-    layers(Steps, [State0], Layers),
-    tables(Steps, Layers, Total, Tables, [State0]),
-    foldl(table_step, Steps, Tables, 0, _).
+    max_states(Max),
+    (   layers(Steps, [State0], Max, Layers)
+    ->  tables(Steps, Layers, Total, Tables, [State0]),
+        foldl(table_step, Steps, Tables, 0, _)
+    ;   total(fold, Start, Steps, Total)
+    ).
 
-%   Layers lists, for every point between the steps, the states reachable there.
-layers([], Layer, [Layer]).
-layers([Step|Steps], Layer0, [Layer0|Layers]) :-
+%   Values that double at every step make 2^K states after K steps, which
+%   no stack holds for long lines; random 20x20 puzzles need at most about
+%   26,000 states for a reading.
+max_states(100_000).
+
+%   Layers lists, for every point between the steps, the states reachable
+%   there; fails when they would number more than Budget in all.
+layers([], Layer, _, [Layer]).
+layers([Step|Steps], Layer0, Budget0, [Layer0|Layers]) :-
     findall(S, (member(S0, Layer0), transition(Step, _, S0, S)), States),
     sort(States, Layer),
-    layers(Steps, Layer, Layers).
+    length(Layer, N),
+    Budget is Budget0 - N,
+    Budget >= 0,
+    layers(Steps, Layer, Budget, Layers).
 
 %   Tables holds each step's transitions that lead on to Total, from and to
 %   the numbers of states among those that do; Reaching, the states of the

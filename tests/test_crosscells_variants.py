@@ -407,3 +407,13 @@ def test_a_hint_keeps_constraints_in_words_under_their_columns(cli):
     original = path.read_text().splitlines()[1:]
     assert hinted[0] == "# row 1 (-3 total) leaves +8 (row 1) only OFF"
     assert hinted[1:] == [original[0].replace("+8  ", "+8~ ")] + original[1:]
+
+
+@pytest.mark.parametrize("precedence", ["left-to-right", "standard"])
+def test_a_reading_whose_values_double_at_each_step_falls_back_before_its_tables_explode(precedence):
+    """30 cells +1 +2 +4 ... +2^29: 2^k states after k cells, more than any stack holds;
+    `states` states such a reading as `fold` does."""
+    row = " ".join(f"+{2 ** k}" for k in range(30)) + f" ={sum(2 ** k for k in range(0, 30, 3))}"
+    puzzle = parse(row, precedence=precedence)
+    for encoding in ENCODINGS:
+        assert solutions(puzzle, encoding) == [(tuple(int(k % 3 == 0) for k in range(30)),)], encoding
