@@ -68,11 +68,13 @@ model(auto, Puzzle, Rows, Labeling) :- !,
 model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     must_be_without_zero(rows, Low),
+    totals_agree(RowProducts, ColumnProducts),
     must_know_products(rows, RowProducts-ColumnProducts),
     grid(RowProducts, ColumnProducts, Rows, _),
     maplist(give(Rows), Givens).
 model(Encoding, Puzzle, Rows, Labeling) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
+    totals_agree(RowProducts, ColumnProducts),
     grid(RowProducts, ColumnProducts, Rows, Columns),
     append(Rows, Digits),
     Digits ins Low..9,
@@ -81,6 +83,27 @@ model(Encoding, Puzzle, Rows, Labeling) :-
     maplist(dividing_row(ColumnProducts), RowProducts, Rows),
     lines(Encoding, RowProducts-Rows, ColumnProducts-Columns, Exponents),
     labeling_of(Encoding, RowProducts-ColumnProducts, Rows, Exponents, Labeling).
+
+%!  totals_agree(+RowProducts, +ColumnProducts) is semidet.
+%
+%   The rows multiply to the same total as the columns, both being the
+%   product of every digit of the grid.  Only arithmetic, but without it a
+%   search proves a mistyped product wrong by trying every way the other
+%   lines can be filled.  (A line holding 0, or not known, says nothing.)
+totals_agree(RowProducts, ColumnProducts) :-
+    append(RowProducts, ColumnProducts, Products),
+    (   maplist(positive, Products)
+    ->  foldl(times_, RowProducts, 1, Total),
+        foldl(times_, ColumnProducts, 1, Total)
+    ;   true
+    ).
+
+positive(Product) :-
+    integer(Product),
+    Product > 0.
+
+times_(Product, Total0, Total) :-
+    Total is Total0 * Product.
 
 %!  auto_encoding(+Puzzle, -Encoding) is det.
 %

@@ -1,0 +1,307 @@
+"""For puzzle makers and stuck solvers: well-formed puzzles, hints, why not unique, why no solution.
+
+Where it can, each test checks against an independent brute force written here,
+not against the solver under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from functools import lru_cache
+
+import pytest
+
+import crossprolog
+from crossprolog import explain
+from crossprolog.crosscells import CrossCells, value_of
+from crossprolog.crossproduct import CrossProduct
+from crossprolog.kenken import KenKen
+
+from conftest import EXAMPLES
+from test_kenken import brute_force as kenken_solutions
+
+
+# Independent brute forces
+
+
+@lru_cache(maxsize=None)
+def digit_rows(product: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """Every row of `width` digits 1-9 with `product`."""
+    return tuple(row for row in itertools.product(range(1, 10), repeat=width)
+                 if math.prod(row) == product)
+
+
+def crossproduct_solutions(puzzle: CrossProduct) -> set:
+    """Every assignment of digits to the cells the known products and givens speak of
+    (a cell no clue speaks of may hold any digit, and is left out), as a sorted
+    tuple of ((row, column), digit): a join of each known line's fillings."""
+    lines = [([(r, c) for c in range(puzzle.width)], p) for r, p in enumerate(puzzle.row_products)
+             if p is not None]
+    lines += [([(r, c) for r in range(puzzle.height)], p)
+              for c, p in enumerate(puzzle.column_products) if p is not None]
+    givens = {(r, c): d for r, row in enumerate(puzzle.givens) for c, d in enumerate(row)
+              if d is not None}
+    found = set()
+
+    def join(k: int, assigned: dict) -> None:
+        if k == len(lines):
+            found.add(tuple(sorted({**givens, **assigned}.items())))
+            return
+        cells, product = lines[k]
+        for filling in digit_rows(product, len(cells)):
+            if all({**givens, **assigned}.get(cell, digit) == digit for cell, digit in zip(cells, filling)):
+                join(k + 1, {**assigned, **dict(zip(cells, filling))})
+
+    join(0, {})
+    return found
+
+
+def value_at(solution, cell):
+    """The value of `cell` in a solution of any of the brute forces here."""
+    if isinstance(solution[0], tuple) and len(solution[0]) == 2 and isinstance(solution[0][0], tuple):
+        return dict(solution).get(cell)
+    return solution[cell[0]][cell[1]]
+
+
+def crosscells_solutions(puzzle: CrossCells) -> set:
+    """Every on/off table (rows as drawn) meeting every constraint, evaluated here."""
+    def reading_value(indices, ons):
+        return value_of([puzzle.cells[i] for i in indices if ons[i]], puzzle.first_cell)
+
+    found = set()
+    for ons in itertools.product((0, 1), repeat=len(puzzle.cells)):
+        if all((sum(ons[i] for i in r.cells) if r.constraint.kind == "#"
+                else reading_value(r.cells, ons)) == r.constraint.value for r in puzzle.readings()) \
+                and all(c.decided is None or c.decided == on for c, on in zip(puzzle.cells, ons)):
+            found.add(tuple(tuple(ons[i] for i in row.cells) for row in puzzle.rows))
+    return found
+
+
+def solutions(puzzle) -> set:
+    if isinstance(puzzle, CrossProduct):
+        return crossproduct_solutions(puzzle)
+    if isinstance(puzzle, CrossCells):
+        return crosscells_solutions(puzzle)
+    return kenken_solutions(puzzle)
+
+
+# 1. Well-formed puzzles on demand
+
+SMALL = [("crossproduct", 3, 3), ("crossproduct", 4, 2), ("crosscells", 3, 4), ("kenken", 4, 4)]
+
+
+@pytest.mark.parametrize("family, rows, cols", SMALL)
+def test_well_formed_puzzles_have_one_solution_and_no_clue_to_spare(family, rows, cols):
+    for puzzle in crossprolog.generate(family, rows, cols, 4, seed=1, well_formed=True):
+        assert len(solutions(puzzle)) == 1, puzzle
+        if family == "kenken":
+            continue  # its cages are cut anew until unique: unique, not minimal
+        droppable = [c for c in puzzle.clues() if family != "crossproduct" or c.kind == "given"]
+        for clue in droppable:
+            fewer = puzzle.keeping([c for c in puzzle.clues() if c != clue])
+            assert len(solutions(fewer)) > 1, f"{clue.text} is not needed in\n{puzzle}"
+
+
+def test_well_formed_sudoku_is_unique_and_minimal():
+    [puzzle] = crossprolog.generate("sudoku", 9, 9, 1, seed=4, well_formed=True)
+    assert puzzle.count(2) == 1 and 17 <= len(puzzle.clues()) < 40
+    for clue in puzzle.clues()[:6]:
+        assert puzzle.keeping([c for c in puzzle.clues() if c != clue]).count(2) == 2
+
+
+def test_the_same_arguments_make_the_same_puzzles():
+    first = list(crossprolog.generate("crosscells", 5, 5, 3, seed=7, well_formed=True))
+    assert first == list(crossprolog.generate("crosscells", 5, 5, 3, seed=7, well_formed=True))
+    assert first != list(crossprolog.generate("crosscells", 5, 5, 3, seed=8, well_formed=True))
+
+
+def test_without_well_formed_generate_stays_the_notebooks_procedure(cli):
+    run = cli("generate", "crossproduct", "--rows", "10", "--cols", "6", "--seed", "42")
+    assert run.out.splitlines()[0].split() == ["24576", "979776", "274400", "2177280", "1792000",
+                                               "524880"]
+
+
+def test_generate_well_formed_as_json_lines_reads_back(cli, write):
+    run = cli("generate", "crossproduct", "--rows", "4", "--cols", "3", "-n", "3", "--seed", "5",
+              "--well-formed", "--format", "json")
+    records = run.jsonl()
+    assert len(records) == 3 and all(r["family"] == "crossproduct" for r in records)
+    for record in records:
+        puzzle = crossprolog.parse(record["puzzle"])
+        assert puzzle.well_formed()
+        assert record["givens"] == sum(c.kind == "given" for c in puzzle.clues())
+        assert record["constraints"] == 4 + 3
+
+
+def test_generate_refuses_sizes_a_family_cannot_have(cli):
+    run = cli("generate", "sudoku", "--rows", "4", "--cols", "4", "--well-formed")
+    assert run.code == 2 and "a sudoku is 9x9" in run.err
+
+
+# 2. Hints
+
+EXAMPLE_PUZZLES = [p for p in sorted(EXAMPLES.glob("*/*.*"))
+                   if "10x6" not in p.name and "gcd" not in p.name and "random-10x10" not in p.name]
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PUZZLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_hint_is_the_value_the_solution_has(path):
+    puzzle = crossprolog.parse(path.read_text())
+    solution = puzzle.solve().to_json()
+    hint = puzzle.hint(timeout=60)
+    assert hint.status == "hint"
+    [forced] = hint.cells
+    assert forced.value == solution[forced.cell[0]][forced.cell[1]]
+    assert forced.cell in puzzle.open_cells() and forced.reason
+
+
+@pytest.mark.parametrize("family, rows, cols", SMALL[:3])
+def test_forced_cells_hold_in_every_solution_of_puzzles_with_several(family, rows, cols):
+    for puzzle in crossprolog.generate(family, rows, cols, 6, seed=3):
+        every = solutions(puzzle)
+        if len(every) < 2:
+            continue
+        forced = {f.cell: f.value for f in puzzle.forced_cells(timeout=60)}
+        for cell in puzzle.open_cells():
+            values = {value_at(s, cell) for s in every}
+            assert (cell in forced) == (len(values) == 1), (cell, values)
+            if cell in forced:
+                assert values == {forced[cell]}
+
+
+def test_a_reason_names_clues_that_alone_force_the_cell():
+    puzzle = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    for forced in puzzle.forced_cells()[:6]:
+        alone = puzzle.keeping(forced.clues)
+        assert {value_at(s, forced.cell) for s in solutions(alone)} == {forced.value}
+
+
+def test_a_hint_never_repeats_what_is_given_and_reads_back(cli, write):
+    path = write((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    first = cli("hint", path)
+    assert first.code == 0 and first.out.startswith("# ")
+    second = cli("hint", write(first.out, "next.txt"), "--format", "json").json()
+    given = crossprolog.parse(first.out).givens
+    assert [given[c["row"]][c["col"]] for c in second["cells"]] == [None]
+
+
+def test_hint_statuses_in_json(cli, write):
+    one_left = write("6 8\n2 4 8\n3 ? 6\n", "one.txt")
+    record = cli("hint", one_left, "--format", "json").json()
+    assert record["status"] == "hint" and [(c["row"], c["col"], c["value"]) for c in record["cells"]] \
+        == [(1, 1, 2)]
+    done = write("6 8\n2 4 8\n3 2 6\n", "done.txt")
+    record = cli("hint", done, "--format", "json").json()
+    assert record == {"family": "crossproduct", "status": "solved", "cells": []}
+    none = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n", "none.txt")  # four solutions
+    record = cli("hint", none, "--format", "json").json()
+    assert record["status"] == "hint" and {(c["row"], c["col"]) for c in record["cells"]} <= {
+        (0, 2), (1, 2), (2, 0), (2, 1), (2, 2)}
+    free = write("+1 +1 #1\n", "free.txt")
+    assert cli("hint", free, "--format", "json").json()["status"] == "none"
+    bad = write("6 8\n? ? 7\n? ? 8\n", "bad.txt")
+    record = cli("hint", bad, "--format", "json").json()
+    assert record["status"] == "unsolvable" and record["conflict"]
+
+
+def test_crosscells_cells_decided_in_the_layout():
+    puzzle = crossprolog.parse("+1 +2 +3 =3\n")
+    assert len(solutions(puzzle)) == 2
+    decided = crossprolog.parse("+1! +2 +3 =3\n")
+    assert solutions(decided) == {((1, 1, 0),)} and decided.solve().values == ((1, 1, 0),)
+    assert crossprolog.parse("+1~ +2 +3 =3\n").solve().values == ((0, 0, 1),)
+    assert crossprolog.parse(decided.render()) == decided
+
+
+def test_hint_bad_input_and_timeouts_behave_as_solve(cli, write):
+    run = cli("hint", write("6 8\n? a 6\n"))
+    assert run.code == 2 and ":2:3: error:" in run.err
+    big = write("\n".join([" ".join(["5040"] * 12)] + [" ".join(["?"] * 12 + ["5040"])] * 12))
+    run = cli("hint", big, "--timeout", "0.5", "--format", "json")
+    assert run.code == 3 and run.json()["status"] == "timeout"
+
+
+# 3. Why not unique
+
+
+def test_check_draws_two_solutions_marks_differences_and_suggests_a_given(cli, write):
+    path = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
+    record = cli("check", path, "--format", "json").json()
+    first, second = record["solutions"]
+    every = {tuple(tuple(dict(s)[r, c] for c in range(3)) for r in range(3))
+             for s in solutions(CrossProduct((8, 8, 1), (8, 8, 1)))}
+    assert first != second and {tuple(map(tuple, s)) for s in record["solutions"]} <= every
+    assert record["difference"] == [[r, c] for r in range(3) for c in range(3)
+                                    if first[r][c] != second[r][c]]
+    assert record["suggestion"] == "give 1 at row 1, column 1"  # leaves (1 8 1)(8 1 1)(1 1 1) alone
+    given = CrossProduct((8, 8, 1), (8, 8, 1), givens=((1, None, None), (None,) * 3, (None,) * 3))
+    assert len(solutions(given)) == 1
+    text = cli("check", path).out
+    assert "in brackets" in text and text.count("[") == 2 * len(record["difference"])
+
+
+def test_the_suggested_clue_makes_the_puzzle_unique():
+    puzzle = crossprolog.parse("+1 +2 +3 =3\n+2 +1 +4 #2\n")
+    assert len(solutions(puzzle)) == 2 * 3
+    first, second = puzzle.search(limit=2).solutions
+    seen = explain.ambiguity(puzzle, first, second)
+    assert seen.suggestion and seen.difference
+    text, stricter = next((t, p) for t, p in puzzle.additions(seen.solutions[seen.leaves].to_json(),
+                                                                seen.difference) if t == seen.suggestion)
+    assert len(solutions(stricter)) == 1
+
+
+# 4. Why no solution
+
+
+def mistyped(puzzle: CrossProduct, row: int, factor: int) -> CrossProduct:
+    products = list(puzzle.row_products)
+    products[row] *= factor
+    return CrossProduct(tuple(products), puzzle.column_products)
+
+
+@pytest.mark.parametrize("puzzle", [
+    mistyped(CrossProduct((6, 120, 504), (28, 80, 162)), 1, 2),
+    CrossProduct((6, 120, 504), (28, 80, 162 * 11)),
+    crossprolog.parse("+1 +2 =4\n+3 +4 =7\n=4 #2\n"),
+    crossprolog.parse("+1a +2 =3\n+3a +4 #1\na=5\n=1 =6\n"),
+    KenKen(3, crossprolog.parse("a a b\nc d b\nc e e\na 3+\nb 4+\nc 5+\nd 3\ne 3+\n").cages[:-1]
+           + (crossprolog.parse("a a b\nc d b\nc e e\na 3+\nb 4+\nc 5+\nd 3\ne 4+\n").cages[-1],)),
+], ids=["crossproduct-mistyped", "crossproduct-prime-11", "crosscells", "crosscells-group", "kenken"])
+def test_a_conflict_is_unsolvable_alone_and_solvable_without_any_one_of_its_clues(puzzle):
+    assert not solutions(puzzle)
+    clues = puzzle.conflict(timeout=60)
+    assert clues and not solutions(puzzle.keeping(clues))
+    for clue in clues:
+        assert solutions(puzzle.keeping([c for c in clues if c != clue])), clue.text
+
+
+def test_a_solvable_puzzle_has_no_conflict():
+    assert CrossProduct((6, 120, 504), (28, 80, 162)).conflict() is None
+
+
+def test_a_mistyped_10x6_product_is_diagnosed_from_the_command_line(cli, write):
+    text = (EXAMPLES / "crossproduct" / "notebook-10x6.txt").read_text().replace("40320", "80640")
+    run = cli("solve", write(text), "--format", "json")
+    record = run.json()
+    assert run.code == 1 and record["status"] == "unsolvable"
+    assert len(record["conflict"]) == 16  # the rows multiply to twice what the columns do
+    drawn = cli("solve", write(text, "again.txt")).out
+    assert drawn.startswith("no solution: row 1 (480), row 2 (252)") and "[80640]" in drawn
+
+
+def test_conflict_items_name_lines_groups_and_givens():
+    puzzle = crossprolog.parse("6 8\n2 4 6\n? ? 8\n")  # 2 x 4 is not 6; and column 1 leaves 3 for 8
+    items = [c.to_json() for c in puzzle.conflict()]
+    assert items in ([{"kind": "row", "index": 0}, {"kind": "given", "row": 0, "col": 1}],
+                     [{"kind": "row", "index": 1}, {"kind": "column", "index": 0},
+                      {"kind": "given", "row": 0, "col": 0}])
+    puzzle = crossprolog.parse("+1a +2 =3\n+3a +4 #1\na=5\n=1 =6\n")
+    assert {"kind": "group", "name": "a"} in [c.to_json() for c in puzzle.conflict()]
+
+
+def test_stats_for_every_family_that_generates(cli):
+    run = cli("stats", "crosscells", "--sizes", "3x3", "-n", "20", "--format", "json")
+    assert set(json.loads(run.out)["well_formed"]) == {"3x3"}
