@@ -1,10 +1,18 @@
 """CrossCells: switch cells on or off so that every constrained line adds up.
 
-Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe a group
-letter (`*2a`).  A line's value starts at 0 and every ON cell applies its
-operation to it, in the order the line is read; OFF cells are skipped.  A
-total (`=24`) fixes that value, a count (`#1`) the number of ON cells.  Rows,
-columns and groups (cells sharing a letter) carry constraints.
+Each cell holds an operation (`+3`, `*2`, `-1`, `/2`) and maybe the letters
+of the groups it belongs to (`*2a`, `*2ab`).  A line's value starts at 0 and
+every ON cell applies its operation to it, in the order the line is read;
+OFF cells are skipped.  A total (`=24`) fixes that value, a count (`#1`) the
+number of ON cells.  Rows, columns and groups (cells sharing a letter) carry
+constraints.  Variants of the rules are options of the puzzle: the first ON
+cell may seed the value with its number (`first_cell="seeds"`), and `*` and
+`/` may bind tighter than `+` and `-` (`precedence="standard"`).  Sumplete
+and Number Sums are CrossCells games whose cells all add (`game`).
+
+What an operator is and does is one row of OPERATORS: the grammar, the
+model and the generator all read it there (and prolog/crosscells.pl has the
+one table of its own, operator/6).
 
 The model keeps what the puzzle means (cells, the rows and columns they form,
 the constraints) apart from how it was drawn (where each token stood), so a
@@ -18,15 +26,59 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from itertools import groupby
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 from . import making
 from .drawing import checked_format, fenced
 from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
 
-OPERATORS = ("+", "-", "*", "/")
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
+PRECEDENCES = ("left-to-right", "standard")  # one operation after another, or * / before + -
+SUMPLETE, NUMBER_SUMS = "sumplete", "number-sums"
+GAMES = ("crosscells", SUMPLETE, NUMBER_SUMS)  # Sumplete and Number Sums: every cell adds its number
+SUM, PRODUCT = "sum", "product"  # how tightly an operator binds under standard precedence
+
+
+@dataclass(frozen=True)
+class Operator:
+    """One row of the operator table: all that crossprolog's Python knows of an operator.
+
+    `symbol` names it in the model and in Prolog; `aliases` are other ways to
+    type it.  `apply(value, n)` is the value after the operation, None where
+    it has none (a division that is not exact).  `tier` is SUM for an
+    operator that adds what it gives 0 (under standard precedence it starts
+    a new term), PRODUCT for one that binds tighter.  A `positive` operator
+    needs a number above 0, since its `name` by 0 has no value.  The
+    generator deals it by `weight` (0: never), with a number from `numbers`.
+    """
+
+    symbol: str
+    aliases: tuple[str, ...]
+    apply: Callable[[int, int], int | None]
+    tier: str
+    name: str = ""
+    positive: bool = False
+    weight: int = 0
+    numbers: range = range(0)
+
+
+def exact_division(value: int, n: int) -> int | None:
+    """value / n when n divides value, else None."""
+    return value // n if value % n == 0 else None
+
+
+# Multiplication and division keep to small numbers so that totals stay readable.
+OPERATORS = {operator.symbol: operator for operator in [
+    Operator("+", (), lambda value, n: value + n, SUM, weight=4, numbers=range(1, 10)),
+    Operator("-", ("−",), lambda value, n: value - n, SUM, weight=3, numbers=range(1, 10)),
+    Operator("*", ("x", "×"), lambda value, n: value * n, PRODUCT, weight=2, numbers=range(2, 4)),
+    Operator("/", ("÷",), exact_division, PRODUCT, "division", positive=True, weight=1,
+             numbers=range(2, 4)),
+    # The remainder keeps the sign of the value (-7 % 3 is -1), as C and Prolog's `rem` do.
+    Operator("%", (), lambda value, n: abs(value) % n * (-1 if value < 0 else 1), PRODUCT,
+             "remainder of a division", positive=True),
+]}
 OnOff = int  # 1: on, 0: off
 PLACEHOLDERS = 0xF0000  # private-use characters: one stands in for each cell in drawing_template
 Ons = Sequence[OnOff]  # one per cell, in reading order
@@ -45,8 +97,8 @@ DECIDED = {1: "!", 0: "~"}  # the mark after a cell a solver has decided: ON, OF
 
 @dataclass(frozen=True)
 class Cell:
-    """An operation, such as `*` 2, the group it belongs to ("" for none), and whether a
-    solver has decided it already (1 on, 0 off, None not yet)."""
+    """An operation, such as `*` 2, the letters of the groups it belongs to, in order ("" for
+    none), and whether a solver has decided it already (1 on, 0 off, None not yet)."""
 
     op: str
     number: int
@@ -58,21 +110,16 @@ class Cell:
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
             raise ValueError(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
-        if self.number < 0 or (self.op == "/" and self.number == 0):
+        if self.number < 0 or (OPERATORS[self.op].positive and self.number == 0):
             raise ValueError(f"{self.op}{self.number} is not a valid cell")
+        object.__setattr__(self, "group", "".join(sorted(set(self.group))))
         if not self.text:
             object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}"
                                              f"{DECIDED.get(self.decided, '')}")
 
     def applied(self, value: int) -> int | None:
-        """`value` with this cell's operation applied; None when a division is not exact."""
-        if self.op == "+":
-            return value + self.number
-        if self.op == "-":
-            return value - self.number
-        if self.op == "*":
-            return value * self.number
-        return value // self.number if value % self.number == 0 else None
+        """`value` with this cell's operation applied; None when it has none."""
+        return OPERATORS[self.op].apply(value, self.number)
 
 
 @dataclass(frozen=True)
@@ -121,26 +168,38 @@ class Reading:
         on_cells = [puzzle.cells[i] for i in self.cells if ons[i]]
         if self.constraint.kind == COUNT:
             return len(on_cells) == self.constraint.value
-        return value_of(on_cells, puzzle.first_cell) == self.constraint.value
+        return value_of(on_cells, puzzle.first_cell, puzzle.precedence) == self.constraint.value
 
 
-def value_of(on_cells: Sequence[Cell], first_cell: str = "zero") -> int | None:
-    """The value ON cells give, read in order; None when a division is not exact."""
-    value: int | None = 0
+def value_of(on_cells: Sequence[Cell], first_cell: str = "zero",
+             precedence: str = "left-to-right") -> int | None:
+    """The value ON cells give, read in order; None when an operation has none.
+
+    The value is the sum of the finished terms and the current one.  Under
+    standard precedence a SUM operator finishes the term and starts the next
+    with what it gives 0; every other operation applies to the current term.
+    Left to right, every operation applies to the term, which is then the
+    whole value.
+    """
+    done, term = 0, 0
     for n, cell in enumerate(on_cells):
+        operator = OPERATORS[cell.op]
         if n == 0 and first_cell == "seeds":
-            value = cell.number
+            term = cell.number
+        elif precedence == "standard" and operator.tier == SUM:
+            done, term = done + term, operator.apply(0, cell.number)
         else:
-            value = cell.applied(value)
-        if value is None:
+            term = operator.apply(term, cell.number)
+        if term is None:
             return None
-    return value
+    return done + term
 
 
 @dataclass(frozen=True)
 class CrossCells(Puzzle):
     """Cells in reading order (text line by line, left to right), the rows and
-    columns they form, the constraints of groups, and the first-cell rule.
+    columns they form, the constraints of groups, and the rules: the first-cell
+    rule, the precedence, and the game (whose layout the puzzle is drawn in).
 
     Columns are kept in a canonical order (by their cells), so equal puzzles
     compare equal however they were drawn.  `layout` ("text" or "markdown":
@@ -152,6 +211,8 @@ class CrossCells(Puzzle):
     columns: tuple[Line, ...] = ()
     groups: tuple[Constraint, ...] = ()
     first_cell: str = "zero"
+    precedence: str = "left-to-right"
+    game: str = "crosscells"
     layout: str = field(default="text", compare=False)
 
     family = "crosscells"
@@ -163,10 +224,21 @@ class CrossCells(Puzzle):
         object.__setattr__(self, "groups", tuple(sorted(self.groups, key=lambda g: (g.group, g.kind))))
         if self.first_cell not in FIRST_CELL_RULES:
             raise ValueError(f"first_cell must be one of {FIRST_CELL_RULES}")
+        if self.precedence not in PRECEDENCES:
+            raise ValueError(f"precedence must be one of {PRECEDENCES}")
+        if self.game not in GAMES:
+            raise ValueError(f"game must be one of {GAMES}")
+        adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
+        if self.game in (SUMPLETE, NUMBER_SUMS) and not adds:
+            raise ValueError(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
+        if self.game == SUMPLETE and self.groups:
+            raise ValueError("a sumplete puzzle has no regions")
         checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
             raise ValueError("every cell must be in exactly one row")
         for constraint in self.groups:
+            if len(constraint.group) != 1:
+                raise ValueError(f"a group constraint names one group, not {constraint.group!r}")
             if not self.group_cells(constraint.group):
                 raise ValueError(f"group {constraint.group!r} has no cells")
 
@@ -194,7 +266,7 @@ class CrossCells(Puzzle):
 
     def group_cells(self, group: str) -> tuple[int, ...]:
         """The cells of `group`, in reading order."""
-        return tuple(i for i, cell in enumerate(self.cells) if cell.group == group)
+        return tuple(i for i, cell in enumerate(self.cells) if group in cell.group)
 
     def readings(self) -> list[Reading]:
         """Every constraint of the puzzle with the cells it reads, in reading order."""
@@ -213,7 +285,7 @@ class CrossCells(Puzzle):
         return {"cells": [[cell.op, cell.number] for cell in self.cells],
                 "lines": [{"cells": list(r.cells), "kind": r.constraint.kind,
                            "value": r.constraint.value} for r in self.readings()] + decided,
-                "first_cell": self.first_cell}
+                "first_cell": self.first_cell, "precedence": self.precedence}
 
     def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
         """Prolog's 0/1 per cell, as one tuple per row."""
@@ -293,12 +365,12 @@ class CrossCells(Puzzle):
                               for i in line.cells)) for line in self.columns)
 
         def column_of(place: Place, text: str) -> int | None:
-            end = place.column + len(text)
+            end = place.column + len(anchored(text))
             return next((k for k, (low, high) in enumerate(extents)
                          if low < end and place.column < high), None)
 
         def span(place: Place, text: str, marked: bool) -> tuple[int, int]:
-            return place.column - marked, place.column + len(text) + marked
+            return place.column - marked, place.column + len(anchored(text)) + marked
 
         members = [column_of(place, text) for place, text, _ in items]
         spans = [span(*item) for item in items]
@@ -382,7 +454,8 @@ class CrossCells(Puzzle):
         """The puzzle with the cells of `values` decided ON (1) or OFF (0)."""
         decided = {self.rows[r].cells[k]: on for (r, k), on in values.items()}
         return replace(self, cells=tuple(
-            replace(cell, decided=decided[i], text="") if i in decided else cell
+            replace(cell, decided=decided[i], text=unmarked(cell.text) + DECIDED[decided[i]])
+            if i in decided else cell
             for i, cell in enumerate(self.cells)))
 
     def additions(self, solution: list, cells: Sequence[tuple[int, int]]) -> Iterator[tuple[str, CrossCells]]:
@@ -400,7 +473,8 @@ class CrossCells(Puzzle):
             reading = line.cells if end == "tail" else line.cells[::-1]
             on_cells = [self.cells[i] for i in reading if ons[i]]
             for constraint in (Constraint(COUNT, len(on_cells)),
-                               Constraint(TOTAL, value_of(on_cells, self.first_cell))):
+                               Constraint(TOTAL, value_of(on_cells, self.first_cell,
+                                                          self.precedence))):
                 if constraint.value is None:
                     continue
                 where = {("row", "tail"): "after", ("row", "head"): "before",
@@ -418,6 +492,17 @@ class CrossCells(Puzzle):
 
     def value_name(self, cell: tuple[int, int], value: int) -> str:
         return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
+
+
+def unmarked(text: str) -> str:
+    """A cell's text without a solver's mark."""
+    return text.rstrip("".join(DECIDED.values()))
+
+
+def anchored(text: str) -> str:
+    """What of a token's text stands under its column: all of it, but of a constraint
+    in words only its number (the `24` of `24 total`, the `[6]` of `[6] tiles`)."""
+    return text.split(" ")[0] if text.strip() else text
 
 
 def ends(line: Line) -> list[Constraint]:
@@ -488,7 +573,8 @@ def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCel
     table = [[full.cells[i] for i in row.cells] for row in full.rows]
     free = {(r, c) for r, row in enumerate(table) for c, cell in enumerate(row) if not cell.group}
     apart = [cell for cell in sorted(free) if intended[cell[0]][cell[1]] != other[cell[0]][cell[1]]]
-    letters = [g for g in GROUP_LETTERS if g not in {cell.group for row in table for cell in row}]
+    used = {letter for row in table for cell in row for letter in cell.group}
+    letters = [letter for letter in GROUP_LETTERS if letter not in used]
     if not apart or not letters:
         return None
     r, c = apart[0]
@@ -544,14 +630,11 @@ def random_solved(height: int, width: int, rng: random.Random) -> tuple[CrossCel
     return puzzle, [[int(on_cell) for on_cell in row] for row in on]
 
 
-# Multiplication and division keep to small numbers so totals stay readable.
-OPERATION_WEIGHTS = {"+": 4, "-": 3, "*": 2, "/": 1}
-NUMBERS = {"+": range(1, 10), "-": range(1, 10), "*": range(2, 4), "/": range(2, 4)}
-
-
 def random_cell(rng: random.Random) -> Cell:
-    [op] = rng.choices(list(OPERATION_WEIGHTS), weights=list(OPERATION_WEIGHTS.values()))
-    return Cell(op, rng.choice(NUMBERS[op]))
+    """A cell of an operator the generator deals, by the weights of the table."""
+    dealt = [operator for operator in OPERATORS.values() if operator.weight]
+    [operator] = rng.choices(dealt, weights=[operator.weight for operator in dealt])
+    return Cell(operator.symbol, rng.choice(operator.numbers))
 
 
 def _switch_off_inexact_divisions(table, on, totals) -> None:

@@ -32,9 +32,15 @@ FAMILIES: tuple[Family, ...] = (
         name="crosscells", title="CrossCells", grammar=crosscells_grammar,
         model=crosscells.CrossCells, prolog="crosscells",
         summary="switch operation cells on or off so every line's total or count matches",
-        options=(Option("first-cell", "a line's value starts at 0 (zero), or its first ON cell "
+        options=(Option("game", "the game and its layout: CrossCells' operation cells, or "
+                        "Sumplete's or Number Sums' numbers to keep or delete", default="crosscells",
+                        choices=crosscells.GAMES),
+                 Option("first-cell", "a line's value starts at 0 (zero), or its first ON cell "
                         "sets it to its number (seeds)", default="zero",
-                        choices=crosscells.FIRST_CELL_RULES),),
+                        choices=crosscells.FIRST_CELL_RULES),
+                 Option("precedence", "a line's operations apply one after another "
+                        "(left-to-right), or * and / before + and - (standard)",
+                        default="left-to-right", choices=crosscells.PRECEDENCES)),
         generator=crosscells.random_puzzles, well_formed=crosscells.well_formed_puzzles,
         sizes=((4, 4), (5, 5), (6, 6))),
     Family(

@@ -4,9 +4,13 @@
      =6  =12   #1  =6
     a#6
 
-A cell is an operator (`+ - * /`, or `x`/`×` for `*`), a number and maybe a
-group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
-`=N` (a total, N may be negative) or `#N` (a count of ON cells).
+A cell is an operator (a symbol or an alias of the table
+`crossprolog.crosscells.OPERATORS`: `+`, `*`, `x` or `×` for `*`, ...), a
+number and maybe group letters: `+3`, `x2`, `*2a`, `*2ab` (in groups a and
+b).  A constraint is maybe a group letter, then `=N` (a total, N may be
+negative) or `#N` (a count of ON cells); or, as the game shows them, in
+words: `24 total` for `=24`, `[6] tiles` (or `tile`) for `#6`, and for a
+group `a: 24 total`, `a: [6] tiles`.
 
 - A row is the cells of one line.  A constraint after its last cell reads it
   left to right; one before its first cell reads it right to left.
@@ -14,14 +18,32 @@ group letter: `+3`, `x2`, `*2a`.  A constraint is maybe a group letter, then
   so rows may be ragged and offset (a tab reaches the next multiple of 8
   columns, as a terminal shows it).  A constraint on a line below the grid
   reads the column it overlaps top to bottom; above the grid, bottom to top.
-- A group constraint (`a#6`, `a=12`) may stand anywhere outside the cells;
-  a group total reads the group's cells in reading order.
-- a cell a solver has decided carries a mark: `+8!` is ON, `+8~` is OFF;
+  For a constraint in words, its number (`24`, `[6]`) decides the column, so
+  the words may reach past it, and constraints that do not fit side by side
+  stand on several lines.
+- A group constraint (`a#6`, `a=12`, `a: [6] tiles`) may stand anywhere
+  outside the cells; a group total reads the group's cells in reading order.
+- A cell a solver has decided carries a mark: `+8!` is ON, `+8~` is OFF.
 - `#` then a space (or nothing) at the start of a line is a comment; blank
   lines are ignored, and so are ``` fence lines: the drawing may sit in a
   markdown code block.
 
-Directive (above the puzzle): `# first-cell: seeds` (or `zero`, the default).
+Directives (above the puzzle): `# first-cell: seeds` (or `zero`, the
+default), `# precedence: standard` (or `left-to-right`, the default), and
+`# game: sumplete` or `# game: number-sums`, for those games' own layout:
+
+    # game: number-sums
+     3a  5a  1b   8
+     2a  7b  4b  11
+     6c  1c  9b   7
+     8  12   5
+    a=10 b=15 c=7
+
+Every cell adds its number (negative ones too); a row's target follows its
+numbers, the column targets stand on one line below the grid (or above
+it), one under each column, in order.  In Number Sums a letter right after
+a number puts it in a region, and lines below the grid such as `a=12` give
+every region its target.
 """
 
 from __future__ import annotations
@@ -33,7 +55,8 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import COUNT, Cell, Constraint, CrossCells, Place
+from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTAL, Cell,
+                          Constraint, CrossCells, Place, anchored)
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
@@ -44,12 +67,18 @@ WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
 # The pieces of a token, as regular expressions with named groups.
 END = r"(?!\S)"  # tokens are separated by blanks
-OPERATOR = r"[-+*/x×]"
+SPELLINGS = {spelling: operator for operator in OPERATORS.values()
+             for spelling in (operator.symbol, *operator.aliases)}
+OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
 LETTER = r"[A-Za-z]"
-CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}?)(?P<decided>[!~]?)"
-TOTAL_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>=)(?P<value>-?\d+)"
-COUNT_PATTERN = rf"(?P<group>{LETTER}?)(?P<kind>#)(?P<value>\d+)"
-MULTIPLY = {"x": "*", "×": "*"}
+MARKED = {mark: on for on, mark in DECIDED.items()}  # a solver's mark after a cell: ! on, ~ off
+CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?)"
+TOTAL_PATTERN = rf"(?P<group>{LETTER}?)=(?P<value>-?\d+)"
+COUNT_PATTERN = rf"(?P<group>{LETTER}?)#(?P<value>\d+)"
+# In words, as the game shows them: `24 total`, `[6] tiles`, `a: 24 total`.
+GROUP_IN_WORDS = rf"(?:(?P<group>{LETTER}): *)?"
+TOTAL_IN_WORDS = rf"{GROUP_IN_WORDS}(?P<value>-?\d+) +(?i:total)"
+COUNT_IN_WORDS = rf"{GROUP_IN_WORDS}\[(?P<value>\d+)\] +(?i:tiles?)"
 
 
 def _number(text: str, loc: int, digits: str) -> int:
@@ -59,28 +88,44 @@ def _number(text: str, loc: int, digits: str) -> int:
 
 
 def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
-    op = MULTIPLY.get(t["op"], t["op"])
+    operator = SPELLINGS[t["op"]]
     number = _number(text, loc, t["number"])
-    if op == "/" and number == 0:
-        raise pp.ParseFatalException(text, loc, "division by 0: a / cell needs a number above 0")
-    decided = {"!": 1, "~": 0}.get(t["decided"])
-    return Cell(op, number, t["group"], text=t[0], decided=decided)
+    if operator.positive and number == 0:
+        raise pp.ParseFatalException(text, loc, f"{operator.name} by 0: a {t['op']} cell needs "
+                                                "a number above 0")
+    return Cell(operator.symbol, number, t["group"], text=t[0], decided=MARKED.get(t["decided"]))
 
 
-def _constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
-    return Constraint(t["kind"], _number(text, loc, t["value"]), t["group"], text=t[0])
+def _constraint(kind: str):
+    """The parse action for a constraint of `kind`."""
+
+    def constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
+        return Constraint(kind, _number(text, loc, t["value"]), t["group"] or "", text=t[0])
+
+    return constraint
 
 
 cell = pp.Regex(CELL_PATTERN + END).set_name("cell").set_parse_action(_cell)
-total = pp.Regex(TOTAL_PATTERN + END).set_name("total").set_parse_action(_constraint)
-count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(_constraint)
-constraint = total | count
-token_line = pp.OneOrMore(located((cell | constraint).set_name(WHAT))).parse_with_tabs()
+total = pp.Regex(TOTAL_PATTERN + END).set_name("total").set_parse_action(_constraint(TOTAL))
+count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(_constraint(COUNT))
+in_words = (pp.Regex(TOTAL_IN_WORDS + END).set_parse_action(_constraint(TOTAL))
+            | pp.Regex(COUNT_IN_WORDS + END).set_parse_action(_constraint(COUNT)))
+constraint = in_words | total | count  # in words first: `-3 total` is no cell
+token_line = pp.OneOrMore(located((constraint | cell).set_name(WHAT))).parse_with_tabs()
 
 COMMENT = re.compile(r"\s*#(\s|$)")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
-CELL_TOKEN = re.compile(rf"{OPERATOR}\d+{LETTER}?[!~]?")
-CONSTRAINT_TOKEN = re.compile(rf"{LETTER}?(?:=-?\d+|#\d+)")
+
+
+def unnamed(*patterns: str) -> str:
+    """Any of `patterns`, their named groups made plain (so that they combine)."""
+    return "|".join(re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
+
+
+# What the claim counts: a constraint in words is one token.
+CELL_TOKEN = re.compile(unnamed(CELL_PATTERN))
+CONSTRAINT_TOKEN = re.compile(unnamed(TOTAL_PATTERN, COUNT_PATTERN, TOTAL_IN_WORDS, COUNT_IN_WORDS))
+TOKEN = re.compile(rf"(?:{unnamed(TOTAL_IN_WORDS, COUNT_IN_WORDS)}){END}|\S+")
 
 
 class TextLine(NamedTuple):
@@ -100,7 +145,7 @@ def is_comment(line: Line) -> bool:
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong when the text has cells (`+3`, `*2a`) and every token is a cell or a
     constraint; weaker as other tokens mix in."""
-    tokens = [token for line in puzzle_lines(lines) for token in line.text.split()]
+    tokens = [token for line in puzzle_lines(lines) for token in TOKEN.findall(line.text)]
     cells = sum(bool(CELL_TOKEN.fullmatch(token)) for token in tokens)
     if not cells:
         return NONE
@@ -115,21 +160,28 @@ def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
     return [line for line in lines if not (is_blank(line) or is_comment(line))]
 
 
-def parse(lines: Sequence[Line], *, first_cell: str = "zero") -> CrossCells:
-    """The CrossCells drawn in `lines`.  Raises ParseError at the first problem."""
+def parse(lines: Sequence[Line], *, first_cell: str = "zero", precedence: str = "left-to-right",
+          game: str = "crosscells") -> CrossCells:
+    """The CrossCells drawn in `lines`, in the layout of its `game`.  Raises ParseError
+    at the first problem."""
+    if game != "crosscells":
+        return parse_sums(lines, game, first_cell, precedence)
     drawn = [text_line(line) for line in puzzle_lines(lines)]
     row_lines = [line for line in drawn if line.cells]
     if not row_lines:
         raise error_at("no cells here: a cell is an operator and a number, like +3 or *2a",
                        drawn[0].source if drawn else Line(1, ""), 1)
-    layout = "markdown" if any(FENCE_LINE.match(line.text) for line in lines) else "text"
     cells = [c for line in row_lines for c in line.cells]
     index = {c.place: i for i, c in enumerate(cells)}
     rows = [row_of(line, index) for line in row_lines]
     columns = columns_of(cells, index, drawn, row_lines)
     groups = group_constraints(drawn, cells)
     return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups),
-                      first_cell=first_cell, layout=layout)
+                      first_cell=first_cell, precedence=precedence, layout=layout_of(lines))
+
+
+def layout_of(lines: Sequence[Line]) -> str:
+    return "markdown" if any(FENCE_LINE.match(line.text) for line in lines) else "text"
 
 
 def text_line(line: Line) -> TextLine:
@@ -165,6 +217,12 @@ def placed(token: Token, line: Line) -> Cell | Constraint:
 def span(token: Cell | Constraint) -> tuple[int, int]:
     """The character columns a token covers: [start, end)."""
     return token.place.column, token.place.column + len(token.text)
+
+
+def number_span(constraint: Constraint) -> tuple[int, int]:
+    """The character columns of a constraint's number, which decide its column: all of
+    `=24`, the `24` of `24 total`, the `[6]` of `[6] tiles`."""
+    return constraint.place.column, constraint.place.column + len(anchored(constraint.text))
 
 
 def row_of(line: TextLine, index: dict[Place, int]) -> CellLine:
@@ -238,8 +296,8 @@ def check_one_cell_per_row(clusters: list[list[Cell]], cells: list[Cell],
 
 
 def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: Line) -> int:
-    """The one column a constraint overlaps horizontally; ParseError for none or several."""
-    start, end = span(constraint)
+    """The one column a constraint's number overlaps horizontally; ParseError for none or several."""
+    start, end = number_span(constraint)
     first = bisect_right([hi for _, hi in extents], start)
     after_last = bisect_left([lo for lo, _ in extents], end)
     if after_last - first == 1:
@@ -252,7 +310,7 @@ def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: L
 def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constraint]:
     """The group constraints, wherever they stand; ParseError for a group with no
     cells, or a second total or count for one group."""
-    groups = {c.group for c in cells}
+    groups = {letter for c in cells for letter in c.group}
     found: dict[tuple[str, str], Constraint] = {}
     for line in lines:
         for constraint in line.before + line.after:
@@ -268,3 +326,152 @@ def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constrai
                                f"{found[key].place.line + 1})", line.source, where)
             found[key] = constraint
     return list(found.values())
+
+
+# Sumplete and Number Sums: numbers to keep or delete, written as those games show them
+
+
+class Number(NamedTuple):
+    """A number of the grid, its region letters and a solver's mark (`!` kept, `~`
+    deleted, "" none): a cell, or a target, by where it stands."""
+
+    value: int
+    group: str
+    mark: str
+
+
+def _grid_number(text: str, loc: int, t: pp.ParseResults) -> Number:
+    return Number(_number(text, loc, t["number"]), t["group"], t["decided"])
+
+
+grid_number = pp.Regex(rf"(?P<number>-?\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?){END}") \
+    .set_parse_action(_grid_number)
+region_target = pp.Regex(rf"(?P<group>{LETTER})=(?P<value>-?\d+){END}").set_parse_action(
+    _constraint(TOTAL))
+SUMS_WHAT = {SUMPLETE: "a number like 5 or -3",
+             NUMBER_SUMS: "a number like 5, -3 or 5a, or a region's target like a=12"}
+GridLine = tuple[Line, list[Token]]
+
+
+def parse_sums(lines: Sequence[Line], game: str, first_cell: str, precedence: str) -> CrossCells:
+    """The Sumplete or Number Sums puzzle drawn in `lines`: every cell adds its number."""
+    token_line = pp.OneOrMore(located((region_target | grid_number).set_name(SUMS_WHAT[game]))) \
+        .parse_with_tabs()
+    drawn = [(line, list(parse_line(token_line, line, SUMS_WHAT[game])))
+             for line in puzzle_lines(lines)]
+    if not any(isinstance(tokens[0].value, Number) for _, tokens in drawn):
+        raise error_at(f"no numbers here: a {game} row is its numbers, then its target",
+                       drawn[0][0] if drawn else Line(1, ""), 1)
+    if first_cell == "seeds":
+        raise error_at(f"{game} adds its numbers: the first-cell rule 'seeds' does not apply",
+                       drawn[0][0], 1)
+    grid, region_lines = grid_and_regions(drawn, game)
+    row_lines, (targets_line, targets), end = rows_and_targets(grid)
+    cells: list[Cell] = []
+    rows = []
+    for line, tokens in row_lines:
+        first = len(cells)
+        cells += [grid_cell(token, line, game) for token in tokens[:-1]]
+        rows.append(CellLine(tuple(range(first, len(cells))), tail=target(tokens[-1], line)))
+    columns = [CellLine(tuple(row.cells[k] for row in rows), **{end: target(token, targets_line)})
+               for k, token in enumerate(targets)]
+    regions = region_targets(region_lines, cells)
+    every_region_has_a_target(row_lines, regions)
+    return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(regions), first_cell,
+                      precedence, game, layout_of(lines))
+
+
+def grid_and_regions(drawn: list[GridLine], game: str) -> tuple[list[GridLine], list[GridLine]]:
+    """The lines of numbers, and the lines of region targets below them.
+
+    ParseError for region targets mixed with numbers, above the grid's last
+    line, or in a game without regions."""
+    grid = [(line, tokens) for line, tokens in drawn if isinstance(tokens[0].value, Number)]
+    regions = [(line, tokens) for line, tokens in drawn if not isinstance(tokens[0].value, Number)]
+    for line, tokens in drawn:
+        kinds = [isinstance(token.value, Number) for token in tokens]
+        if len(set(kinds)) > 1:
+            odd = tokens[kinds.index(not kinds[0])]
+            raise error_at("a region's targets stand on lines of their own, below the grid",
+                           line, odd.column)
+    for line, tokens in regions:
+        if game != NUMBER_SUMS:
+            raise error_at(f"a region's target: regions are Number Sums' (# game: {NUMBER_SUMS})",
+                           line, tokens[0].column)
+        if line.number < grid[-1][0].number:
+            raise error_at("a region's targets stand below the grid", line, tokens[0].column)
+    return grid, regions
+
+
+def rows_and_targets(grid: list[GridLine]) -> tuple[list[GridLine], GridLine, str]:
+    """The rows (numbers, then a target), the line of column targets, and which end of
+    the columns it stands at: the last line ("tail"), or the first ("head") when the
+    last has as many numbers as the longest row.  ParseError for a row without its
+    target, or with a number too many or too few."""
+    most = max(len(tokens) for _, tokens in grid)
+    end = "tail" if len(grid[-1][1]) < most else "head"
+    targets = grid[-1] if end == "tail" else grid[0]
+    if len(targets[1]) == most:
+        line, tokens = grid[-1]
+        raise error_at("no column targets: they stand on one line below the grid (or above it), "
+                       "one under each column", line, tokens[-1].end)
+    rows = [drawn for drawn in grid if drawn is not targets]
+    for line, tokens in rows:
+        if len(tokens) == len(targets[1]):
+            raise error_at("this row has no target: a row is its numbers, then its target",
+                           line, tokens[-1].end)
+        if len(tokens) != len(targets[1]) + 1:
+            raise error_at(f"this row has {len(tokens) - 1} numbers and a target, but the column "
+                           f"targets stand for {len(targets[1])} columns", line,
+                           tokens[-1].end)
+    return rows, targets, end
+
+
+def grid_cell(token: Token, line: Line, game: str) -> Cell:
+    """The cell that adds the number of `token` (`-3` is the cell -3)."""
+    number = token.value
+    if number.group and game != NUMBER_SUMS:
+        raise error_at(f"a region letter: regions are Number Sums' (# game: {NUMBER_SUMS})",
+                       line, letters_at(token))
+    return Cell("-" if number.value < 0 else "+", abs(number.value), number.group,
+                place=Place(line.number - 1, token.column - 1), text=token.text,
+                decided=MARKED.get(number.mark))
+
+
+def letters_at(token: Token) -> int:
+    """The column of the region letters (or mark) of a number's token."""
+    return token.end - len(token.value.group) - len(token.value.mark)
+
+
+def target(token: Token, line: Line) -> Constraint:
+    """The total `token` states, for the row or column it ends."""
+    if token.value.group or token.value.mark:
+        raise error_at("a target stands alone: no region letter, no mark", line, letters_at(token))
+    return Constraint(TOTAL, token.value.value, place=Place(line.number - 1, token.column - 1),
+                      text=token.text)
+
+
+def region_targets(region_lines: list[GridLine], cells: list[Cell]) -> list[Constraint]:
+    """The target of every region.  ParseError for a target given twice, or for a letter
+    no number has."""
+    found: dict[str, Constraint] = {}
+    for line, tokens in region_lines:
+        for token in tokens:
+            constraint = placed(token, line)
+            if not any(constraint.group in cell.group for cell in cells):
+                raise error_at(f"no number is in region {constraint.group!r}", line, token.column)
+            if constraint.group in found:
+                raise error_at(f"region {constraint.group!r} already has a target (line "
+                               f"{found[constraint.group].place.line + 1})", line, token.column)
+            found[constraint.group] = constraint
+    return list(found.values())
+
+
+def every_region_has_a_target(row_lines: list[GridLine], regions: list[Constraint]) -> None:
+    """ParseError at the first number in a region that has no target."""
+    targets = {region.group for region in regions}
+    for line, tokens in row_lines:
+        for token in tokens[:-1]:
+            if missing := next((g for g in token.value.group if g not in targets), None):
+                raise error_at(f"region {missing!r} has no target: give it one on a line below "
+                               f"the grid, like {missing}=12", line, letters_at(token))

@@ -98,6 +98,9 @@ def rejected_texts(marker: Path) -> dict[str, str]:
         texts[f"sudoku-unknown-directive-{n}"] = f"# shell: {payload}\n{grid}"
         texts[f"sudoku-directive-below-{n}"] = f"{grid}# digits: {payload}\n"
         texts[f"crosscells-group-{n}"] = f"+1a +2 =1\na#1 {payload}\n"
+        texts[f"crosscells-precedence-{n}"] = f"# precedence: standard {payload}\n+1a +2 =1\n"
+        texts[f"crosscells-game-{n}"] = f"# game: {payload}\n 1  2  3\n 1  2\n"
+        texts[f"crosscells-sumplete-{n}"] = f"# game: sumplete\n 1  2  3\n 1  2\na=1 {payload}\n"
         texts[f"crosscells-row-{n}"] = f"+1a +2 =1 {payload}\n"
         texts[f"crossproduct-row-{n}"] = riddler + f"? ? ? 6 {payload}\n"
         texts[f"crossproduct-markdown-{n}"] = f"|6|8|[1×2]|\n|---|---|---|\n|?|?|**{payload}**|\n"
@@ -245,7 +248,7 @@ def test_the_api_refuses_hostile_text_where_text_is_not_allowed(marker):
 
 VOCABULARY = {"+", "-", "*", "/", "=", "#", "zero", "seeds", "rows", "cols", "none",
               "cells", "lines", "kind", "value", "first_cell", "columns", "givens", "low", "high",
-              "objective"}
+              "objective", "precedence", "left-to-right", "standard"}
 
 
 def strings_in(data) -> set[str]:

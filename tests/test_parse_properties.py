@@ -205,8 +205,8 @@ def crossproduct_texts(draw) -> tuple[str, CrossProduct, bool]:
                               layout=layout), zero
 
 
-CELL_OPERATORS = ["+", "-", "*", "/", "x", "×"]
-STRIDE = 6  # a token is at most 4 characters wide and may stand one column right of its place
+CELL_OPERATORS = ["+", "-", "*", "/", "%", "x", "×", "÷", "−"]
+STRIDE = 7  # a token is at most 5 characters wide and may stand one column right of its place
 
 
 @st.composite
@@ -221,9 +221,10 @@ def crosscells_texts(draw) -> tuple[str, dict]:
 
     def cell() -> str:
         op = draw(st.sampled_from(CELL_OPERATORS))
-        letter = draw(st.sampled_from(["", *letters]))
+        groups = st.lists(st.sampled_from(letters), max_size=2, unique=True) if letters else st.just([])
+        letter = "".join(draw(groups))  # in several groups, maybe
         in_groups.update(letter)
-        return f"{op}{draw(st.integers(1 if op == '/' else 0, 99))}{letter}"
+        return f"{op}{draw(st.integers(1 if op in '/%÷' else 0, 99))}{letter}"
 
     def constraint() -> str:
         kind = draw(st.sampled_from("=#"))
