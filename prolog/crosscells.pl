@@ -39,7 +39,8 @@ default first):
     are worked out ahead, layer by layer, keeping only those on a way to the
     total; each step is then a table constraint over (state before, On,
     state after), so each line is arc consistent.  Labels the cells of the
-    line with the fewest unset cells first.
+    line with the fewest unset cells first.  A reading with too many states
+    (values that double at each step) is stated as in `fold` instead.
   - states_ffc: the same constraints, labeled most-constrained cell first.
   - fold: a total is a fold over the reading's cells; "+" and "-" steps are
     linear (V #= V0 + N*On), "*" and "/" steps reified implications (with
@@ -252,7 +253,8 @@ bounds_of(V, Lo..Hi) :-
     fd_inf(V, Lo),
     fd_sup(V, Hi).
 
-start_of(1, zero) :- !.
+%   Started0 may still be a variable: test it, never bind it.
+start_of(Started0, zero) :- Started0 == 1, !.
 start_of(_, seeds).
 
 %!  applied(+Op, +N, ?V0, ?V, -Constraint) is det.
@@ -288,19 +290,33 @@ seeded(seeds, N, [N]).
 %   step can reach are worked out ahead, layer by layer, then pruned back to
 %   those on a way to Total; each step is then a table constraint over
 %   [Started0, V0, On, Started, V].  Fails when no way reaches Total.
+%   A reading with more than max_states/1 states in all is stated as `fold`
+%   states it instead: its tables would cost more than they prune.
 state_total(Start, Steps, Total) :-
     start_state(Start, S0),
-    layers(Steps, [S0], Layers),
-    tables(Steps, Layers, Total, Tables, [S0]),
-    S0 = state(Started0, V0),
-    foldl(table_step, Steps, Tables, Started0-V0, _-Total).
+    max_states(Max),
+    (   layers(Steps, [S0], Max, Layers)
+    ->  tables(Steps, Layers, Total, Tables, [S0]),
+        S0 = state(Started0, V0),
+        foldl(table_step, Steps, Tables, Started0-V0, _-Total)
+    ;   total(fold, Start, Steps, Total)
+    ).
 
-%   Layers lists, for every point between the steps, the states reachable there.
-layers([], Layer, [Layer]).
-layers([Step|Steps], Layer0, [Layer0|Layers]) :-
+%   Values that double at every step make 2^K states after K steps, which
+%   no stack holds for long lines; random 20x20 puzzles need at most about
+%   26,000 states for a reading.
+max_states(100_000).
+
+%   Layers lists, for every point between the steps, the states reachable
+%   there; fails when they would number more than Budget in all.
+layers([], Layer, _, [Layer]).
+layers([Step|Steps], Layer0, Budget0, [Layer0|Layers]) :-
     findall(S, (member(S0, Layer0), transition(Step, _, S0, S)), States),
     sort(States, Layer),
-    layers(Steps, Layer, Layers).
+    length(Layer, N),
+    Budget is Budget0 - N,
+    Budget >= 0,
+    layers(Steps, Layer, Budget, Layers).
 
 %   Tables holds each step's transitions that lead on to Total; Reaching,
 %   the states of the first layer they start from.
