@@ -6,9 +6,10 @@
 """
 
 from .crossproduct import CrossProduct
-from .errors import CrossprologError, ParseError, ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import (CrossprologError, InvalidValue, ParseError, ResourceLimit, TimeLimitExceeded,
+                     UsageError)
 from .registry import parse
 from .puzzle import Puzzle, Solution
 
-__all__ = ["CrossProduct", "CrossprologError", "ParseError", "Puzzle", "ResourceLimit",
-           "Solution", "TimeLimitExceeded", "UsageError", "parse"]
+__all__ = ["CrossProduct", "CrossprologError", "InvalidValue", "ParseError", "Puzzle",
+           "ResourceLimit", "Solution", "TimeLimitExceeded", "UsageError", "parse"]

@@ -14,12 +14,15 @@ and is raised here by its kind, never recognised by its text.
 from __future__ import annotations
 
 import itertools
+import math
+import numbers
+import sys
 import threading
 import time
 from importlib import resources
 from typing import Any, Iterator
 
-from .errors import CrossprologError, ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import CrossprologError, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
 
 DRIVER = "crossprolog"
 
@@ -115,6 +118,24 @@ def _encoding_term(family: str, encoding: str | None) -> dict[str, Any]:
 ENCODING = "encoding(M, N)"
 
 
+def seconds(timeout: float | None) -> float:
+    """`timeout` as the driver takes it, 0 for none.  InvalidValue unless it is None
+    or a positive, finite number of seconds."""
+    if timeout is None:
+        return 0
+    if (isinstance(timeout, numbers.Real) and not isinstance(timeout, bool)
+            and math.isfinite(timeout) and timeout > 0):
+        return float(timeout)
+    raise InvalidValue(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
+
+
+def count(limit: int) -> int:
+    """`limit` as the driver takes it (0 for none); InvalidValue unless a count."""
+    if isinstance(limit, numbers.Integral) and not isinstance(limit, bool) and limit >= 0:
+        return int(limit)
+    raise InvalidValue(f"limit must be a whole number of solutions (0 for no limit), not {limit!r}")
+
+
 def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = None,
          encoding: str | None = None, keep: bool = True) -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
@@ -125,7 +146,8 @@ def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = N
     inputs = _encoding_term(family, encoding)
     goal = (f"crossprolog:first_solutions({ENCODING}, P, L, S, R)" if keep
             else f"crossprolog:count_solutions({ENCODING}, P, L, S, R)")
-    result = call(goal, {**inputs, "P": puzzle, "L": limit, "S": timeout or 0}, module=family)["R"]
+    result = call(goal, {**inputs, "P": puzzle, "L": count(limit), "S": seconds(timeout)},
+                  module=family)["R"]
     return _checked(result, inputs["N"])
 
 
@@ -137,7 +159,7 @@ def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: floa
     """
     inputs = _encoding_term(family, encoding)
     results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
-                   {**inputs, "Ps": puzzles, "L": limit, "S": timeout or 0, "K": keep},
+                   {**inputs, "Ps": puzzles, "L": count(limit), "S": seconds(timeout), "K": keep},
                    module=family)["Rs"]
     return [_checked(result, inputs["N"]) for result in results]
 
@@ -156,6 +178,7 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
     between solutions does not count); then TimeLimitExceeded is raised.
     Closing the generator stops the search and frees its Prolog engine.
     """
+    budget = seconds(timeout)  # 0: no limit
     inputs = _encoding_term(family, encoding)
     name = f"crossprolog_engine_{next(_engine_names)}"
     call(f"crossprolog:open_solutions(Name, {ENCODING}, P)", {**inputs, "Name": name, "P": puzzle},
@@ -163,18 +186,19 @@ def stream(family: str, puzzle: dict, *, timeout: float | None = None,
     spent = 0.0
     try:
         while True:
-            remaining = None if timeout is None else timeout - spent
-            if remaining is not None and remaining <= 0:
-                raise TimeLimitExceeded(timeout)
+            if budget and spent >= budget:
+                raise TimeLimitExceeded(budget)
             started = time.perf_counter()
-            result = call("crossprolog:next_solution(N, S, R)", {"N": name, "S": remaining or 0})["R"]
+            result = call("crossprolog:next_solution(N, S, R)",
+                          {"N": name, "S": budget and budget - spent})["R"]
             spent += time.perf_counter() - started
             if result["status"] == "timeout":
-                raise TimeLimitExceeded(timeout or 0)
+                raise TimeLimitExceeded(budget)
             if result["status"] == "error":
                 raise_error(result["error"])
             if result["status"] == "complete":
                 return
             yield result["solution"]
     finally:
-        call("crossprolog:close_solutions(N)", {"N": name})
+        if not sys.is_finalizing():  # else Prolog goes with the process, and janus is half gone
+            call("crossprolog:close_solutions(N)", {"N": name})

@@ -66,6 +66,14 @@ class ResourceLimit(CrossprologError):
     exit_code = 3
 
 
+class InvalidValue(CrossprologError, ValueError):
+    """A value the Python API cannot take: a float where a digit goes, a negative
+    product, a ragged table, a timeout of infinity.  Raised where the value is given
+    (a puzzle refuses it when it is built), never later from inside Prolog."""
+
+    exit_code = 2
+
+
 class UsageError(CrossprologError):
     """A request that makes no sense for this puzzle (an unknown encoding, say)."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numbers
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Sequence
 
 from . import engine
-from .errors import TimeLimitExceeded
+from .errors import InvalidValue, TimeLimitExceeded
 
 if TYPE_CHECKING:
     from .family import Family
@@ -112,6 +113,27 @@ class Puzzle(ABC):
 
     def _repr_markdown_(self) -> str:
         return self.render(format="markdown")
+
+
+def integer(value: Any, what: str) -> int:
+    """`value` as an int when it is an integer of any kind (int, numpy's, any
+    numbers.Integral but bool); InvalidValue saying `what` it was otherwise."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    raise InvalidValue(f"{what} must be an integer, not {value!r}")
+
+
+def items(values: Any, what: str) -> tuple:
+    """`values` (a list, a tuple, a numpy array...) as a tuple; InvalidValue saying
+    `what` they were when they are not a sequence (a string is not one here)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise InvalidValue(f"{what} must be a sequence, not {values!r}")
+    return tuple(values)
+
+
+def rows_of(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:
+    """`rows` as a tuple of tuples; InvalidValue saying `what` they were otherwise."""
+    return tuple(items(row, f"each row of {what}") for row in items(rows, what))
 
 
 def json_ready(values: Any) -> Any:

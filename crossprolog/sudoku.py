@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .drawing import checked_format, markdown_table
-from .puzzle import Puzzle, Solution
+from .errors import InvalidValue
+from .puzzle import Puzzle, Solution, integer, rows_of
 
 SIZE = 9
 Digit = int
@@ -32,8 +33,10 @@ class DigitSet:
     high: int = 9
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "low", integer(self.low, "the lowest digit"))
+        object.__setattr__(self, "high", integer(self.high, "the highest digit"))
         if not 0 <= self.low <= self.high <= 9 or self.high - self.low + 1 not in (9, 10):
-            raise ValueError("a digit set is nine or ten consecutive digits within 0-9")
+            raise InvalidValue("a digit set is nine or ten consecutive digits within 0-9")
 
     @property
     def chosen(self) -> bool:
@@ -78,17 +81,35 @@ class Sudoku(Puzzle):
     family = "sudoku"
 
     def __post_init__(self) -> None:
-        givens = tuple(tuple(row) for row in self.givens)
-        object.__setattr__(self, "givens", givens)
+        """Refuse, with InvalidValue, what cannot be a puzzle.  A given is a digit of
+        the set (numpy's integers are fine); None is unknown, and so is 0 where 0 is
+        not one of the digits."""
+        if not isinstance(self.digits, DigitSet):
+            raise InvalidValue(f"digits must be a DigitSet, not {self.digits!r}")
+        givens = rows_of(self.givens, "givens")
         if len(givens) != SIZE or any(len(row) != SIZE for row in givens):
-            raise ValueError("a sudoku has 9 rows of 9 cells")
-        if any(d is not None and d not in self.digits for row in givens for d in row):
-            raise ValueError(f"every given must be one of the digits {self.digits}")
+            raise InvalidValue("a sudoku has 9 rows of 9 cells")
+        object.__setattr__(self, "givens", tuple(tuple(self._given(d, r, c) for c, d in enumerate(row))
+                                                 for r, row in enumerate(givens)))
         if self.objective not in (None, *OBJECTIVES):
-            raise ValueError(f"the objective must be one of {OBJECTIVES} or None")
+            raise InvalidValue(f"the objective must be one of {OBJECTIVES} or None")
         checked_format(self.layout)
-        if self.unknown not in (".", "_"):
-            raise ValueError("the unknown mark is '.' or '_'")
+        if self.unknown not in self.unknown_marks():
+            raise InvalidValue(f"the unknown mark is one of {self.unknown_marks()}, not {self.unknown!r}")
+
+    def _given(self, value, r: int, c: int) -> Cell:
+        if value is None:
+            return None
+        digit = integer(value, f"givens[{r}][{c}]")
+        if digit == 0 and 0 not in self.digits:
+            return None
+        if digit not in self.digits:
+            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not one of the digits {self.digits}")
+        return digit
+
+    def unknown_marks(self) -> tuple[str, ...]:
+        """The marks of an unknown cell: '.' and '_', and '0' where 0 is not a digit."""
+        return (".", "_") + (() if 0 in self.digits else ("0",))
 
     @classmethod
     def empty(cls, **options) -> Sudoku:
