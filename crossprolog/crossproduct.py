@@ -29,8 +29,9 @@ class CrossProduct(Puzzle):
     """Row products, column products, and the digits given in advance.
 
     `givens` is a grid of Cell (all unknown when left out); digits run 1-9,
-    or 0-9 with `zero`.  `layout` ("text" or "markdown") and `columns_below`
-    remember how the puzzle was drawn, so a solution is drawn the same way.
+    or 0-9 with `zero`.  `layout` ("text" or "markdown"), `columns_below` and
+    `size_tag` (a plain-text header ending in `[6×3]`) remember how the puzzle
+    was drawn, so a solution is drawn the same way.
     """
 
     row_products: Products
@@ -39,6 +40,7 @@ class CrossProduct(Puzzle):
     zero: bool = False
     layout: str = field(default="text", compare=False)
     columns_below: bool = field(default=False, compare=False)
+    size_tag: bool = field(default=False, compare=False)
 
     family = "crossproduct"
 
@@ -111,12 +113,15 @@ class CrossProduct(Puzzle):
         return "\n".join(self.directives() + [drawing])
 
     def _text(self, grid: list[list[str]]) -> str:
-        header = [str(p) for p in self.column_products]
+        header = [str(p) for p in self.column_products] + [self._size()] * self.size_tag
         rows = [row + [str(p)] for row, p in zip(grid, self.row_products)]
         return "\n".join(aligned(rows + [header] if self.columns_below else [header] + rows))
 
+    def _size(self) -> str:
+        return f"[{self.height}×{self.width}]"
+
     def _markdown(self, grid: list[list[str]]) -> str:
-        header = [*map(str, self.column_products), f"[{self.height}×{self.width}]"]
+        header = [*map(str, self.column_products), self._size()]
         return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, self.row_products)])
 
 

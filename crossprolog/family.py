@@ -94,9 +94,13 @@ NONE = Claim(0.0, "")
 class Family:
     """One puzzle family: everything the CLI, the engine and the API need to know of it.
 
-    `grammar` is a module with `claim(lines) -> Claim` and `parse(lines,
+    `grammar` is a module with `claim(lines) -> Claim`, `parse(lines,
     **options) -> Puzzle` (lines as `grammars.common.source_lines` gives
-    them, directives already taken out); `model` the Puzzle class;
+    them, directives already taken out) and `is_comment(line)`; and
+    optionally `is_header(line)` (a line of the family's own file format
+    that only looks like a directive) and `split(lines)` (the lines of each
+    puzzle, when the family's own format holds several in one text, as
+    Sudoku's .sdm files do); `model` the Puzzle class;
     `prolog` the name of its module in `prolog/` (exporting `model/4` and
     `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles.
     `sizes` are the sizes `stats` looks at by default.

@@ -98,7 +98,8 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     lines = source_lines(text)
     record, guessed = (named(family), None) if family else detect(lines)
     try:
-        settings, body = split_directives(lines, record.options, record.grammar.is_comment)
+        settings, body = split_directives(lines, record.options, record.grammar.is_comment,
+                                          getattr(record.grammar, "is_header", lambda line: False))
         return record.grammar.parse(body, **{**settings, **given(record, options)})
     except ParseError as error:
         raise error.assuming(record.title, guessed.reason) if guessed else error

@@ -23,6 +23,7 @@ Cell = Digit | None  # None: unknown
 Givens = tuple[tuple[Cell, ...], ...]
 Grid = tuple[tuple[Digit, ...], ...]
 OBJECTIVES = ("gcd(rows)", "gcd(cols)")
+WRITTEN = ("spaced", "compact", "line")  # cells apart (1 . 3), together (1.3), or 81 on one line
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,9 @@ class Sudoku(Puzzle):
     """A 9×9 grid of givens (None: unknown), its digit set and its objective.
 
     `objective` is None, "gcd(rows)" or "gcd(cols)".  `unknown` (the mark of
-    an unknown cell) and `boxes` (whether box separators are drawn) remember
-    how the puzzle was written, so a solution is drawn the same way.
+    an unknown cell), `boxes` (whether box separators are drawn) and `written`
+    (one of WRITTEN: a row's cells apart, together, or all 81 on one line)
+    remember how the puzzle was written, so a solution is drawn the same way.
     """
 
     givens: Givens
@@ -77,6 +79,7 @@ class Sudoku(Puzzle):
     layout: str = field(default="text", compare=False)
     unknown: str = field(default=".", compare=False)
     boxes: bool = field(default=True, compare=False)
+    written: str = field(default="spaced", compare=False)
 
     family = "sudoku"
 
@@ -96,6 +99,8 @@ class Sudoku(Puzzle):
         checked_format(self.layout)
         if self.unknown not in self.unknown_marks():
             raise InvalidValue(f"the unknown mark is one of {self.unknown_marks()}, not {self.unknown!r}")
+        if self.written not in WRITTEN:
+            raise InvalidValue(f"written must be one of {WRITTEN}, not {self.written!r}")
 
     def _given(self, value, r: int, c: int) -> Cell:
         if value is None:
@@ -149,10 +154,13 @@ class Sudoku(Puzzle):
         return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
 
     def _text_grid(self, grid: list[list[str]]) -> list[str]:
+        if self.written == "line":
+            return ["".join(d for row in grid for d in row)]
+        apart = " " if self.written == "spaced" else ""
         if not self.boxes:
-            return [" ".join(row) for row in grid]
-        rows = [" | ".join(" ".join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
-        rule = "------+-------+------"
+            return [apart.join(row) for row in grid]
+        rows = [f"{apart}|{apart}".join(apart.join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
+        rule = "------+-------+------" if apart else "---+---+---"
         return rows[0:3] + [rule] + rows[3:6] + [rule] + rows[6:9]
 
     def _objective_lines(self, solution: Solution | None, mark: str) -> list[str]:
