@@ -16,13 +16,15 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+import signal
 import sys
 import threading
 import time
 from importlib import resources
 from typing import Any, Iterator
 
-from .errors import CrossprologError, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import (CrossprologError, Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded,
+                     UsageError)
 
 DRIVER = "crossprolog"
 
@@ -30,6 +32,7 @@ _lock = threading.RLock()
 _loaded: set[str] = set()
 _encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
+_progress_names = itertools.count(1)
 
 
 class EncodingError(CrossprologError):
@@ -54,12 +57,33 @@ def _load(module: str) -> None:
     if module in _loaded:
         return
     with _lock:
-        for name in (DRIVER, module):
-            if name not in _loaded:
-                # Import nothing: every family exports the same names (model/4, ...) and
-                # is always called by module.
-                _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{name}.pl")})
-                _loaded.add(name)
+        if DRIVER not in _loaded:
+            _start()
+            _loaded.add(DRIVER)
+        if module not in _loaded:
+            _consult(module)
+            _loaded.add(module)
+
+
+def _consult(module: str) -> None:
+    # Import nothing: every family exports the same names (model/4, ...) and is
+    # always called by module.
+    _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{module}.pl")})
+
+
+def _start() -> None:
+    """Start Prolog, the driver and Prolog's helper threads (its garbage collector,
+    its alarm scheduler) with Ctrl-C blocked in them, as they inherit it from here.
+
+    During a search Prolog handles Ctrl-C itself, in whichever thread the
+    kernel hands the signal to: handed to a helper, it would be lost.
+    """
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        _consult(DRIVER)
+        _janus().query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)")
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str, Any]:
@@ -85,12 +109,18 @@ def raise_error(error: dict) -> None:
     """Raise what a typed Prolog error `_{kind, message}` stands for."""
     kind, message = str(error["kind"]), str(error["message"])
     if kind == "interrupt":
-        raise KeyboardInterrupt()
+        raise Interrupted()
     if kind == "resource":
         raise ResourceLimit(f"Prolog ran out of resources: {message}")
     if kind == "usage":
         raise UsageError(message)
     raise EncodingError(f"the encoding raised an error: {message}")
+
+
+def prolog_version() -> str:
+    """The version of SWI-Prolog, as 9.2.9."""
+    number = call("current_prolog_flag(version, V)", {})["V"]
+    return f"{number // 10000}.{number // 100 % 100}.{number % 100}"
 
 
 def encodings(family: str) -> list[str]:
@@ -137,18 +167,31 @@ def count(limit: int) -> int:
 
 
 def find(family: str, puzzle: dict, *, limit: int = 0, timeout: float | None = None,
-         encoding: str | None = None, keep: bool = True) -> dict:
+         encoding: str | None = None, keep: bool = True, progress: str = "") -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
 
     The result holds `status` (complete, limit or timeout), `solutions` (or
     only `count`, with keep=False), `inferences`, `cpu` and `encoding`.
+    With keep=False, `progress` (a name from `progress_name`) lets another
+    thread read the count so far with `found_so_far`.  Ctrl-C raises
+    Interrupted holding the result so far, its status "interrupted".
     """
     inputs = _encoding_term(family, encoding)
     goal = (f"crossprolog:first_solutions({ENCODING}, P, L, S, R)" if keep
-            else f"crossprolog:count_solutions({ENCODING}, P, L, S, R)")
-    result = call(goal, {**inputs, "P": puzzle, "L": count(limit), "S": seconds(timeout)},
-                  module=family)["R"]
+            else f"crossprolog:count_solutions({ENCODING}, P, L, S, K, R)")
+    result = call(goal, {**inputs, "P": puzzle, "L": count(limit), "S": seconds(timeout),
+                         "K": progress}, module=family)["R"]
     return _checked(result, inputs["N"])
+
+
+def progress_name() -> str:
+    """A new name under which a search (`find`) reports how many solutions it found so far."""
+    return f"crossprolog_found_{next(_progress_names)}"
+
+
+def found_so_far(progress: str) -> int:
+    """How many solutions the search reporting under `progress` has found by now (from any thread)."""
+    return call("crossprolog:found_so_far(K, N)", {"K": progress})["N"]
 
 
 def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: float | None = None,
@@ -165,9 +208,12 @@ def find_many(family: str, puzzles: list[dict], *, limit: int = 0, timeout: floa
 
 
 def _checked(result: dict, encoding: str) -> dict:
+    result = {**result, "encoding": encoding}
+    if result["status"] == "error" and str(result["error"]["kind"]) == "interrupt":
+        raise Interrupted({**result, "status": "interrupted"})
     if result["status"] == "error":
         raise_error(result["error"])
-    return {**result, "encoding": encoding}
+    return result
 
 
 def stream(family: str, puzzle: dict, *, timeout: float | None = None,

@@ -83,6 +83,15 @@ class TimeLimitExceeded(CrossprologError):
         self.found = found
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search.  `found` holds what it had found by then, when known
+    (a Search from Puzzle.search); it is a KeyboardInterrupt all the same."""
+
+    def __init__(self, found=None):
+        super().__init__()
+        self.found = found
+
+
 class ResourceLimit(CrossprologError):
     """Prolog ran out of memory or stack for this puzzle."""
 

@@ -103,7 +103,8 @@ class Family:
     Sudoku's .sdm files do); `model` the Puzzle class;
     `prolog` the name of its module in `prolog/` (exporting `model/4` and
     `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles.
-    `sizes` are the sizes `stats` looks at by default.
+    `sizes` are the sizes `stats` looks at by default; `suffixes` those of the
+    family's own files (.sdk) that a directory stands for, beside .txt and .md.
     """
 
     name: str
@@ -115,6 +116,7 @@ class Family:
     generator: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
     sizes: tuple[tuple[int, int], ...] = ()
     summary: str = ""
+    suffixes: tuple[str, ...] = ()
     option_names: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

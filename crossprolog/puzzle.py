@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Sequence
 
 from . import engine
-from .errors import InvalidValue, TimeLimitExceeded
+from .errors import Interrupted, InvalidValue, TimeLimitExceeded
 
 if TYPE_CHECKING:
     from .family import Family
@@ -61,13 +61,19 @@ class Puzzle(ABC):
     # The search: one crossing into Prolog per call.
 
     def search(self, *, limit: int = 0, timeout: float | None = None,
-               encoding: str | None = None, keep: bool = True) -> Search:
+               encoding: str | None = None, keep: bool = True, progress: str = "") -> Search:
         """Run the search: up to `limit` solutions (0: all) within `timeout` seconds.
 
         The Search returned holds Solution objects (none with keep=False).
+        `progress` is as `engine.find` takes it.  Ctrl-C raises Interrupted
+        with the Search so far (status "interrupted") in its `found`.
         """
-        found = engine.find(self.record.prolog, self.prolog_data(), limit=limit, timeout=timeout,
-                            encoding=encoding, keep=keep)
+        try:
+            found = engine.find(self.record.prolog, self.prolog_data(), limit=limit, timeout=timeout,
+                                encoding=encoding, keep=keep, progress=progress)
+        except Interrupted as stopped:
+            raise Interrupted(stopped.found and Search.of(stopped.found, self.family,
+                                                          self._solution)) from None
         return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:
@@ -149,7 +155,7 @@ class Search:
 
     family: str
     encoding: str
-    status: str  # "complete", "limit" or "timeout"
+    status: str  # "complete", "limit", "timeout" (or "interrupted", in Interrupted.found)
     solutions: tuple[Solution, ...] = ()
     count: int = 0
     inferences: int = 0

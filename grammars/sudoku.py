@@ -143,11 +143,12 @@ def line_kind(line: Line) -> str:
 
 
 def split(lines: Sequence[Line]) -> list[list[Line]]:
-    """The lines of each puzzle `lines` hold: one per line of 81 cells when there are
-    several such lines and no other rows (the .sdm files' way), each with the lines
-    above the first (directives, comments); else all of them, as one."""
+    """The lines of each puzzle `lines` hold: one per line of 81 characters when there
+    are several such lines and no other rows (the .sdm files' way), each with the
+    lines above the first (directives, comments); else all of them, as one."""
     rows = [n for n, line in enumerate(lines) if line_kind(line) == "row"]
-    if len(rows) < 2 or any(len(cell_texts(lines[n])) != SIZE * SIZE for n in rows):
+    if len(rows) < 2 or any(len(lines[n].text.strip()) != SIZE * SIZE or " " in lines[n].text.strip()
+                            for n in rows):
         return [list(lines)]
     return [list(lines[:rows[0]]) + [lines[n]] for n in rows]
 
