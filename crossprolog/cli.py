@@ -473,6 +473,16 @@ def watchdog(args, budget: float | None, late: Callable[[], Outcome]) -> Iterato
             threading.Event().wait()
 
 
+@contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C that comes in this block (of the main thread) until its end."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def _quiet(thread: threading.Thread) -> threading.Thread:
     """`thread`, made to block Ctrl-C: during a search Prolog takes Ctrl-C in whichever
     thread the kernel hands it to, and only the main thread searches."""
@@ -575,11 +585,12 @@ def _solve_all(puzzle: Puzzle, args, budget: float | None) -> Outcome:
             watchdog(args, budget, lambda: outcome("timeout")):
         try:
             for solution in puzzle.solutions(timeout=budget, encoding=args.encoding):
-                solutions.append(solution)
-                if args.format != "json":
-                    drawings.append(puzzle.render(solution, _layout(args)))
-                    if args.live:
-                        show(("\n" if len(drawings) > 1 else "") + drawings[-1])
+                with ctrl_c_deferred():  # a solution found is counted and shown, whole
+                    solutions.append(solution)
+                    if args.format != "json":
+                        drawings.append(puzzle.render(solution, _layout(args)))
+                        if args.live:
+                            show(("\n" if len(drawings) > 1 else "") + drawings[-1])
         except TimeLimitExceeded:
             return outcome("timeout")
         except KeyboardInterrupt:
