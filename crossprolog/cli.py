@@ -268,8 +268,10 @@ def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace, float | No
     --out gets each record as soon as those before it are in.  After Ctrl-C the
     finished records are still in --out, and a lone puzzle says what it found.
     """
-    output = batch.Output(args.out) if args.out else None
+    if args.out:
+        batch.check_writable(args.out)  # before the inputs are read, let alone solved
     inputs = _inputs(args)
+    output = batch.Output(args.out) if args.out else None
     several = len(inputs) > 1
     args.single = not several  # the --timeout of a lone puzzle bounds the whole command
     args.live = not several and args.out is None  # --all may print solutions as they come

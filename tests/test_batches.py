@@ -297,3 +297,18 @@ def test_file_names_are_shown_escaped_never_raw(cli, tmp_path):
     [head, shown, caret] = run.err.splitlines()
     assert head.startswith(str(tmp_path) + "/evil\\n/tmp/x.txt:1:1: error: forged\\x1b[2J.txt:2:3: error:")
     assert "\x1b" not in run.err
+
+
+def test_export_onto_a_file_that_cannot_be_replaced_is_one_error_line(cli):
+    """/proc/version cannot be written, not even by root (who may write any ordinary file)."""
+    run = cli("export", EXAMPLES / FAST[0], "-o", "/proc/version")
+    assert run.code == 2 and run.err.startswith("crossprolog: error: cannot write /proc/version: ")
+    assert len(run.err.splitlines()) == 1
+
+
+def test_output_onto_a_full_disk_is_one_error_line():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", EXAMPLES / FAST[0]],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "crossprolog: error: cannot write the output: No space left on device\n"

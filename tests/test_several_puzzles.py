@@ -96,3 +96,12 @@ def test_an_sdm_file_is_a_puzzle_per_line_read_as_a_batch(cli, tmp_path):
 def test_commands_of_one_puzzle_refuse_a_file_of_several(cli, write):
     run = cli("export", write(MIXED))
     assert run.code == 2 and "holds 3 puzzles; this command takes one" in run.err
+
+
+def test_compare_runs_every_encoding_on_every_puzzle_of_a_file(cli, write):
+    path = write(f"== a\n{RIDDLER_1}== b\n{RIDDLER_1}")
+    records = cli("compare", path, "--format", "json", "--encodings", "rows,primes").jsonl()
+    assert [(r["path"], r["encoding"], r["agrees"]) for r in records] == [
+        (f"{path}:1", "rows", True), (f"{path}:1", "primes", True),
+        (f"{path}:{line_of(path.read_text(), '== b')}", "rows", True),
+        (f"{path}:{line_of(path.read_text(), '== b')}", "primes", True)]
