@@ -3,12 +3,22 @@
     >>> import crossprolog
     >>> puzzle = crossprolog.parse(open("examples/crossproduct/riddler-2.md").read())
     >>> print(puzzle.solve())
+
+The names below are loaded on first use, so that the command line can start
+(and be interrupted) before the grammars and Prolog are.
 """
 
-from .crossproduct import CrossProduct
-from .errors import CrossprologError, ParseError, ResourceLimit, TimeLimitExceeded, UsageError
-from .registry import generate, parse
-from .puzzle import Puzzle, Solution
+from importlib import import_module
 
-__all__ = ["CrossProduct", "CrossprologError", "ParseError", "Puzzle", "ResourceLimit",
-           "Solution", "TimeLimitExceeded", "UsageError", "generate", "parse"]
+_HOMES = {"CrossProduct": "crossproduct", "Puzzle": "puzzle", "Solution": "puzzle",
+          "generate": "registry", "parse": "registry", "parse_all": "registry",
+          **dict.fromkeys(["CrossprologError", "InvalidValue", "ParseError", "ResourceLimit",
+                           "TimeLimitExceeded", "UsageError"], "errors")}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module 'crossprolog' has no attribute {name!r}")
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)

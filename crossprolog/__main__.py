@@ -1,3 +1,18 @@
-from .cli import main
+"""`crossprolog` and `python -m crossprolog`: the command line, quiet on Ctrl-C from the start."""
 
-raise SystemExit(main())
+import sys
+import time
+
+
+def main() -> int:
+    started = time.monotonic()  # --timeout counts from here
+    try:
+        from .cli import main as run  # the grammars, and more: a moment to load
+    except KeyboardInterrupt:
+        print("crossprolog: interrupted", file=sys.stderr)
+        return 130
+    return run(started=started)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-"""Many puzzles in one command: inputs named by directories, worker processes, a results file."""
+"""Many puzzles in one command: inputs named by directories, worker processes, results files."""
 
 from __future__ import annotations
 
@@ -6,12 +6,15 @@ import json
 import multiprocessing
 import os
 import signal
+import stat
 import tempfile
-from functools import partial
+import threading
+import time
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from .errors import UsageError
+from .errors import CrossprologError, UsageError, printable
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -19,93 +22,245 @@ Result = TypeVar("Result")
 PUZZLE_SUFFIXES = (".txt", ".md")
 
 
-def expand(paths: Sequence[str]) -> list[str]:
+def expand(paths: Sequence[str], suffixes: Sequence[str] = PUZZLE_SUFFIXES) -> list[str]:
     """The inputs `paths` name: a directory names its puzzle files, every other path itself.
 
-    A directory's puzzle files are its *.txt and *.md files and those of its
+    A directory's puzzle files are those with one of `suffixes`, in it and its
     subdirectories, hidden ones skipped, in sorted order.  A directory with
     none stays as it is, for the reader to report.
     """
     inputs = []
     for path in paths:
-        found = _puzzle_files(Path(path)) if path != "-" and os.path.isdir(path) else []
+        found = _puzzle_files(Path(path), suffixes) if path != "-" and os.path.isdir(path) else []
         inputs += [str(file) for file in found] or [path]
     return inputs
 
 
-def _puzzle_files(directory: Path) -> list[Path]:
+def _puzzle_files(directory: Path, suffixes: Sequence[str]) -> list[Path]:
     return sorted(file for file in directory.rglob("*")
-                  if file.suffix in PUZZLE_SUFFIXES and file.is_file()
+                  if file.suffix.lower() in suffixes and file.is_file()
                   and not any(part.startswith(".") for part in file.relative_to(directory).parts))
 
 
+# Worker processes
+
+
+class WorkerDied(CrossprologError):
+    """The worker process working on an item ended without a result (killed, out of memory)."""
+
+    exit_code = 3
+
+
 def results(work: Callable[[Item], Result], items: Sequence[Item],
-            jobs: int = 1) -> Iterator[tuple[int, Result]]:
+            jobs: int = 1) -> Iterator[tuple[int, Result | WorkerDied]]:
     """(index, work(item)) for every item, in the order they finish.
 
-    With jobs > 1 the work runs in that many fresh worker processes (spawned,
-    not forked: a forked copy of a running Prolog is not safe).  `work` must
-    be picklable: a module-level function or a partial of one.  Closing the
-    iterator early, on Ctrl-C say, stops the workers at once.
+    With jobs > 1 the work runs in that many worker processes, spawned, not
+    forked (a forked copy of a running Prolog is not safe).  `work` must be
+    picklable: a module-level function or a partial of one.  An item whose
+    worker dies (killed, out of memory) gets a WorkerDied for its result and
+    a fresh worker takes the next.  Workers end with their parent, whatever
+    kills it; closing the iterator early (on Ctrl-C, say) ends them at once.
     """
     if jobs <= 1 or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, work(item)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(items)), initializer=_leave_interrupts_to_the_parent) as pool:
-        yield from pool.imap_unordered(partial(_indexed, work), enumerate(items))
+    waiting = list(enumerate(items))[::-1]  # popped from the end: first item first
+    busy: dict[Any, tuple[Any, Connection, int]] = {}  # sentinel -> (process, pipe, index)
+    try:
+        while waiting or busy:
+            while waiting and len(busy) < jobs:
+                process, pipe = _worker(context, work)
+                index, item = waiting.pop()
+                pipe.send(item)
+                busy[process.sentinel] = (process, pipe, index)
+            yield from _finished(busy, waiting)
+    finally:
+        for process, pipe, _ in busy.values():
+            process.kill()
+            pipe.close()
 
 
-def _indexed(work: Callable[[Item], Result], pair: tuple[int, Item]) -> tuple[int, Result]:
-    index, item = pair
-    return index, work(item)
+def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
+    """The results that are ready (after waiting for one), freeing or ending their workers."""
+    ready = wait([pipe for _, pipe, _ in busy.values()] + list(busy))
+    for sentinel, (process, pipe, index) in list(busy.items()):
+        if pipe not in ready and sentinel not in ready:
+            continue
+        result = _received(pipe)
+        if result is not NOTHING and waiting:  # the worker (and its warm Prolog) takes the next
+            next_index, item = waiting.pop()
+            pipe.send(item)
+            busy[sentinel] = (process, pipe, next_index)
+        else:
+            del busy[sentinel]
+            pipe.close()
+            process.join()
+        yield index, WorkerDied(_death(process.exitcode)) if result is NOTHING else result
 
 
-def _leave_interrupts_to_the_parent() -> None:
+NOTHING = object()  # what a worker that died sent
+
+
+def _received(pipe: Connection) -> Any:
+    try:
+        return pipe.recv() if pipe.poll() else NOTHING
+    except (EOFError, OSError):
+        return NOTHING
+
+
+def _death(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        name = signal.Signals(-exitcode).name
+        cause = ": out of memory?" if exitcode == -signal.SIGKILL else ""
+        return f"the worker process solving it was killed ({name}{cause})"
+    return f"the worker process solving it ended without an answer (exit code {exitcode})"
+
+
+def _worker(context, work: Callable) -> tuple[Any, Connection]:
+    parent_end, child_end = context.Pipe()
+    process = context.Process(target=_serve, args=(work, child_end, os.getpid()), daemon=True)
+    process.start()
+    child_end.close()
+    return process, parent_end
+
+
+def _serve(work: Callable, pipe: Connection, parent: int) -> None:
+    """A worker's life: items in, results out, until the pipe closes or the parent is gone."""
     # Ctrl-C reaches the whole process group; the parent alone decides what
-    # happens (it terminates the pool), so workers do not print tracebacks.
+    # happens (it ends the workers), so workers do not print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def check_writable(path: str) -> None:
-    """Raise UsageError unless a file can be written at `path`: say so before the work, not after."""
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     try:
-        with tempfile.TemporaryFile(dir=_directory(path)):
-            pass
-    except OSError as error:
-        raise UsageError(f"cannot write {path}: {error.strerror}") from None
-    if os.path.isdir(path):
-        raise UsageError(f"cannot write {path}: it is a directory")
+        while True:
+            pipe.send(work(pipe.recv()))
+    except (EOFError, OSError, KeyboardInterrupt):
+        pass
 
 
-def write_jsonl(path: str, records: Iterable[dict]) -> None:
-    """Write one JSON object per line to `path`, all at once or not at all."""
-    write_atomically(path, "".join(json.dumps(record) + "\n" for record in records))
+def _end_with(parent: int) -> None:
+    """End this process once `parent` is gone (it was killed, say): its orphan has nobody to answer."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(1)
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path`, all at once or not at all.
+# Results files
 
-    The text goes to a temporary file beside `path`, which then replaces it:
-    a reader never sees a half-written file, even if this process dies.
+
+class Output:
+    """A file written as work finishes: each `write` reaches the disk at once.
+
+    A regular file (or one a symlink leads to, the link kept) is written
+    beside itself, to `PATH.partial`, and put in place by `close`: a reader
+    never sees half of it, and what was written survives a crash there.  A
+    device, pipe or socket is written directly (`--out /dev/stdout`).  Any
+    error is a UsageError saying what happened and where the text written
+    so far is.
     """
-    handle, temporary = tempfile.mkstemp(dir=_directory(path), prefix=".crossprolog-")
+
+    def __init__(self, path: str):
+        self.path = path
+        self.target = os.path.realpath(path)
+        self.special = _is_special(self.target)
+        self.partial = self.target if self.special else self.target + ".partial"
+        self.written = 0  # texts (records) written whole
+        self.end = 0  # where the last of them ends
+        if os.path.isdir(self.target):
+            raise UsageError(f"cannot write {printable(path)}: it is a directory")
+        try:
+            self.file = open(self.partial, "w", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
+
+    def write(self, text: str) -> None:
+        try:
+            self.file.write(text)
+            self.file.flush()
+        except OSError as error:
+            self.abandon()
+            raise UsageError(f"cannot write {printable(self.path)}: {error.strerror}"
+                             f"{self._kept()}") from None
+        self.written += 1
+        self.end = 0 if self.special else self.file.tell()
+
+    def close(self) -> None:
+        """Put the file in place (for a regular file: all at once)."""
+        try:
+            self.file.close()
+            if not self.special:
+                os.chmod(self.partial, 0o666 & ~_umask())
+                os.replace(self.partial, self.target)
+        except OSError as error:
+            raise UsageError(f"cannot write {printable(self.path)}: {error.strerror}{self._kept()}") from None
+
+    def abandon(self) -> None:
+        """Stop writing, leaving what was written whole where `_kept` says (and no
+        half-written text after it, nor an empty file)."""
+        try:
+            self.file.close()
+        except OSError:
+            pass
+        if self.special:
+            return
+        try:
+            if self.written:
+                os.truncate(self.partial, self.end)
+            else:
+                os.unlink(self.partial)
+        except OSError:
+            pass
+
+    def _kept(self) -> str:
+        if self.special or not self.written:
+            return ""
+        return f"; the {self.written} records written before are in {printable(self.partial)}"
+
+
+def _is_special(path: str) -> bool:
+    """Whether `path` is a device, pipe or socket: written through, never replaced."""
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes it private; a result file is not
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+        return not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
 
 
-def _directory(path: str) -> str:
-    return os.path.dirname(os.path.abspath(path))
+def write_jsonl(output: Output, record: dict) -> None:
+    output.write(json.dumps(record) + "\n")
+
+
+def write_text(path: str, text: str) -> None:
+    """Write `text` to `path` as Output does: whole or not at all for a regular file."""
+    output = Output(path)
+    output.write(text)
+    output.close()
 
 
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def check_writable(path: str) -> None:
+    """Raise UsageError unless a file can be written at `path`: say so before the work, not after."""
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise UsageError(f"cannot write {printable(path)}: it is a directory")
+    if _is_special(target):
+        if not os.access(target, os.W_OK):
+            raise UsageError(f"cannot write {printable(path)}: Permission denied")
+        return
+    if os.path.exists(target) and not os.access(target, os.W_OK):
+        raise UsageError(f"cannot write {printable(path)}: Permission denied")
+    try:
+        with tempfile.TemporaryFile(dir=os.path.dirname(target)):
+            pass
+    except OSError as error:
+        raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
+
+
+__all__ = ["Output", "WorkerDied", "check_writable", "expand", "results", "write_jsonl", "write_text"]

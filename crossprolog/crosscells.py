@@ -30,7 +30,8 @@ from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 from . import making
 from .drawing import checked_format, fenced
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
+from .errors import InvalidValue
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
 
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
@@ -109,9 +110,14 @@ class Cell:
 
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
-            raise ValueError(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
+            raise InvalidValue(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
+        object.__setattr__(self, "number", integer(self.number, "a cell's number"))
         if self.number < 0 or (OPERATORS[self.op].positive and self.number == 0):
-            raise ValueError(f"{self.op}{self.number} is not a valid cell")
+            raise InvalidValue(f"{self.op}{self.number} is not a valid cell: numbers are 0 or more, "
+                               f"and a {self.op} cell's above 0" if OPERATORS[self.op].positive
+                               else f"{self.op}{self.number} is not a valid cell: numbers are 0 or more")
+        if not isinstance(self.group, str):
+            raise InvalidValue(f"a cell's group is letters or '', not {self.group!r}")
         object.__setattr__(self, "group", "".join(sorted(set(self.group))))
         if not self.text:
             object.__setattr__(self, "text", f"{self.op}{self.number}{self.group}"
@@ -133,8 +139,12 @@ class Constraint:
     text: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "value", integer(self.value, "a constraint's value"))
         if self.kind not in (TOTAL, COUNT) or (self.kind == COUNT and self.value < 0):
-            raise ValueError(f"not a constraint: {self.kind}{self.value}")
+            raise InvalidValue(f"not a constraint: {self.kind}{self.value} (a total =N, or a count #N "
+                               "with N at least 0)")
+        if not isinstance(self.group, str):
+            raise InvalidValue(f"a constraint's group is a letter or '', not {self.group!r}")
         if not self.text:
             object.__setattr__(self, "text", f"{self.group}{self.kind}{self.value}")
 
@@ -150,6 +160,13 @@ class Line:
     cells: tuple[int, ...]
     head: Constraint | None = None
     tail: Constraint | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(integer(i, "a cell index")
+                                                for i in items(self.cells, "a line's cells")))
+        for end in (self.head, self.tail):
+            if end is not None and not isinstance(end, Constraint):
+                raise InvalidValue(f"a line's head and tail are Constraints or None, not {end!r}")
 
     def readings(self) -> list[Reading]:
         ends = [(self.head, self.cells[::-1]), (self.tail, self.cells)]
@@ -218,29 +235,37 @@ class CrossCells(Puzzle):
     family = "crosscells"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", tuple(self.cells))
-        object.__setattr__(self, "rows", tuple(self.rows))
+        """Refuse, with InvalidValue, what cannot be a puzzle: cells in no row or two,
+        columns that name cells that are not there or take one twice, groups with no cells."""
+        for name, kind in (("cells", Cell), ("rows", Line), ("columns", Line), ("groups", Constraint)):
+            values = items(getattr(self, name), name)
+            if wrong := next((v for v in values if not isinstance(v, kind)), None):
+                raise InvalidValue(f"{name} must hold {kind.__name__}s, not {wrong!r}")
+            object.__setattr__(self, name, values)
         object.__setattr__(self, "columns", tuple(sorted(self.columns, key=lambda c: c.cells)))
         object.__setattr__(self, "groups", tuple(sorted(self.groups, key=lambda g: (g.group, g.kind))))
         if self.first_cell not in FIRST_CELL_RULES:
-            raise ValueError(f"first_cell must be one of {FIRST_CELL_RULES}")
+            raise InvalidValue(f"first_cell must be one of {FIRST_CELL_RULES}, not {self.first_cell!r}")
         if self.precedence not in PRECEDENCES:
-            raise ValueError(f"precedence must be one of {PRECEDENCES}")
+            raise InvalidValue(f"precedence must be one of {PRECEDENCES}")
         if self.game not in GAMES:
-            raise ValueError(f"game must be one of {GAMES}")
+            raise InvalidValue(f"game must be one of {GAMES}")
         adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
         if self.game in (SUMPLETE, NUMBER_SUMS) and not adds:
-            raise ValueError(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
+            raise InvalidValue(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
         if self.game == SUMPLETE and self.groups:
-            raise ValueError("a sumplete puzzle has no regions")
+            raise InvalidValue("a sumplete puzzle has no regions")
         checked_format(self.layout)
         if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
-            raise ValueError("every cell must be in exactly one row")
+            raise InvalidValue("every cell must be in exactly one row")
+        in_columns = [i for column in self.columns for i in column.cells]
+        if len(set(in_columns)) < len(in_columns) or not set(in_columns) <= set(range(len(self.cells))):
+            raise InvalidValue("a column names a cell that is not there, or a cell in another column")
         for constraint in self.groups:
             if len(constraint.group) != 1:
-                raise ValueError(f"a group constraint names one group, not {constraint.group!r}")
+                raise InvalidValue(f"a group constraint names one group, not {constraint.group!r}")
             if not self.group_cells(constraint.group):
-                raise ValueError(f"group {constraint.group!r} has no cells")
+                raise InvalidValue(f"group {constraint.group!r} has no cells")
 
     @classmethod
     def from_table(cls, table: Sequence[Sequence[Cell]],
@@ -248,8 +273,17 @@ class CrossCells(Puzzle):
                    column_constraints: Sequence[Constraint | None],
                    first_cell: str = "zero", groups: Sequence[Constraint] = ()) -> CrossCells:
         """The rectangular puzzle of `table`, drawn as a grid: row constraints at
-        the right ends, column constraints below, then the group constraints."""
+        the right ends, column constraints below, then the group constraints.
+        InvalidValue for a ragged table, or a constraint too few or too many."""
+        table = rows_of(table, "the table")
         height, width = len(table), len(table[0]) if table else 0
+        if any(len(row) != width for row in table):
+            raise InvalidValue(f"the table is ragged: its rows have {sorted({len(r) for r in table})} cells")
+        row_constraints = items(row_constraints, "row_constraints")
+        column_constraints = items(column_constraints, "column_constraints")
+        if (len(row_constraints), len(column_constraints)) != (height, width):
+            raise InvalidValue(f"a {height}x{width} table takes {height} row constraints and {width} "
+                               "column constraints (None for a line without one)")
         tokens = [c.text for row in table for c in row] + [c.text for c in column_constraints if c]
         tokens += [g.text for g in groups]
         stride = max(map(len, tokens), default=1) + 1
@@ -516,7 +550,7 @@ Item = tuple[Place, str, bool]  # where a token starts, its text, whether it is 
 def drawn(token: Cell | Constraint, marked: bool, shown: bool = True) -> Item:
     """What to draw for `token`: its place and text (blanked when not `shown`)."""
     if token.place is None:
-        raise ValueError("a token has no place to be drawn: build puzzles with "
+        raise InvalidValue("a token has no place to be drawn: build puzzles with "
                          "CrossCells.from_table or parse them from text")
     return token.place, token.text if shown else " " * len(token.text), marked
 

@@ -13,7 +13,8 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 from . import engine, making
 from .drawing import aligned, bracketed, checked_format, markdown_table
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
+from .errors import InvalidValue
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
 
 Digit = int
 Row = tuple[Digit, ...]
@@ -28,8 +29,9 @@ class CrossProduct(Puzzle):
     """Row products, column products, and the digits given in advance.
 
     `givens` is a grid of Cell (all unknown when left out); digits run 1-9,
-    or 0-9 with `zero`.  `layout` ("text" or "markdown") and `columns_below`
-    remember how the puzzle was drawn, so a solution is drawn the same way.
+    or 0-9 with `zero`.  `layout` ("text" or "markdown"), `columns_below` and
+    `size_tag` (a plain-text header ending in `[6×3]`) remember how the puzzle
+    was drawn, so a solution is drawn the same way.
     """
 
     row_products: Products
@@ -38,20 +40,40 @@ class CrossProduct(Puzzle):
     zero: bool = False
     layout: str = field(default="text", compare=False)
     columns_below: bool = field(default=False, compare=False)
+    size_tag: bool = field(default=False, compare=False)
 
     family = "crossproduct"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "row_products", tuple(self.row_products))
-        object.__setattr__(self, "column_products", tuple(self.column_products))
+        """Refuse, with InvalidValue, what cannot be a puzzle: products that are not
+        integers (numpy's are fine) or None (not known), or are negative, givens
+        that are not digits or do not match the products' shape."""
+        if not isinstance(self.zero, bool):
+            raise InvalidValue(f"zero must be True or False, not {self.zero!r}")
+        object.__setattr__(self, "row_products", self._products(self.row_products, "row"))
+        object.__setattr__(self, "column_products", self._products(self.column_products, "column"))
         if self.givens is None:
             givens = tuple((None,) * self.width for _ in self.row_products)
         else:
-            givens = tuple(tuple(row) for row in self.givens)
-        object.__setattr__(self, "givens", givens)
+            givens = rows_of(self.givens, "givens")
         if len(givens) != self.height or any(len(row) != self.width for row in givens):
-            raise ValueError("givens must have one row per row product and one cell per column")
+            raise InvalidValue(f"givens must have a row per row product ({self.height}) and in "
+                               f"each a cell per column product ({self.width})")
+        object.__setattr__(self, "givens", tuple(
+            tuple(None if d is None else checked_digit(d, f"givens[{r}][{c}]", self.zero)
+                  for c, d in enumerate(row))
+            for r, row in enumerate(givens)))
         checked_format(self.layout)
+
+    def _products(self, products: Sequence[int | None], kind: str) -> Products:
+        """The products as ints; None stays: a line whose product is not known (as
+        `keeping` leaves a line out, to see what the others force)."""
+        checked = tuple(None if p is None else integer(p, f"{kind} product {i + 1}")
+                        for i, p in enumerate(items(products, f"the {kind} products")))
+        for i, p in enumerate(checked):
+            if p is not None and p < 0:
+                raise InvalidValue(f"{kind} product {i + 1} is {p}: a product of digits is not negative")
+        return checked
 
     @property
     def height(self) -> int:
@@ -63,10 +85,18 @@ class CrossProduct(Puzzle):
 
     @classmethod
     def from_table(cls, table: Sequence[Sequence[Digit]], **options) -> CrossProduct:
-        """The puzzle whose products are those of `table`'s rows and columns."""
-        width = len(table[0]) if table else 0
-        return cls(tuple(math.prod(row) for row in table),
-                   tuple(math.prod(row[c] for row in table) for c in range(width)), **options)
+        """The puzzle whose products are those of `table`'s rows and columns.
+
+        InvalidValue for a ragged table or a cell that is not a digit.
+        """
+        rows = rows_of(table, "the table")
+        if any(len(row) != len(rows[0]) for row in rows):
+            raise InvalidValue(f"the table is ragged: its rows have {sorted({len(r) for r in rows})} cells")
+        zero = options.get("zero", False)
+        rows = tuple(tuple(checked_digit(d, f"table[{r}][{c}]", zero) for c, d in enumerate(row))
+                     for r, row in enumerate(rows))
+        return cls(tuple(math.prod(row) for row in rows),
+                   tuple(math.prod(column) for column in zip(*rows)), **options)
 
     def prolog_data(self) -> dict:
         givens = [[r, c, digit] for r, row in enumerate(self.givens)
@@ -96,11 +126,15 @@ class CrossProduct(Puzzle):
         return "\n".join(self.directives() + [drawing])
 
     def _text(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
+        header = columns + [self._size()] * self.size_tag
         lines = [row + [product] for row, product in zip(grid, rows)]
-        return "\n".join(aligned(lines + [columns] if self.columns_below else [columns] + lines))
+        return "\n".join(aligned(lines + [header] if self.columns_below else [header] + lines))
+
+    def _size(self) -> str:
+        return f"[{self.height}×{self.width}]"
 
     def _markdown(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
-        header = [*columns, f"[{self.height}×{self.width}]"]
+        header = [*columns, self._size()]
         return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, rows)])
 
     # Clues and cells, for explanations
@@ -156,6 +190,14 @@ def large_prime_factor(n: int) -> bool:
         while n % prime == 0:
             n //= prime
     return n > 1
+
+
+def checked_digit(value, what: str, zero: bool) -> Digit:
+    """`value` as a digit (1-9, or 0-9 with `zero`); InvalidValue saying `what` it was otherwise."""
+    digit = integer(value, what)
+    if not (0 if zero else 1) <= digit <= 9:
+        raise InvalidValue(f"{what} is {digit}, not a digit {'0' if zero else '1'}-9")
+    return digit
 
 
 def fillings(product: int, columns: Sequence[int] | int) -> list[Row]:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .errors import InvalidValue
+
 FORMATS = ("text", "markdown")
 FENCE = "```"
 
 
 def checked_format(format: str) -> str:
-    """`format` if it is one of FORMATS; ValueError otherwise."""
+    """`format` if it is one of FORMATS; InvalidValue otherwise."""
     if format not in FORMATS:
-        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+        raise InvalidValue(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     return format
 
 

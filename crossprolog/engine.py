@@ -18,14 +18,19 @@ module, for the family it declares with family/1 or, without, for any.
 from __future__ import annotations
 
 import itertools
+import math
+import numbers
 import os
+import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator, Sequence
 
-from .errors import CrossprologError, ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import (CrossprologError, Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded,
+                     UsageError)
 
 DRIVER = "crossprolog"
 
@@ -33,6 +38,7 @@ _lock = threading.RLock()
 _loaded: set[str] = set()
 _encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
+_progress_names = itertools.count(1)
 
 
 class EncodingError(CrossprologError):
@@ -82,12 +88,33 @@ def _load(module: str) -> None:
     if module in _loaded:
         return
     with _lock:
-        for name in (DRIVER, module):
-            if name not in _loaded:
-                # Import nothing: every family exports the same names (model/4, ...) and
-                # is always called by module.
-                _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{name}.pl")})
-                _loaded.add(name)
+        if DRIVER not in _loaded:
+            _start()
+            _loaded.add(DRIVER)
+        if module not in _loaded:
+            _consult(module)
+            _loaded.add(module)
+
+
+def _consult(module: str) -> None:
+    # Import nothing: every family exports the same names (model/4, ...) and is
+    # always called by module.
+    _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{module}.pl")})
+
+
+def _start() -> None:
+    """Start Prolog, the driver and Prolog's helper threads (its garbage collector,
+    its alarm scheduler) with Ctrl-C blocked in them, as they inherit it from here.
+
+    During a search Prolog handles Ctrl-C itself, in whichever thread the
+    kernel hands the signal to: handed to a helper, it would be lost.
+    """
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        _consult(DRIVER)
+        _janus().query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)")
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str, Any]:
@@ -115,12 +142,18 @@ def raise_error(error: dict, encoding: str | None = None) -> None:
     kind, message = str(error["kind"]), str(error["message"])
     user = _user.get(encoding or "")
     if kind == "interrupt":
-        raise KeyboardInterrupt()
+        raise Interrupted()
     if kind == "resource":
         raise ResourceLimit(f"Prolog ran out of resources: {message}")
     if kind == "usage":
         raise UsageError(f"{user.path}: {message}" if user else message)
     raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")
+
+
+def prolog_version() -> str:
+    """The version of SWI-Prolog, as 9.2.9."""
+    number = call("current_prolog_flag(version, V)", {})["V"]
+    return f"{number // 10000}.{number // 100 % 100}.{number % 100}"
 
 
 def encodings(family: str) -> list[str]:
@@ -164,13 +197,31 @@ ENCODING = "encoding(M, N)"
 
 
 SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
-            "count": f"crossprolog:count_solutions({ENCODING}, P, L, S, R)",
+            "count": f"crossprolog:count_solutions({ENCODING}, P, L, S, K, R)",
             "effort": f"crossprolog:effort_solutions({ENCODING}, P, L, S, R)"}
+
+
+def seconds(timeout: float | None) -> float:
+    """`timeout` as the driver takes it, 0 for none.  InvalidValue unless it is None
+    or a positive, finite number of seconds."""
+    if timeout is None:
+        return 0
+    if (isinstance(timeout, numbers.Real) and not isinstance(timeout, bool)
+            and math.isfinite(timeout) and timeout > 0):
+        return float(timeout)
+    raise InvalidValue(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
+
+
+def count(limit: int) -> int:
+    """`limit` as the driver takes it (0 for none); InvalidValue unless a count."""
+    if isinstance(limit, numbers.Integral) and not isinstance(limit, bool) and limit >= 0:
+        return int(limit)
+    raise InvalidValue(f"limit must be a whole number of solutions (0 for no limit), not {limit!r}")
 
 
 def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0,
          timeout: float | None = None, encoding: str | None = None, keep: bool = True,
-         effort: bool = False) -> dict:
+         effort: bool = False, progress: str = "") -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
 
     `shape` is the lengths of the nested lists of an answer (a user's
@@ -178,13 +229,26 @@ def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0
     timeout), `solutions` (or only `count`, with keep=False), `inferences`,
     `cpu`, `seconds` and `encoding`; with effort=True (solutions kept) also
     the labeling's `choices`, `backtracks` and `propagated` bindings, counted
-    at some cost in time.
+    at some cost in time.  With keep=False, `progress` (a name from
+    `progress_name`) lets another thread read the count so far with
+    `found_so_far`.  Ctrl-C raises Interrupted holding the result so far,
+    its status "interrupted".
     """
     name = checked_encoding(family, encoding)
     goal = SEARCHES["effort" if effort else "keep" if keep else "count"]
-    result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": limit,
-                         "S": timeout or 0}, module=family)["R"]
+    result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": count(limit),
+                         "S": seconds(timeout), "K": progress}, module=family)["R"]
     return _checked(result, name)
+
+
+def progress_name() -> str:
+    """A new name under which a search (`find`) reports how many solutions it found so far."""
+    return f"crossprolog_found_{next(_progress_names)}"
+
+
+def found_so_far(progress: str) -> int:
+    """How many solutions the search reporting under `progress` has found by now (from any thread)."""
+    return call("crossprolog:found_so_far(K, N)", {"K": progress})["N"]
 
 
 def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]], *, limit: int = 0,
@@ -200,8 +264,8 @@ def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]],
         return [find(family, puzzle, shape=shape, limit=limit, timeout=timeout, encoding=name,
                      keep=keep) for puzzle, shape in zip(puzzles, shapes)]
     results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
-                   {**_encoding_inputs(family, name, ()), "Ps": puzzles, "L": limit,
-                    "S": timeout or 0, "K": keep}, module=family)["Rs"]
+                   {**_encoding_inputs(family, name, ()), "Ps": puzzles, "L": count(limit),
+                    "S": seconds(timeout), "K": keep}, module=family)["Rs"]
     return [_checked(result, name) for result in results]
 
 
@@ -216,9 +280,12 @@ def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = ()
 
 
 def _checked(result: dict, encoding: str) -> dict:
+    result = {**result, "encoding": encoding}
+    if result["status"] == "error" and str(result["error"]["kind"]) == "interrupt":
+        raise Interrupted({**result, "status": "interrupted"})
     if result["status"] == "error":
         raise_error(result["error"], encoding)
-    return {**result, "encoding": encoding}
+    return result
 
 
 def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: float | None = None,
@@ -229,6 +296,7 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
     between solutions does not count); then TimeLimitExceeded is raised.
     Closing the generator stops the search and frees its Prolog engine.
     """
+    budget = seconds(timeout)  # 0: no limit
     encoding = checked_encoding(family, encoding)
     name = f"crossprolog_engine_{next(_engine_names)}"
     call(f"crossprolog:open_solutions(Name, {ENCODING}, P)",
@@ -236,21 +304,22 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
     spent = 0.0
     try:
         while True:
-            remaining = None if timeout is None else timeout - spent
-            if remaining is not None and remaining <= 0:
-                raise TimeLimitExceeded(timeout)
+            if budget and spent >= budget:
+                raise TimeLimitExceeded(budget)
             started = time.perf_counter()
-            result = call("crossprolog:next_solution(N, S, R)", {"N": name, "S": remaining or 0})["R"]
+            result = call("crossprolog:next_solution(N, S, R)",
+                          {"N": name, "S": budget and budget - spent})["R"]
             spent += time.perf_counter() - started
             if result["status"] == "timeout":
-                raise TimeLimitExceeded(timeout or 0)
+                raise TimeLimitExceeded(budget)
             if result["status"] == "error":
                 raise_error(result["error"], encoding)
             if result["status"] == "complete":
                 return
             yield result["solution"]
     finally:
-        call("crossprolog:close_solutions(N)", {"N": name})
+        if not sys.is_finalizing():  # else Prolog goes with the process, and janus is half gone
+            call("crossprolog:close_solutions(N)", {"N": name})
 
 
 def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
@@ -259,8 +328,8 @@ def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] =
     Path leading to a cell's variable in the solution term."""
     name = checked_encoding(family, encoding)
     result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
-                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "L": limit,
-                   "S": timeout or 0}, module=family)["R"]
+                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells,
+                   "L": count(limit), "S": seconds(timeout)}, module=family)["R"]
     return _checked(result, name)
 
 
@@ -274,7 +343,7 @@ def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int]
     name = checked_encoding(family, encoding)
     result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
                   {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
-                   "S": timeout or 0}, module=family)["R"]
+                   "S": seconds(timeout)}, module=family)["R"]
     return _checked(result, name)
 
 
@@ -293,7 +362,7 @@ class Session:
     def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
         """As `restricted`, of the session's puzzle."""
         result = call("crossprolog:session_solutions(N, C, L, S, R)",
-                      {"N": self.name, "C": cells, "L": limit, "S": timeout or 0})["R"]
+                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout)})["R"]
         return _checked(result, self.encoding)
 
     def close(self) -> None:

@@ -41,12 +41,35 @@ class ParseError(CrossprologError):
         return f" (read as {self.family}; name the family with --family if it is another)"
 
     def report(self, path: str) -> str:
-        """The error as `PATH:LINE:COL: error: MESSAGE`, then the line and a caret."""
-        head = f"{path}:{self.line}:{self.column}: error: {self.message}{self._family_note()}"
-        shown = self.text.expandtabs(1)
+        """The error as `PATH:LINE:COL: error: MESSAGE`, then the line (or, for a long
+        one, the part around the column) and a caret; `path` escaped as `printable` does."""
+        head = f"{printable(path)}:{self.line}:{self.column}: error: {self.message}{self._family_note()}"
+        shown, column = window(self.text.expandtabs(1), self.column)
         if not shown.strip():
             return head
-        return f"{head}\n{shown}\n{' ' * (self.column - 1)}^"
+        return f"{head}\n{shown}\n{' ' * (column - 1)}^"
+
+
+SHOWN = 40  # characters of a long line shown on either side of an error's column
+
+
+def window(text: str, column: int) -> tuple[str, int]:
+    """The part of `text` an error shows around `column` (1-based), marked with `...`
+    where it is cut, and the column within that part."""
+    start = max(0, column - 1 - SHOWN)
+    end = column - 1 + SHOWN
+    if start == 0 and end >= len(text):
+        return text, column
+    before = "..." if start else ""
+    after = "..." if end < len(text) else ""
+    return before + text[start:end] + after, column - start + len(before)
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would act on (a newline, an escape
+    sequence) written as its Python escape, so a file name shows as itself."""
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+                   for char in text)
 
 
 class TimeLimitExceeded(CrossprologError):
@@ -60,10 +83,27 @@ class TimeLimitExceeded(CrossprologError):
         self.found = found
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search.  `found` holds what it had found by then, when known
+    (a Search from Puzzle.search); it is a KeyboardInterrupt all the same."""
+
+    def __init__(self, found=None):
+        super().__init__()
+        self.found = found
+
+
 class ResourceLimit(CrossprologError):
     """Prolog ran out of memory or stack for this puzzle."""
 
     exit_code = 3
+
+
+class InvalidValue(CrossprologError, ValueError):
+    """A value the Python API cannot take: a float where a digit goes, a negative
+    product, a ragged table, a timeout of infinity.  Raised where the value is given
+    (a puzzle refuses it when it is built), never later from inside Prolog."""
+
+    exit_code = 2
 
 
 class UsageError(CrossprologError):

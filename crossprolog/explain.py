@@ -281,17 +281,22 @@ def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
     (`Puzzle.additions`) meeting one of them that makes the solution unique.  Such a
     clue must rule out the other, so it speaks of a cell where they differ."""
     grids = [first.to_json(), second.to_json()]
-    difference = tuple(cell for cell in cells_of(grids[0])
-                       if grids[0][cell[0]][cell[1]] != grids[1][cell[0]][cell[1]])
+    cells = difference(first, second)
     deadline = Deadline(timeout)
     for leaves, grid in enumerate(grids):
-        for text, stricter in puzzle.additions(grid, difference):
+        for text, stricter in puzzle.additions(grid, cells):
             found = engine.find(stricter.record.prolog, stricter.prolog_data(),
                                 shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
                                 encoding=encoding, keep=False)
             if found["status"] != "timeout" and found["count"] == 1:
-                return Ambiguity((first, second), difference, text, leaves)
-    return Ambiguity((first, second), difference, None)
+                return Ambiguity((first, second), cells, text, leaves)
+    return Ambiguity((first, second), cells, None)
+
+
+def difference(first: Solution, second: Solution) -> tuple[Cell, ...]:
+    """The cells where two solutions differ, as JSON indexes them."""
+    a, b = first.to_json(), second.to_json()
+    return tuple(cell for cell in cells_of(a) if a[cell[0]][cell[1]] != b[cell[0]][cell[1]])
 
 
 def cells_of(grid: list[list[int]]) -> Iterator[Cell]:

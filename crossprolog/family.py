@@ -94,15 +94,20 @@ NONE = Claim(0.0, "")
 class Family:
     """One puzzle family: everything the CLI, the engine and the API need to know of it.
 
-    `grammar` is a module with `claim(lines) -> Claim` and `parse(lines,
+    `grammar` is a module with `claim(lines) -> Claim`, `parse(lines,
     **options) -> Puzzle` (lines as `grammars.common.source_lines` gives
-    them, directives already taken out); `model` the Puzzle class;
+    them, directives already taken out) and `is_comment(line)`; and
+    optionally `is_header(line)` (a line of the family's own file format
+    that only looks like a directive) and `split(lines)` (the lines of each
+    puzzle, when the family's own format holds several in one text, as
+    Sudoku's .sdm files do); `model` the Puzzle class;
     `prolog` the name of its module in `prolog/` (exporting `model/4` and
     `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles, and
     `well_formed(rows, cols, n, seed)` random puzzles with exactly one solution.
-    `sizes` are the sizes `stats` looks at by default.  `reasoning` is the
-    encoding whose propagation explains hints (None: the default; it must
-    post CLP(FD) constraints, which a plain search does not).
+    `sizes` are the sizes `stats` looks at by default; `suffixes` those of the
+    family's own files (.sdk) that a directory stands for, beside .txt and .md.
+    `reasoning` is the encoding whose propagation explains hints (None: the
+    default; it must post CLP(FD) constraints, which a plain search does not).
     """
 
     name: str
@@ -116,6 +121,7 @@ class Family:
     sizes: tuple[tuple[int, int], ...] = ()
     summary: str = ""
     reasoning: str | None = None
+    suffixes: tuple[str, ...] = ()
     option_names: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

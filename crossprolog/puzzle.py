@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numbers
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import engine
-from .errors import TimeLimitExceeded
+from .errors import Interrupted, InvalidValue, TimeLimitExceeded
 
 if TYPE_CHECKING:
     from .explain import Forced, Hint
@@ -167,13 +168,20 @@ class Puzzle(ABC):
     # The search: one crossing into Prolog per call.
 
     def search(self, *, limit: int = 0, timeout: float | None = None,
-               encoding: str | None = None, keep: bool = True) -> Search:
+               encoding: str | None = None, keep: bool = True, progress: str = "") -> Search:
         """Run the search: up to `limit` solutions (0: all) within `timeout` seconds.
 
         The Search returned holds Solution objects (none with keep=False).
+        `progress` is as `engine.find` takes it.  Ctrl-C raises Interrupted
+        with the Search so far (status "interrupted") in its `found`.
         """
-        found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
-                            limit=limit, timeout=timeout, encoding=encoding, keep=keep)
+        try:
+            found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+                                limit=limit, timeout=timeout, encoding=encoding, keep=keep,
+                                progress=progress)
+        except Interrupted as stopped:
+            raise Interrupted(stopped.found and Search.of(stopped.found, self.family,
+                                                          self._solution)) from None
         return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:
@@ -249,6 +257,27 @@ class Puzzle(ABC):
         return self.render(format="markdown")
 
 
+def integer(value: Any, what: str) -> int:
+    """`value` as an int when it is an integer of any kind (int, numpy's, any
+    numbers.Integral but bool); InvalidValue saying `what` it was otherwise."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    raise InvalidValue(f"{what} must be an integer, not {value!r}")
+
+
+def items(values: Any, what: str) -> tuple:
+    """`values` (a list, a tuple, a numpy array...) as a tuple; InvalidValue saying
+    `what` they were when they are not a sequence (a string is not one here)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise InvalidValue(f"{what} must be a sequence, not {values!r}")
+    return tuple(values)
+
+
+def rows_of(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:
+    """`rows` as a tuple of tuples; InvalidValue saying `what` they were otherwise."""
+    return tuple(items(row, f"each row of {what}") for row in items(rows, what))
+
+
 def json_ready(values: Any) -> Any:
     """`values` with every tuple a list, as JSON has them."""
     if isinstance(values, (tuple, list)):
@@ -262,7 +291,7 @@ class Search:
 
     family: str
     encoding: str
-    status: str  # "complete", "limit" or "timeout"
+    status: str  # "complete", "limit", "timeout" (or "interrupted", in Interrupted.found)
     solutions: tuple[Solution, ...] = ()
     count: int = 0
     inferences: int = 0

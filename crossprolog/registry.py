@@ -7,7 +7,8 @@ command line, the engine and the API read everything else from the record.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+import re
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from . import crosscells, crossproduct, kenken, sudoku
 from .errors import ParseError, UsageError
@@ -17,6 +18,7 @@ from .grammars import crossproduct as crossproduct_grammar
 from .grammars import kenken as kenken_grammar
 from .grammars import sudoku as sudoku_grammar
 from .grammars.common import Line, directive_word, is_blank, source_lines, split_directives
+from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle
 
 FAMILIES: tuple[Family, ...] = (
@@ -46,6 +48,7 @@ FAMILIES: tuple[Family, ...] = (
     Family(
         name="sudoku", title="Sudoku", grammar=sudoku_grammar, model=sudoku.Sudoku, prolog="sudoku",
         summary="every row, column and box holds the same nine digits; maybe a GCD to maximize",
+        suffixes=(".sdk", ".sdm"),
         options=(Option("digits", "the digits in use: 1-9, or a range of ten such as "
                         "'0-9 choose 9'", default=sudoku.CLASSIC, read=sudoku_grammar.read_digit_set),
                  Option("maximize", "an objective: gcd(rows) or gcd(cols)", default=None,
@@ -100,6 +103,93 @@ def family_of(text: str) -> str:
     return detect(source_lines(text))[0].name
 
 
+# Several puzzles in one text: a line `== NAME` (NAME optional) starts each one.
+
+SEPARATOR = re.compile(r"\s*==(?:\s+(?P<name>.*?))?\s*")
+COMMENT = re.compile(r"\s*#(\s|$)")  # a comment in every family (`#6` may be a CrossCells count)
+SUFFIXES = tuple(dict.fromkeys(PUZZLE_SUFFIXES + tuple(s for f in FAMILIES for s in f.suffixes)))
+
+
+class Piece(NamedTuple):
+    """One puzzle's lines in a text that may hold several, and what is known of it."""
+
+    lines: list[Line]
+    number: int         # its place among the text's puzzles, from 1
+    line: int           # the line it starts on: its separator's, or its first
+    name: str           # what its separator line calls it ("" for nothing)
+    shared: list[Line]  # the directives (and comments) above the first separator
+    family: str | None  # named, or guessed (None: no family claims it; parsing says so)
+    reason: str         # why it was guessed ("" when it was named)
+
+
+def pieces(text: str, family: str | None = None) -> list[Piece]:
+    """The puzzles `text` holds, unparsed: one, or several.
+
+    A line that starts with `==` (then a blank, or nothing) starts a puzzle,
+    and the rest of it names the puzzle.  Lines above the first such line
+    that hold only directives and comments state the options of every
+    puzzle (a puzzle's own directives win).  A family's own format may hold
+    several puzzles without separators (Sudoku's .sdm files, one per line).
+    Raises ParseError for text that is no text (binary, too big).
+    """
+    lines = source_lines(text)
+    starts = [n for n, line in enumerate(lines) if SEPARATOR.fullmatch(line.text)]
+    if not starts:
+        return _split(lines, 1, "", [], family)
+    head = lines[:starts[0]]
+    shared = [] if any(_drawn(line) for line in head) else head
+    chunks = ([(head[0].number, "", head)] if head and not shared else []) + [
+        (lines[n].number, SEPARATOR.fullmatch(lines[n].text)["name"] or "", lines[n + 1:end])
+        for n, end in zip(starts, starts[1:] + [len(lines)])]
+    drawn = [chunk for chunk in chunks if any(_drawn(line) for line in chunk[2])] or chunks[-1:]
+    found: list[Piece] = []
+    for start, name, chunk in drawn:
+        found += _split(chunk, start, name, shared, family, first=len(found) + 1)
+    return found
+
+
+def _drawn(line: Line) -> bool:
+    """Whether a line may draw part of a puzzle: not blank, a comment or a directive."""
+    return not (is_blank(line) or COMMENT.match(line.text) or directive_word(line))
+
+
+def _split(lines: list[Line], start: int, name: str, shared: list[Line], family: str | None,
+           first: int = 1) -> list[Piece]:
+    """The pieces of one chunk: itself, or those its family's own format splits it into."""
+    try:
+        record, claimed = (named(family), None) if family else detect(shared + lines)
+    except ParseError:
+        return [Piece(lines, first, start, name, shared, None, "")]
+    reason = claimed.reason if claimed else ""
+    parts = record.grammar.split(lines) if hasattr(record.grammar, "split") else [lines]
+    return [Piece(part, first + n, start if len(parts) == 1 else _last_drawn(part, start), name,
+                  shared, record.name, reason)
+            for n, part in enumerate(parts)]
+
+
+def _last_drawn(lines: list[Line], default: int) -> int:
+    """Where a puzzle of a family's own several-puzzle format stands: below the lines it
+    shares with the others (.sdm: a line of 81 cells under the directives)."""
+    return next((line.number for line in reversed(lines) if _drawn(line)), default)
+
+
+def parse_piece(piece: Piece, **options: Any) -> Puzzle:
+    """The puzzle a piece draws, as `parse` reads one.  Raises ParseError."""
+    if piece.family:
+        record, reason = named(piece.family), piece.reason
+    else:
+        record, claimed = detect(piece.shared + piece.lines)
+        reason = claimed.reason
+    try:
+        is_header = getattr(record.grammar, "is_header", lambda line: False)
+        shared, _ = split_directives(piece.shared, record.options, record.grammar.is_comment, is_header)
+        settings, body = split_directives(piece.lines, record.options, record.grammar.is_comment,
+                                          is_header)
+        return record.grammar.parse(body, **{**shared, **settings, **given(record, options)})
+    except ParseError as error:
+        raise error.assuming(record.title, reason) if reason else error
+
+
 def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     """The puzzle drawn in `text`.
 
@@ -108,15 +198,22 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     the directives of the text; options the family does not have are
     ignored, and None means not given.  A string value is read as the
     command line reads it.  Raises ParseError with the line and column of
-    the first problem, saying which family was assumed when it was guessed.
+    the first problem, saying which family was assumed when it was guessed;
+    and for a text that holds several puzzles (read those with `parse_all`).
     """
-    lines = source_lines(text)
-    record, guessed = (named(family), None) if family else detect(lines)
-    try:
-        settings, body = split_directives(lines, record.options, record.grammar.is_comment)
-        return record.grammar.parse(body, **{**settings, **given(record, options)})
-    except ParseError as error:
-        raise error.assuming(record.title, guessed.reason) if guessed else error
+    first, *others = pieces(text, family)
+    if others:
+        line = others[0].line
+        raise ParseError(f"a second puzzle starts here, of {len(others) + 1} in all: read them with "
+                         "crossprolog.parse_all, or with the command line", line, 1,
+                         source_lines(text)[line - 1].text)
+    return parse_piece(first, **options)
+
+
+def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzzle]:
+    """Every puzzle `text` holds (see `pieces`), read as `parse` reads one.  Raises
+    ParseError at the first problem."""
+    return [parse_piece(piece, **options) for piece in pieces(text, family)]
 
 
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
@@ -146,4 +243,5 @@ def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-__all__ = ["BY_NAME", "FAMILIES", "Family", "detect", "family_of", "generate", "named", "parse"]
+__all__ = ["BY_NAME", "FAMILIES", "Family", "Piece", "SUFFIXES", "detect", "family_of", "generate",
+           "named", "parse", "parse_all", "parse_piece", "pieces"]

@@ -16,8 +16,8 @@ from typing import Collection, Iterator, Mapping, NamedTuple
 
 from . import making
 from .drawing import bracketed, checked_format, markdown_table
-from .errors import UsageError
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
+from .errors import InvalidValue, UsageError
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, rows_of
 
 SIZE = 9
 Digit = int
@@ -25,6 +25,7 @@ Cell = Digit | None  # None: unknown
 Givens = tuple[tuple[Cell, ...], ...]
 Grid = tuple[tuple[Digit, ...], ...]
 OBJECTIVES = ("gcd(rows)", "gcd(cols)")
+WRITTEN = ("spaced", "compact", "line")  # cells apart (1 . 3), together (1.3), or 81 on one line
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,10 @@ class DigitSet:
     high: int = 9
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "low", integer(self.low, "the lowest digit"))
+        object.__setattr__(self, "high", integer(self.high, "the highest digit"))
         if not 0 <= self.low <= self.high <= 9 or self.high - self.low + 1 not in (9, 10):
-            raise ValueError("a digit set is nine or ten consecutive digits within 0-9")
+            raise InvalidValue("a digit set is nine or ten consecutive digits within 0-9")
 
     @property
     def chosen(self) -> bool:
@@ -67,8 +70,9 @@ class Sudoku(Puzzle):
     """A 9×9 grid of givens (None: unknown), its digit set and its objective.
 
     `objective` is None, "gcd(rows)" or "gcd(cols)".  `unknown` (the mark of
-    an unknown cell) and `boxes` (whether box separators are drawn) remember
-    how the puzzle was written, so a solution is drawn the same way.
+    an unknown cell), `boxes` (whether box separators are drawn) and `written`
+    (one of WRITTEN: a row's cells apart, together, or all 81 on one line)
+    remember how the puzzle was written, so a solution is drawn the same way.
     """
 
     givens: Givens
@@ -77,21 +81,42 @@ class Sudoku(Puzzle):
     layout: str = field(default="text", compare=False)
     unknown: str = field(default=".", compare=False)
     boxes: bool = field(default=True, compare=False)
+    written: str = field(default="spaced", compare=False)
 
     family = "sudoku"
 
     def __post_init__(self) -> None:
-        givens = tuple(tuple(row) for row in self.givens)
-        object.__setattr__(self, "givens", givens)
+        """Refuse, with InvalidValue, what cannot be a puzzle.  A given is a digit of
+        the set (numpy's integers are fine); None is unknown, and so is 0 where 0 is
+        not one of the digits."""
+        if not isinstance(self.digits, DigitSet):
+            raise InvalidValue(f"digits must be a DigitSet, not {self.digits!r}")
+        givens = rows_of(self.givens, "givens")
         if len(givens) != SIZE or any(len(row) != SIZE for row in givens):
-            raise ValueError("a sudoku has 9 rows of 9 cells")
-        if any(d is not None and d not in self.digits for row in givens for d in row):
-            raise ValueError(f"every given must be one of the digits {self.digits}")
+            raise InvalidValue("a sudoku has 9 rows of 9 cells")
+        object.__setattr__(self, "givens", tuple(tuple(self._given(d, r, c) for c, d in enumerate(row))
+                                                 for r, row in enumerate(givens)))
         if self.objective not in (None, *OBJECTIVES):
-            raise ValueError(f"the objective must be one of {OBJECTIVES} or None")
+            raise InvalidValue(f"the objective must be one of {OBJECTIVES} or None")
         checked_format(self.layout)
-        if self.unknown not in (".", "_"):
-            raise ValueError("the unknown mark is '.' or '_'")
+        if self.unknown not in self.unknown_marks():
+            raise InvalidValue(f"the unknown mark is one of {self.unknown_marks()}, not {self.unknown!r}")
+        if self.written not in WRITTEN:
+            raise InvalidValue(f"written must be one of {WRITTEN}, not {self.written!r}")
+
+    def _given(self, value, r: int, c: int) -> Cell:
+        if value is None:
+            return None
+        digit = integer(value, f"givens[{r}][{c}]")
+        if digit == 0 and 0 not in self.digits:
+            return None
+        if digit not in self.digits:
+            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not one of the digits {self.digits}")
+        return digit
+
+    def unknown_marks(self) -> tuple[str, ...]:
+        """The marks of an unknown cell: '.' and '_', and '0' where 0 is not a digit."""
+        return (".", "_") + (() if 0 in self.digits else ("0",))
 
     @classmethod
     def empty(cls, **options) -> Sudoku:
@@ -156,10 +181,13 @@ class Sudoku(Puzzle):
         return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
 
     def _text_grid(self, grid: list[list[str]]) -> list[str]:
+        if self.written == "line":
+            return ["".join(d for row in grid for d in row)]
+        apart = " " if self.written == "spaced" else ""
         if not self.boxes:
-            return [" ".join(row) for row in grid]
-        rows = [" | ".join(" ".join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
-        rule = "------+-------+------"
+            return [apart.join(row) for row in grid]
+        rows = [f"{apart}|{apart}".join(apart.join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
+        rule = "------+-------+------" if apart else "---+---+---"
         return rows[0:3] + [rule] + rows[3:6] + [rule] + rows[6:9]
 
     def _objective_lines(self, solution: Solution | None, mark: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from difflib import get_close_matches
 from typing import Any, Callable, NamedTuple, Sequence
 
 import pyparsing as pp
@@ -89,7 +90,7 @@ def number(end: str = "") -> pp.ParserElement:
             raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS:,} digits")
         return int(digits)
 
-    return pp.Regex(rf"(?:\d{{1,3}}(?:,\d{{3}})+(?![\d,])|\d+){end}").set_name("number") \
+    return pp.Regex(rf"(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+(?![0-9,])|[0-9]+){end}").set_name("number") \
         .set_parse_action(value)
 
 
@@ -127,6 +128,16 @@ def error_at(message: str, line: Line, column: int) -> ParseError:
     return ParseError(message, line.number, column, line.text)
 
 
+def check_ascii_digits(line: Line) -> None:
+    """ParseError at the first digit of another script (Arabic-Indic, full-width,
+    Devanagari, superscript...): numbers are written with 0-9 alone, everywhere,
+    so that no layout reads a digit another would refuse."""
+    for column, char in enumerate(line.text, start=1):
+        if char.isdigit() and not char.isascii():
+            raise error_at(f"{char!r} ({unicodedata.name(char, 'a digit')}) is not one of the digits "
+                           "0-9: write numbers with 0-9", line, column)
+
+
 # Directives: `# word: value` lines above the puzzle, one per option of its family.
 
 DIRECTIVE = re.compile(r"(\s*)#\s*([A-Za-z][\w-]*)\s*:")
@@ -139,15 +150,20 @@ def directive_word(line: Line) -> str | None:
 
 
 def split_directives(lines: Sequence[Line], options: Sequence[Option],
-                     is_comment: Callable[[Line], bool]) -> tuple[dict[str, Any], list[Line]]:
+                     is_comment: Callable[[Line], bool],
+                     is_header: Callable[[Line], bool] = lambda line: False,
+                     ) -> tuple[dict[str, Any], list[Line]]:
     """The option values that the directive lines above the puzzle state (by model
     keyword), and the lines that draw the puzzle.
 
     Above the puzzle (before its first line that is neither blank nor a
     comment), `# word:` must name one of `options`, once: a misspelt
-    directive is never silently ignored.  Below it, a known directive is
-    an error (directives belong above) and any other `# word:` line is a
-    comment.  Raises ParseError at the word or in the value.
+    directive is never silently ignored.  The one exception is a header
+    line of the family's own file format (`is_header`: `#Uhttp://...` in a
+    Sudoku .sdk file), unless its word nearly spells a known directive.
+    Below the puzzle, a known directive is an error (directives belong
+    above) and any other `# word:` line is a comment.  Raises ParseError at
+    the word or in the value.
     """
     known = {option.name: option for option in options}
     values: dict[str, Any] = {}
@@ -156,13 +172,16 @@ def split_directives(lines: Sequence[Line], options: Sequence[Option],
     for line in lines:
         match = DIRECTIVE.match(line.text)
         if match is None:
+            if not is_comment(line):
+                check_ascii_digits(line)
             started = started or not (is_blank(line) or is_comment(line))
             body.append(line)
             continue
+        check_ascii_digits(line)
         word, column = match.group(2).lower(), len(match.group(1)) + 1
         if word not in known:
-            if started:
-                continue  # a comment below the puzzle
+            if started or (is_header(line) and not get_close_matches(word, known)):
+                continue  # a comment below the puzzle, or a file format's header line
             raise error_at(f"unknown directive {word!r} (known: {', '.join(known) or 'none'}); "
                            "write free comments without 'word:' at their start", line, column)
         if started:

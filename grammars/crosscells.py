@@ -60,9 +60,8 @@ from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTA
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from .common import Line, Token, error_at, is_blank, located, parse_line
+from .common import MAX_DIGITS, Line, Token, error_at, is_blank, located, parse_line
 
-MAX_DIGITS = 12
 WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
 # The pieces of a token, as regular expressions with named groups.
@@ -83,7 +82,7 @@ COUNT_IN_WORDS = rf"{GROUP_IN_WORDS}\[(?P<value>\d+)\] +(?i:tiles?)"
 
 def _number(text: str, loc: int, digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS} digits")
+        raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS:,} digits")
     return int(digits)
 
 

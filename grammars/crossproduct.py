@@ -1,49 +1,55 @@
 """The CrossProduct layouts: plain text and the notebook's markdown table.
 
 Plain text: a line of column products (first or last), then one line per row:
-its cells (`?` or a given digit) and the row product.  `#` starts a comment
-line; blank lines are ignored.
+its cells (`?` or a given digit) and the row product.  The product line may end
+with the notebook's size tag, `[6×3]`.  `#` starts a comment line; blank lines
+are ignored.
 
-    6615 15552 420
+    6615 15552 420 [6×3]
        ?     ?   ? 210
 
-Markdown: `|6615|15552|420|[6×3]|`, a `|---|...|` line, then rows such as
-`|?|?|?|**210**|`.  The size tag and the bold are optional.
+Markdown: `|6615|15552|420|[6×3]|`, an alignment line (`|---|`, `|:---:|`),
+then rows such as `|?|?|?|**210**|`.  The size tag, the bold and the outer
+bars are optional; an empty cell is unknown, like `?`.
 
 Directive (above the puzzle): `# zero: yes` lets digits run 0-9.
 """
 
 from __future__ import annotations
 
-import pyparsing as pp
-
 import re
-from typing import Sequence
+from typing import NamedTuple, Sequence
+
+import pyparsing as pp
 
 from ..crossproduct import CrossProduct
 from ..family import STRONG, WEAK, Claim, NONE
-from .common import Line, Token, error_at, is_blank, located, number, parse_line
+from .common import MAX_DIGITS, Line, Token, error_at, is_blank, located, number, parse_line
+
+
+class SizeTag(NamedTuple):
+    """The notebook's `[rows×columns]` after the column products."""
+
+    rows: int
+    columns: int
+
 
 BLANK_AFTER = r"(?!\S)"  # plain-text tokens are separated by blanks: `??6` is no row
-unknown = pp.Literal("?").set_parse_action(lambda: [None])
 plain_unknown = pp.Regex(r"\?" + BLANK_AFTER).set_parse_action(lambda: [None])
 cell_or_product = located(plain_unknown | number(BLANK_AFTER)).set_name("a digit, '?' or a product")
-plain_line = pp.OneOrMore(cell_or_product)
+size_tag = (pp.Suppress("[") + number() + pp.Suppress(pp.one_of("× x X")) + number()
+            + pp.Suppress("]")).set_parse_action(lambda t: SizeTag(t[0], t[1]))
+plain_line = pp.OneOrMore(cell_or_product) + pp.Optional(located(size_tag).set_name("a size tag"))
+PLAIN_WHAT = "a digit, '?' or a product"
 
-bold = pp.Suppress("**")
-md_value = located(unknown | number()).set_name("a digit, '?' or a product")
-md_cell = (bold + md_value + bold) | md_value
-size_tag = pp.Group(pp.Suppress("[") + number()("rows")
-                    + pp.Suppress(pp.one_of("× x X")) + number()("columns")
-                    + pp.Suppress("]"))("size")
-bar = pp.Suppress("|")
-md_header = bar + pp.OneOrMore(md_value + bar) + pp.Optional(size_tag + bar)
-md_row = bar + pp.OneOrMore(md_cell + bar)
-md_separator = pp.Regex(r"\|(\s*:?-+:?\s*\|)+")
-
+# Markdown cells, read one by one between the bars.
+NUMBER = r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)"
+MD_VALUE = re.compile(rf"\*\*\s*(?P<bold>\?|{NUMBER})\s*\*\*|(?P<plain>\?|{NUMBER}|)")
+MD_TAG = re.compile(rf"\[\s*(?P<rows>{NUMBER})\s*[×xX]\s*(?P<columns>{NUMBER})\s*\]")
+ALIGNMENT = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*")
 
 # How a line of either layout looks, for claiming a text (the grammar proper is above).
-PLAIN_LINE = re.compile(r"\s*(?:(?:\d[\d,]*|\?)(?:\s+|$))+")
+PLAIN_LINE = re.compile(r"\s*(?:(?:[0-9][0-9,]*|\?)(?:\s+|$))+(?:\[\s*[0-9]+\s*[×xX]\s*[0-9]+\s*\]\s*)?")
 
 
 def is_comment(line: Line) -> bool:
@@ -51,19 +57,39 @@ def is_comment(line: Line) -> bool:
 
 
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for a markdown table, or for lines of numbers with `?` cells; weak for
-    lines of numbers alone (another family may have such lines)."""
-    body = [line.text for line in lines if not (is_blank(line) or is_comment(line))]
+    """Strong for a markdown table of products, or for lines of numbers with `?` cells;
+    weak for lines of numbers alone or a table with no products on top (another family
+    may have such lines)."""
+    body = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if not body:
         return NONE
-    if body[0].lstrip().startswith("|"):
-        return Claim(STRONG, "a markdown table")
-    plain = sum(bool(PLAIN_LINE.fullmatch(text)) for text in body)
-    if plain < len(body):
-        return Claim(WEAK * plain / len(body), f"{plain} of {len(body)} lines are numbers and '?'")
-    if any("?" in text for text in body):
+    if is_markdown(body):
+        if all(is_product_text(cell.text) or MD_TAG.fullmatch(cell.text)
+               for cell in markdown_cells(body[0])):
+            return Claim(STRONG, "a markdown table of products")
+        return Claim(WEAK, "a markdown table")
+    texts = [line.text for line in body]
+    plain = sum(bool(PLAIN_LINE.fullmatch(text)) for text in texts)
+    if plain < len(texts):
+        return Claim(WEAK * plain / len(texts), f"{plain} of {len(texts)} lines are numbers and '?'")
+    if any("?" in text for text in texts):
         return Claim(STRONG, "lines of numbers and '?' cells")
     return Claim(WEAK, "lines of numbers")
+
+
+def is_markdown(lines: Sequence[Line]) -> bool:
+    """A markdown table: a first line with bars, or one with the alignment line under it."""
+    return lines[0].text.lstrip().startswith("|") or (
+        "|" in lines[0].text and len(lines) > 1 and is_alignment(lines[1]))
+
+
+def is_product_text(text: str) -> bool:
+    match = MD_VALUE.fullmatch(text)
+    return bool(match) and (match["bold"] or match["plain"]) not in ("?", "")
+
+
+def is_alignment(line: Line) -> bool:
+    return "|" in line.text and bool(ALIGNMENT.fullmatch(line.text))
 
 
 def parse(lines: Sequence[Line], *, zero: bool = False) -> CrossProduct:
@@ -71,27 +97,29 @@ def parse(lines: Sequence[Line], *, zero: bool = False) -> CrossProduct:
     lines = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if not lines:
         raise error_at("no puzzle here: the text is empty or only comments", Line(1, ""), 1)
-    if lines[0].text.lstrip().startswith("|"):
+    if "|" in lines[0].text:
         return _markdown_puzzle(lines, zero)
     return _plain_puzzle(lines, zero)
 
 
 def _plain_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
-    tokens = [list(parse_line(plain_line, line, "a digit, '?' or a product")) for line in lines]
-    below = _columns_below(tokens)
-    header, header_line = (tokens[-1], lines[-1]) if below else (tokens[0], lines[0])
-    row_lines = list(zip(lines[:-1], tokens[:-1]) if below else zip(lines[1:], tokens[1:]))
-    column_products = [_product(token, header_line, zero) for token in header]
-    width = len(column_products)
-    row_products, givens = [], []
-    for line, row in row_lines:
-        product = _product(row[-1], line, zero)  # first: a row without its product ends in '?'
-        if len(row) != width + 1:
-            raise _row_length_error(line, row, width)
-        givens.append([_cell(token, line, zero) for token in row[:-1]])
-        row_products.append(product)
+    parsed = [list(parse_line(plain_line, line, PLAIN_WHAT)) for line in lines]
+    tokens = [[t for t in tokens if not isinstance(t.value, SizeTag)] for tokens in parsed]
+    tags = [next((t for t in tokens if isinstance(t.value, SizeTag)), None) for tokens in parsed]
+    below = bool(tags[-1]) if any(tags) else _columns_below(tokens)
+    header = len(lines) - 1 if below else 0
+    if stray := next((tag for n, tag in enumerate(tags) if tag and n != header), None):
+        raise error_at("a size tag goes at the end of the line of column products",
+                       lines[tags.index(stray)], stray.column)
+    if len(lines) < 2:
+        raise error_at("no rows here: a puzzle has a line of column products, then a line per "
+                       "row (its cells and its product)", lines[0], 1)
+    column_products = [_product(token, lines[header], zero) for token in tokens[header]]
+    row_lines = [(line, row) for n, (line, row) in enumerate(zip(lines, tokens)) if n != header]
+    row_products, givens = _rows(row_lines, len(column_products), zero)
+    _check_size(tags[header], lines[header], len(row_products), len(column_products))
     return CrossProduct(tuple(row_products), tuple(column_products), tuple(map(tuple, givens)),
-                        zero=zero, layout="text", columns_below=below)
+                        zero=zero, layout="text", columns_below=below, size_tag=bool(tags[header]))
 
 
 def _columns_below(tokens: list[list[Token]]) -> bool:
@@ -110,29 +138,86 @@ def _columns_below(tokens: list[list[Token]]) -> bool:
     return len(last) < len(first)
 
 
-def _markdown_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
-    header = parse_line(md_header, lines[0], "a column product or a size tag like [6×3] between bars")
-    if len(lines) < 2 or not md_separator.matches(lines[1].text.strip()):
-        line = lines[1] if len(lines) > 1 else lines[0]
-        raise error_at("expected the |---|---| line under the markdown header", line, 1)
-    column_products = [_product(token, lines[0], zero) for token in header if isinstance(token, Token)]
-    width = len(column_products)
+def _rows(row_lines: list[tuple[Line, list[Token]]], width: int,
+          zero: bool) -> tuple[list[int], list[list[int | None]]]:
+    """The row products and the givens of the rows, each `width` cells and a product."""
     row_products, givens = [], []
-    for line in lines[2:]:
-        row = list(parse_line(md_row, line, "a digit, '?' or a product between bars"))
+    for line, row in row_lines:
         product = _product(row[-1], line, zero)  # first: a row without its product ends in '?'
         if len(row) != width + 1:
             raise _row_length_error(line, row, width)
         givens.append([_cell(token, line, zero) for token in row[:-1]])
         row_products.append(product)
-    if "size" in header:
-        size = header["size"]
-        if (size["rows"], size["columns"]) != (len(row_products), width):
-            column = lines[0].text.index("[") + 1
-            raise error_at(f"the size tag says {size['rows']}×{size['columns']} but the table is "
-                           f"{len(row_products)}×{width}", lines[0], column)
+    return row_products, givens
+
+
+def _markdown_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
+    if len(lines) < 2 or not is_alignment(lines[1]):
+        line = lines[1] if len(lines) > 1 else lines[0]
+        raise error_at("expected the |---|---| line under the markdown header", line, 1)
+    cells = markdown_cells(lines[0])
+    header = [_markdown_value(cell, lines[0], "a column product or a size tag like [6×3]",
+                              tag=cell is cells[-1]) for cell in cells]
+    tag = header.pop() if isinstance(header[-1].value, SizeTag) else None
+    if len(lines) < 3:
+        raise error_at("no rows here: a table has a line of column products, the |---| line, "
+                       "then a line per row (its cells and its product)", lines[0], 1)
+    column_products = [_product(token, lines[0], zero) for token in header]
+    rows = [(line, [_markdown_value(cell, line, "a digit, '?' or a product")
+                    for cell in markdown_cells(line)]) for line in lines[2:]]
+    row_products, givens = _rows(rows, len(column_products), zero)
+    _check_size(tag, lines[0], len(row_products), len(column_products))
     return CrossProduct(tuple(row_products), tuple(column_products), tuple(map(tuple, givens)),
                         zero=zero, layout="markdown")
+
+
+def markdown_cells(line: Line) -> list[Token]:
+    """The cells of a markdown table line, as tokens of their raw text (outer bars optional).
+
+    A cell's column is where its text starts (for a blank cell, its first blank).
+    """
+    text = line.text.rstrip()
+    start = len(text) - len(text.lstrip())
+    if text[start:start + 1] == "|":
+        start += 1
+    end = len(text) - 1 if text.endswith("|") and len(text) - 1 >= start else len(text)
+    cells, at = [], start
+    for part in text[start:end].split("|"):
+        blanks = len(part) - len(part.lstrip()) if part.strip() else 0
+        cells.append(Token(part.strip(), None, at + blanks + 1))
+        at += len(part) + 1
+    return cells
+
+
+def _markdown_value(cell: Token, line: Line, what: str, tag: bool = False) -> Token:
+    """The cell's value: a number, None for `?` or a blank cell, or (where `tag`) a SizeTag.
+    Its column is the number's own, inside any bold."""
+    if tag and (match := MD_TAG.fullmatch(cell.text)):
+        size = SizeTag(_digits(match["rows"], line, cell.column + match.start("rows")),
+                       _digits(match["columns"], line, cell.column + match.start("columns")))
+        return Token(cell.text, size, cell.column)
+    match = MD_VALUE.fullmatch(cell.text)
+    if match is None:
+        found = cell.text if len(cell.text) <= 20 else cell.text[:20] + "..."
+        raise error_at(f"expected {what} between bars, found {found!r}", line, cell.column)
+    group = "bold" if match["bold"] is not None else "plain"
+    value, column = match[group], cell.column + match.start(group)
+    if value in ("?", ""):
+        return Token(value, None, column)
+    return Token(value, _digits(value, line, column), column)
+
+
+def _digits(text: str, line: Line, column: int) -> int:
+    digits = text.replace(",", "")
+    if len(digits) > MAX_DIGITS:
+        raise error_at(f"numbers have at most {MAX_DIGITS:,} digits", line, column)
+    return int(digits)
+
+
+def _check_size(tag: Token | None, line: Line, height: int, width: int) -> None:
+    if tag and (tag.value.rows, tag.value.columns) != (height, width):
+        raise error_at(f"the size tag says {tag.value.rows}×{tag.value.columns} but the table is "
+                       f"{height}×{width}", line, tag.column)
 
 
 def _row_length_error(line: Line, row: list[Token], width: int):
@@ -147,7 +232,8 @@ def _cell(token: Token, line: Line, zero: bool) -> int | None:
     if digit is None:
         return None
     if not 0 <= digit <= 9 or token.text != str(digit):
-        raise error_at(f"a cell holds one digit or '?', not {token.text!r}", line, token.column)
+        shown = token.text if len(token.text) <= 20 else token.text[:20] + "..."
+        raise error_at(f"a cell holds one digit or '?', not {shown!r}", line, token.column)
     if digit == 0 and not zero:
         raise error_at("0 is not a digit 1-9 (allow zero digits with --zero or '# zero: yes')",
                        line, token.column)
@@ -156,7 +242,8 @@ def _cell(token: Token, line: Line, zero: bool) -> int | None:
 
 def _product(token: Token, line: Line, zero: bool) -> int:
     if token.value is None:
-        raise error_at("a product is a number, not '?' (is this line's product missing?)",
+        what = "'?'" if token.text else "an empty cell"
+        raise error_at(f"a product is a number, not {what} (is this line's product missing?)",
                        line, token.column)
     if token.value == 0 and not zero:
         raise error_at("a product of 0 needs zero digits (allow them with --zero or '# zero: yes')",

@@ -1,4 +1,4 @@
-"""The Sudoku layout: directive lines, then a 9×9 grid.
+"""The Sudoku layouts: directive lines, then a 9×9 grid, written as people write it.
 
     # digits: 0-9 choose 9
     # maximize: gcd(rows)
@@ -7,9 +7,13 @@
     ...
     ------+-------+------
 
-A row is nine cells separated by blanks: a digit (given) or `.` or `_`
-(unknown).  Box marks are ignored: `|` between cells, and lines made of
-`-`, `+` and `|`.  Blank lines are ignored.
+A cell is a digit (given) or `.`, `_` or `0` (unknown; `0` only where 0 is not
+one of the digits in use, else it is the digit 0).  A row is nine cells,
+apart (`1 . . 7`) or together (`1....7.9.`, the .sdk files' way), and the
+whole grid may be one line of 81 cells.  Box marks are ignored: `|` between
+cells, lines made of `-`, `+` and `|`, and a markdown table's alignment and
+empty header lines.  Blank lines are ignored.  A line of 81 cells per puzzle
+(the .sdm files' way) is several puzzles: see `split`.
 
 Directives are `#` lines above the grid that start with a word and a colon:
 
@@ -20,9 +24,12 @@ Directives are `#` lines above the grid that start with a word and a colon:
     # maximize: gcd(cols)             leading zeros allowed) or column numbers
                                       have the greatest common divisor
 
-Every other `#` line is a comment.  Directive lines are read for every
-family alike (`common.split_directives`): above the grid `# word:` must be
-a known directive, below it only comments.
+Every other `#` line is a comment, and so are the .sdk files' header lines
+(`#A author`, `#Uhttp://...`: see `is_header`).  Directive lines are read for
+every family alike (`common.split_directives`): above the grid `# word:` must
+be a known directive, below it only comments.  Below a markdown table, the
+notes line that `render` writes (`*digits: 0-9 choose 9* · ...`) states the
+same options, for what the directives above do not.
 """
 
 from __future__ import annotations
@@ -34,20 +41,23 @@ import pyparsing as pp
 
 from ..family import STRONG, Claim, NONE, OptionError
 from ..sudoku import OBJECTIVES, SIZE, DigitSet, Sudoku
-from .common import Line, Token, error_at, is_blank, located, number, parse_line
+from .common import Line, Token, error_at, is_blank, located, number
 
 # The grid
 
-unknown = pp.Regex(r"[._](?![^\s|])").set_parse_action(lambda: [None])
-given = pp.Regex(r"\d(?![^\s|])").set_parse_action(lambda t: int(t[0]))
-cell = located(unknown | given).set_name("a digit, '.' or '_'")
-box_bar = pp.Suppress("|")
-grid_row = pp.ZeroOrMore(box_bar) + pp.OneOrMore(cell + pp.ZeroOrMore(box_bar))
-box_rule = re.compile(r"[\s|]*[-+][-+|\s]*")
+CELL = re.compile(r"[0-9._]")
+NO_CELL = re.compile(r"[^0-9._]+")
+CELL_WHAT = "a digit, '.' or '_'"
+TOKEN = re.compile(r"[^\s|]+")
+BOX_RULE = re.compile(r"[\s|]*[-+][-+|\s]*")
+TABLE_RULE = re.compile(r"[\s|:-]*")  # a markdown table's alignment line, or its empty header
+ALIGNMENT = re.compile(r"\s*\|(?:\s*:?-+:?\s*\|){9}\s*")
+NOTE = re.compile(r"\*([A-Za-z][\w-]*)\s*:([^*]*)\*")  # `*digits: 0-9 choose 9*` in a notes line
+SDK_HEADER = re.compile(r"#[ABCDLSU]\S")
 
 # Directive values
 
-single_digit = located(pp.Regex(r"\d(?!\d)").set_parse_action(lambda t: int(t[0]))).set_name("a digit")
+single_digit = located(pp.Regex(r"[0-9](?![0-9])").set_parse_action(lambda t: int(t[0]))).set_name("a digit")
 count = located(number()).set_name("a count")
 digits_value = (single_digit + pp.Suppress("-") + single_digit
                 + pp.Optional(pp.Suppress(pp.CaselessKeyword("choose")) + count))
@@ -89,36 +99,72 @@ def is_comment(line: Line) -> bool:
     return line.text.lstrip().startswith("#")
 
 
+def is_header(line: Line) -> bool:
+    """An .sdk file's header line: `#`, the letter of what it says (Author, Description,
+    Comment, B date, Source, Level, Url), then the text at once (`#ARuud`)."""
+    return bool(SDK_HEADER.match(line.text.lstrip()))
+
+
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for a grid with '.' or '_' cells, or for nine rows of nine single digits."""
-    rows = [line.text.replace("|", " ").split() for line in lines if line_kind(line) == "row"]
-    tokens = [token for row in rows for token in row]
-    if any(token in (".", "_") for token in tokens):
+    """Strong for a grid with '.' or '_' cells, for lines of 81 cells (a puzzle each), or
+    for nine rows of nine digits."""
+    rows = [cells for line in lines if line_kind(line) == "row" and (cells := cell_texts(line))]
+    if not rows:
+        return NONE
+    if any(cell in (".", "_") for row in rows for cell in row):
         return Claim(STRONG, "'.' or '_' cells")
-    if len(rows) == SIZE and all(len(row) == SIZE for row in rows) and all(
-            len(token) == 1 and token.isdigit() for token in tokens):
+    if all(len(row) == SIZE * SIZE for row in rows):
+        return Claim(STRONG, "lines of 81 cells")
+    if len(rows) == SIZE and all(len(row) == SIZE for row in rows):
         return Claim(STRONG, "nine rows of nine digits")
     return NONE
 
 
+def cell_texts(line: Line) -> list[str]:
+    """The cells of a row line, as texts; none if it holds anything else."""
+    tokens = TOKEN.findall(line.text)
+    if not all(CELL.fullmatch(char) for token in tokens for char in token):
+        return []
+    return tokens if all(len(token) == 1 for token in tokens) else list("".join(tokens))
+
+
 def line_kind(line: Line) -> str:
-    """One of "blank", "comment", "rule" (a box rule) or "row"."""
+    """One of "blank", "comment", "rule" (a box rule, a markdown table's alignment
+    line or empty header), "note" (the notes line under a markdown table) or "row"."""
     if is_blank(line):
         return "blank"
     if is_comment(line):
         return "comment"
-    if box_rule.fullmatch(line.text):
+    if BOX_RULE.fullmatch(line.text) or TABLE_RULE.fullmatch(line.text):
         return "rule"
+    if line.text.lstrip().startswith("*"):
+        return "note"
     return "row"
 
 
-def parse(lines: Sequence[Line], *, digits: DigitSet = DigitSet(),
+def split(lines: Sequence[Line]) -> list[list[Line]]:
+    """The lines of each puzzle `lines` hold: one per line of 81 characters when there
+    are several such lines and no other rows (the .sdm files' way), each with the
+    lines above the first (directives, comments); else all of them, as one."""
+    rows = [n for n, line in enumerate(lines) if line_kind(line) == "row"]
+    if len(rows) < 2 or any(len(lines[n].text.strip()) != SIZE * SIZE or " " in lines[n].text.strip()
+                            for n in rows):
+        return [list(lines)]
+    return [list(lines[:rows[0]]) + [lines[n]] for n in rows]
+
+
+def parse(lines: Sequence[Line], *, digits: DigitSet | None = None,
           objective: str | None = None) -> Sudoku:
-    """The Sudoku drawn in `lines`.  Raises ParseError at the first problem."""
-    rows: list[tuple[Line, list[Token]]] = []
-    for line in lines:
-        if line_kind(line) == "row":
-            rows.append((line, _row_cells(line, len(rows))))
+    """The Sudoku drawn in `lines`.  Raises ParseError at the first problem.
+
+    `digits` and `objective` are what the directives (or the command line) set;
+    None for not set, when a markdown notes line may set them (else 1-9, none).
+    """
+    notes = _notes([line for line in lines if line_kind(line) == "note"])
+    digits = digits or notes.get("digits") or DigitSet()
+    objective = objective or notes.get("maximize")
+    row_lines = [line for line in lines if line_kind(line) == "row"]
+    rows = _rows(row_lines)
     if not rows:
         raise error_at("no grid here: expected 9 rows of 9 cells (digits, '.' or '_')",
                        lines[-1] if lines else Line(1, ""), 1)
@@ -126,28 +172,88 @@ def parse(lines: Sequence[Line], *, digits: DigitSet = DigitSet(),
         last, cells = rows[-1]
         raise error_at(f"the grid ends after {len(rows)} row{'s' * (len(rows) != 1)}; "
                        f"a sudoku has {SIZE}", last, cells[-1].end)
+    rows = [(line, [_known(token, digits) for token in cells]) for line, cells in rows]
     _check_givens(rows, digits)
     givens = tuple(tuple(token.value for token in cells) for _, cells in rows)
-    tokens = [token.text for _, cells in rows for token in cells]
+    unknowns = {token.text for _, cells in rows for token in cells if token.value is None}
     return Sudoku(givens, digits, objective,
-                  unknown="_" if "_" in tokens and "." not in tokens else ".",
-                  boxes=any("|" in line.text for line in lines) or any(
-                      line_kind(line) == "rule" for line in lines))
+                  layout="markdown" if any(ALIGNMENT.fullmatch(line.text) for line in lines) else "text",
+                  unknown=next((mark for mark in (".", "_", "0") if mark in unknowns), "."),
+                  boxes=any("|" in line.text for line in row_lines) or any(
+                      line_kind(line) == "rule" for line in lines),
+                  written=_written(row_lines))
 
 
-def _row_cells(line: Line, previous_rows: int) -> list[Token]:
-    """The nine cells of a grid row; ParseError for a tenth row or a row of another length."""
-    cells = list(parse_line(grid_row, line, "a digit, '.' or '_'"))
-    if previous_rows == SIZE:
-        raise error_at(f"a sudoku has {SIZE} rows; this would be row {SIZE + 1}",
-                       line, cells[0].column)
-    if len(cells) > SIZE:
-        raise error_at(f"this row has {len(cells)} cells; a sudoku row has {SIZE}",
-                       line, cells[SIZE].column)
-    if len(cells) < SIZE:
-        raise error_at(f"this row has {len(cells)} cell{'s' * (len(cells) != 1)}; "
-                       f"a sudoku row has {SIZE}", line, cells[-1].end)
-    return cells
+def _written(row_lines: list[Line]) -> str:
+    cells = cell_texts(row_lines[0])
+    if len(cells) == SIZE * SIZE:
+        return "line"
+    return "spaced" if len(TOKEN.findall(row_lines[0].text)) == len(cells) else "compact"
+
+
+def _rows(row_lines: list[Line]) -> list[tuple[Line, list[Token]]]:
+    """The grid's rows with their cells: a line each, or nine from a line of 81 cells.
+    ParseError for a tenth row or a row of another length."""
+    rows = [(line, row_cells(line)) for line in row_lines]
+    if rows and len(rows[0][1]) == SIZE * SIZE:
+        if len(rows) > 1:
+            raise error_at("a line of 81 cells is a whole puzzle, and this is another row: "
+                           "give each puzzle its own line of 81 cells (several puzzles)",
+                           rows[1][0], rows[1][1][0].column)
+        line, cells = rows[0]
+        return [(line, cells[r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]
+    for n, (line, cells) in enumerate(rows):
+        if n == SIZE:
+            raise error_at(f"a sudoku has {SIZE} rows; this would be row {SIZE + 1}",
+                           line, cells[0].column)
+        if len(cells) > SIZE:
+            raise error_at(f"this row has {len(cells)} cells; a sudoku row has {SIZE}",
+                           line, cells[SIZE].column)
+        if len(cells) < SIZE:
+            raise error_at(f"this row has {len(cells)} cell{'s' * (len(cells) != 1)}; "
+                           f"a sudoku row has {SIZE}", line, cells[-1].end)
+    return rows
+
+
+def row_cells(line: Line) -> list[Token]:
+    """The cells of a row line, apart or together, each a Token whose value is its digit
+    (None for '.' or '_').  ParseError at what is no cell, or at a run of cells in a row
+    whose other cells stand apart."""
+    tokens = [(match.group(), match.start()) for match in TOKEN.finditer(line.text)]
+    for text, start in tokens:
+        if bad := NO_CELL.search(text):
+            raise error_at(f"expected {CELL_WHAT}, found {bad.group()[:20]!r}", line, start + bad.start() + 1)
+    if any(len(text) == 1 for text, _ in tokens) and (run := next(
+            ((text, start) for text, start in tokens if len(text) > 1), None)):
+        raise error_at(f"expected {CELL_WHAT}, found {run[0][:20]!r} (the other cells of this row "
+                       "stand apart)", line, run[1] + 1)
+    return [Token(char, None if char in "._" else int(char), start + n + 1)
+            for text, start in tokens for n, char in enumerate(text)]
+
+
+def _known(token: Token, digits: DigitSet) -> Token:
+    """The cell with 0 read as unknown, where 0 is not one of `digits`."""
+    return token._replace(value=None) if token.value == 0 and 0 not in digits else token
+
+
+def _notes(lines: list[Line]) -> dict[str, object]:
+    """The options a markdown notes line states (`*digits: 0-9 choose 9* · *maximize: gcd(rows)*`),
+    by directive name.  ParseError at an unknown one or a value that does not read."""
+    readers = {"digits": read_digit_set, "maximize": read_objective}
+    options: dict[str, object] = {}
+    for line in lines:
+        for match in NOTE.finditer(line.text):
+            word = match.group(1).lower()
+            if word not in readers:
+                raise error_at(f"unknown option {word!r} in the notes (known: {', '.join(readers)})",
+                               line, match.start(1) + 1)
+            value = match.group(2)
+            try:
+                options[word] = readers[word](value)
+            except OptionError as error:
+                blanks = len(value) - len(value.lstrip())
+                raise error_at(str(error), line, match.start(2) + blanks + error.offset + 1) from None
+    return options
 
 
 def _check_givens(rows: list[tuple[Line, list[Token]]], digits: DigitSet) -> None:
@@ -162,5 +268,7 @@ def _check_givens(rows: list[tuple[Line, list[Token]]], digits: DigitSet) -> Non
             for unit, index in (("row", r), ("column", c), ("box", 3 * (r // 3) + c // 3)):
                 earlier = seen.setdefault((unit, index, token.value), (r, c))
                 if earlier != (r, c):
+                    zero = (f" (with the digits {digits}, 0 is a digit, not an unknown: mark "
+                            "unknown cells with '.' or '_')" if token.value == 0 else "")
                     raise error_at(f"{token.value} is already given in this {unit}, at row "
-                                   f"{earlier[0] + 1}, column {earlier[1] + 1}", line, token.column)
+                                   f"{earlier[0] + 1}, column {earlier[1] + 1}{zero}", line, token.column)

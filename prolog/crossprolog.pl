@@ -3,6 +3,8 @@
             count_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             effort_solutions/5,   % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             accepts/3,            % +Encoding, +Puzzle, +Solution
+            count_solutions/6,    % +Encoding, +Puzzle, +Limit, +Seconds, +Progress, -Result
+            found_so_far/2,       % +Progress, -Count
             batch_solutions/6,    % +Encoding, +Puzzles, +Limit, +Seconds, +Keep, -Results
             open_solutions/3,     % +Name, +Encoding, +Puzzle
             next_solution/3,      % +Name, +Seconds, -Result
@@ -400,14 +402,21 @@ labeling_step(choice_order_variable/7).
 labeling_step(domain_direction_element/3).
 
 %!  count_solutions(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
+%!  count_solutions(+Encoding, +Puzzle, +Limit, +Seconds, +Progress, -Result) is det.
 %
-%   Result counts up to Limit solutions without keeping them.
+%   Result counts up to Limit solutions without keeping them.  Progress
+%   names a flag that holds the count so far, for another thread to read
+%   with found_so_far/2 while the search runs ("" for none).
 count_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
+    count_solutions(Encoding, Puzzle, Limit, Seconds, "", Result).
+
+count_solutions(Encoding, Puzzle, Limit, Seconds, Progress, Result) :-
     Counter = count(0),
     measured(( limited(Limit, solution(Encoding, Puzzle, _)),
                arg(1, Counter, N0),
                N1 is N0 + 1,
                nb_setarg(1, Counter, N1),
+               reported(Progress, N1),
                fail
              ; true
              ),
@@ -415,6 +424,19 @@ count_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     arg(1, Counter, N),
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{count: N, status: Status}).
+
+reported("", _) :- !.
+reported(Progress, N) :-
+    atom_string(Flag, Progress),
+    flag(Flag, _, N).
+
+%!  found_so_far(+Progress, -Count) is det.
+%
+%   Count is the number of solutions the search reporting to the flag
+%   Progress has found so far (flags are shared by all threads).
+found_so_far(Progress, Count) :-
+    atom_string(Flag, Progress),
+    flag(Flag, Count, Count).
 
 %!  batch_solutions(+Encoding, +Puzzles, +Limit, +Seconds, +Keep, -Results) is det.
 %

@@ -12,6 +12,20 @@ from crossprolog.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
+# Searches that no machine finishes, for the tests of time limits and Ctrl-C: no test
+# may hang on a machine being slow, nor fail for it being fast.
+#
+# CrossProduct, `chain` encoding: every row multiplies to 2^8 and so every digit is
+# 1, 2, 4 or 8, but the last column's product holds a 3.  Bounds propagation cannot
+# see it; the search can only find out table by table, and there are about 10^20.
+NEVER_CROSSPRODUCT = ("256 256 256 256 256 256 256 384\n"
+                      + "? ? ? ? ? ? ? ? 256\n" * 8)
+# CrossCells, `fold` and `reified` encodings: sixty +2 cells cannot make an odd total;
+# bounds cannot see it, and about 2^59 ways to set the cells stay within them.
+NEVER_CROSSCELLS = "+2 " * 60 + "=61\n"
+# Sudoku, any encoding: counting the solutions of the empty grid (6.67 * 10^21).
+EMPTY_SUDOKU = ". . . . . . . . .\n" * 9
+
 
 def unexpand(text: str) -> str:
     """`text` with the runs of blanks that reach a tab stop (every 8 columns) written as

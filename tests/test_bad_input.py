@@ -95,15 +95,20 @@ def family_option(layout: str) -> list[str]:
                          ids=[f"{case[0]}-{n}" for n, case in enumerate(MALFORMED)])
 def test_a_malformed_layout_is_one_located_error_with_a_caret(cli, write, layout, text, line, column,
                                                               words):
-    """Exactly `PATH:LINE:COL: error: ...`, the offending line, a caret under the column; exit 2."""
+    """Exactly `PATH:LINE:COL: error: ...`, the offending line (of a long one, the part
+    around the column), a caret under the column; exit 2."""
     path = write(text)
+    source = text.splitlines()[line - 1]
     for args in ([], family_option(layout)):  # the family guessed, and named
         run = cli("solve", path, *args)
         assert run.code == 2 and run.out == ""
         head, shown, caret = run.err.splitlines()
         assert head.startswith(f"{path}:{line}:{column}: error: ") and words in head, head
-        assert shown == text.splitlines()[line - 1]
-        assert caret == " " * (column - 1) + "^"
+        if len(source) <= 80:
+            assert shown == source and caret == " " * (column - 1) + "^"
+        else:
+            assert len(shown) <= 90 and shown.strip(".") in source
+            assert shown[len(caret) - 1] == source[column - 1] and caret.strip() == "^"
 
 
 def test_every_puzzle_command_reports_the_same_error(cli, write):
@@ -163,6 +168,37 @@ def test_control_characters_are_located_and_never_echoed(cli, tmp_path, family):
     assert run.err.splitlines() == [f"{path}:2:3: error: unexpected control character '\\x1b': "
                                     "this does not look like puzzle text",
                                     "? \ufffd[2J\ufffd 6", "  ^"]
+
+
+NON_ASCII_DIGITS = [  # where a digit of another script stands: (name, text, line, column)
+    ("crossproduct-product-arabic-indic", "6 ٨\n? ? 6\n? ? 8\n", 1, 3),
+    ("crossproduct-cell-arabic-indic", "6 8\n? ٣ 6\n", 2, 3),
+    ("crossproduct-markdown-full-width", "|６|8|\n|---|---|\n|?|?|**6**|\n", 1, 2),
+    ("crosscells-total-devanagari", "+1 +2 =३\n", 1, 8),
+    ("crosscells-cell-full-width", "+1 +２ =3\n", 1, 5),
+    ("sudoku-given-arabic-indic", grid_with(1, "٣ . . . . . . . ."), 1, 1),
+    ("sudoku-directive-full-width", "# digits: ０-9 choose 9\n" + GRID, 1, 11),
+    ("superscript", "6 8\n? ? 6\n? ? ²\n", 3, 5),
+]
+
+
+@pytest.mark.parametrize("name, text, line, column", NON_ASCII_DIGITS, ids=[c[0] for c in NON_ASCII_DIGITS])
+def test_digits_of_other_scripts_are_refused_everywhere_with_a_located_error(cli, write, name, text,
+                                                                            line, column):
+    run = cli("solve", write(text))
+    head, shown, caret = run.err.splitlines()
+    assert run.code == 2 and head.startswith(f"{write(text)}:{line}:{column}: error: ")
+    assert "is not one of the digits 0-9: write numbers with 0-9" in head
+    assert caret == " " * (column - 1) + "^"
+
+
+def test_an_error_in_a_huge_line_shows_the_part_around_its_column(cli, write):
+    path = write("6 " + "9" * 999_000 + "\n? ? 6\n")
+    run = cli("solve", path)
+    head, shown, caret = run.err.splitlines()
+    assert run.code == 2 and head.startswith(f"{path}:1:3: error: numbers have at most 1,000 digits")
+    assert len(run.err) < 400 and shown.startswith("6 999") and shown.endswith("...")
+    assert caret == "  ^"
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=FAMILY_IDS)

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import fcntl
 import os
 import pty
 import shutil
 import signal
+import stat
 import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES
+from crossprolog import batch
+
+from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 
 FAST = ["crossproduct/riddler-1.txt", "crosscells/puzzle-25.txt", "sudoku/golden-nugget.txt"]
-HARD = "crossproduct/notebook-10x6.txt"  # hard for the chain encoding: minutes
 
 
 def puzzle_directory(tmp_path: Path, names=FAST, extra: dict[str, str] | None = None) -> Path:
@@ -60,7 +64,7 @@ def test_a_directory_stands_for_its_puzzle_files_in_sorted_order(cli, tmp_path):
 def test_a_directory_without_puzzles_is_bad_input(cli, tmp_path):
     run = cli("solve", tmp_path)
     assert run.code == 2
-    assert run.err == f"{tmp_path}:1:1: error: a directory without puzzle files (*.txt, *.md)\n"
+    assert run.err == f"{tmp_path}:1:1: error: a directory without puzzle files (*.txt, *.md, *.sdk, *.sdm)\n"
 
 
 def test_worker_processes_give_the_same_records_in_the_same_order(cli, tmp_path):
@@ -113,7 +117,8 @@ def test_a_results_file_that_cannot_be_written_is_refused_before_any_work(cli, t
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
-    directory = puzzle_directory(tmp_path, [FAST[0], FAST[0], HARD, HARD])
+    directory = puzzle_directory(tmp_path, [FAST[0], FAST[0]],
+                                 {"c.txt": NEVER_CROSSPRODUCT, "d.txt": NEVER_CROSSPRODUCT})
     out = tmp_path / "results.jsonl"
     process = crossprolog("solve", directory, "--encoding", "chain", "--out", out, "--jobs", jobs)
     time.sleep(4)  # the two easy ones take milliseconds once started; the hard ones, minutes
@@ -126,8 +131,8 @@ def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles", "results.jsonl"]
 
 
-def test_ctrl_c_stops_a_lone_long_search_at_once():
-    process = crossprolog("solve", EXAMPLES / HARD, "--encoding", "chain")
+def test_ctrl_c_stops_a_lone_long_search_at_once(write):
+    process = crossprolog("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain")
     time.sleep(2)
     process.send_signal(signal.SIGINT)
     started = time.perf_counter()
@@ -160,3 +165,150 @@ def _read_available(fd: int) -> bytes:
         return os.read(fd, 4096)
     except OSError:  # the terminal's other end is closed: all was read
         return b""
+
+
+# Workers that die, parents that die, results files that cannot be written
+
+
+def worker_processes(parent: int) -> list[int]:
+    """The worker processes of the crossprolog process `parent` (Linux: /proc)."""
+    children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+    return [int(pid) for pid in children
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie waiting to be reaped does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def wait_until(condition, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.05)
+
+
+def test_a_killed_worker_gets_an_error_record_and_the_batch_ends(tmp_path):
+    directory = puzzle_directory(tmp_path, [FAST[0], FAST[0]], {"ab.txt": NEVER_CROSSPRODUCT})
+    out = tmp_path / "results.jsonl"
+    process = crossprolog("solve", directory, "--encoding", "chain", "--jobs", "2", "--out", out)
+    wait_until(lambda: len(worker_processes(process.pid)) == 2)
+    wait_until(lambda: len(worker_processes(process.pid)) == 1)  # a and c are done: b is left
+    [worker] = worker_processes(process.pid)
+    os.kill(worker, signal.SIGKILL)
+    _, stderr = process.communicate(timeout=30)
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert process.returncode == 3
+    assert [r["status"] for r in records] == ["solved", "error", "solved"]
+    assert records[1]["error"] == (f"{directory / 'ab.txt'}: the worker process solving it was killed "
+                                   "(SIGKILL: out of memory?)")
+    assert stderr == f"{directory / 'ab.txt'}: error: {records[1]['error'].split(': ', 1)[1]}\n"
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_workers_stop_when_their_parent_is_killed(tmp_path, how):
+    directory = puzzle_directory(tmp_path, [], {"a.txt": NEVER_CROSSPRODUCT, "b.txt": NEVER_CROSSPRODUCT})
+    process = crossprolog("solve", directory, "--encoding", "chain", "--jobs", "2")
+    wait_until(lambda: len(worker_processes(process.pid)) == 2)
+    workers = worker_processes(process.pid)
+    process.send_signal(how)
+    process.communicate(timeout=30)
+    wait_until(lambda: not any(map(running, workers)), seconds=5)
+
+
+def test_results_go_through_a_symlink_to_its_file_and_leave_the_link(cli, tmp_path):
+    real, link = tmp_path / "real.jsonl", tmp_path / "link.jsonl"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    cli("solve", EXAMPLES / FAST[0], "--out", link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert [json.loads(line)["status"] for line in real.read_text().splitlines()] == ["solved"]
+
+
+def test_results_are_written_into_a_pipe_or_device_never_over_it(cli, tmp_path):
+    fifo = tmp_path / "results.fifo"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    run = cli("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", fifo)
+    reader.join(timeout=60)
+    assert run.code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [json.loads(line)["status"] for line in received[0].splitlines()] == ["solved", "solved"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.fifo"]
+
+
+def test_a_full_device_is_one_error_line(cli):
+    run = cli("solve", EXAMPLES / FAST[0], "--out", "/dev/full")
+    assert run.code == 2 and run.err == "crossprolog: error: cannot write /dev/full: No space left on device\n"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_disk_full_midway_keeps_the_records_written_and_says_where(cli, tmp_path, monkeypatch):
+    """The disk fills up at the third record: the first two stay, whole, in FILE.partial."""
+    directory = puzzle_directory(tmp_path, FAST + FAST[:1])
+    out = tmp_path / "results.jsonl"
+    real_open = open
+
+    class FillingUp:
+        def __init__(self, file):
+            self.file, self.lines = file, 0
+
+        def write(self, text):
+            self.lines += 1
+            if self.lines == 3:
+                self.file.write(text[:10])  # half a record gets out before the disk is full
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return self.file.write(text)
+
+        def __getattr__(self, name):
+            return getattr(self.file, name)
+
+    monkeypatch.setattr(batch, "open", lambda *a, **k: FillingUp(real_open(*a, **k)), raising=False)
+    run = cli("solve", directory, "--out", out)
+    partial = tmp_path / "results.jsonl.partial"
+    assert run.code == 2 and run.err.endswith(
+        f"crossprolog: error: cannot write {out}: No space left on device; the 2 records written "
+        f"before are in {partial}\n")
+    assert [json.loads(line)["path"] for line in partial.read_text().splitlines()] == [
+        str(directory / "a.txt"), str(directory / "b.txt")]
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("target, message", [
+    ("missing/puzzle.pl", "No such file or directory"),
+    (".", "it is a directory"),
+])
+def test_export_onto_a_path_that_cannot_be_written_is_one_error_line(cli, tmp_path, target, message):
+    run = cli("export", EXAMPLES / FAST[0], "-o", tmp_path / target)
+    assert run.code == 2 and run.err == f"crossprolog: error: cannot write {tmp_path / target}: {message}\n"
+
+
+def test_file_names_are_shown_escaped_never_raw(cli, tmp_path):
+    """A newline or an escape sequence in a file name cannot forge a PATH:LINE:COL line."""
+    path = tmp_path / "evil\n/tmp/x.txt:1:1: error: forged\x1b[2J.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("6 8\n? a 48\n")
+    run = cli("solve", path)
+    [head, shown, caret] = run.err.splitlines()
+    assert head.startswith(str(tmp_path) + "/evil\\n/tmp/x.txt:1:1: error: forged\\x1b[2J.txt:2:3: error:")
+    assert "\x1b" not in run.err
+
+
+def test_export_onto_a_file_that_cannot_be_replaced_is_one_error_line(cli):
+    """/proc/version cannot be written, not even by root (who may write any ordinary file)."""
+    run = cli("export", EXAMPLES / FAST[0], "-o", "/proc/version")
+    assert run.code == 2 and run.err.startswith("crossprolog: error: cannot write /proc/version: ")
+    assert len(run.err.splitlines()) == 1
+
+
+def test_output_onto_a_full_disk_is_one_error_line():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", EXAMPLES / FAST[0]],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == "crossprolog: error: cannot write the output: No space left on device\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, NEVER_CROSSPRODUCT
 
 RIDDLER_2 = EXAMPLES / "crossproduct" / "riddler-2.md"
 NOTEBOOK_10X6 = EXAMPLES / "crossproduct" / "notebook-10x6.txt"
@@ -65,8 +65,8 @@ def test_check_says_well_formed_or_not(cli, write):
     assert none.code == 1 and "no solution" in none.out
 
 
-def test_timeout_exits_3_with_status_timeout(cli):
-    run = cli("solve", NOTEBOOK_10X6, "--encoding", "chain", "--timeout", "0.3", "--format", "json")
+def test_timeout_exits_3_with_status_timeout(cli, write):
+    run = cli("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain", "--timeout", "0.3", "--format", "json")
     assert run.code == 3
     assert run.json()["status"] == "timeout" and run.json()["solution"] is None
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, NEVER_CROSSCELLS
 
 import crossprolog
 
 PUZZLE_25 = EXAMPLES / "crosscells" / "puzzle-25.txt"
-RANDOM_10X10 = EXAMPLES / "crosscells" / "random-10x10.txt"
 SOLVED_25 = """\
               +2a       +2          =4
          +2a       +2a  +1          =5
@@ -58,8 +57,8 @@ def test_unsolvable_exits_1(cli, write):
     assert cli("check", write("+1 +2 =4\n")).code == 1
 
 
-def test_timeout_exits_3(cli):
-    run = cli("solve", RANDOM_10X10, "--encoding", "reified", "--timeout", "0.3", "--format", "json")
+def test_timeout_exits_3(cli, write):
+    run = cli("solve", write(NEVER_CROSSCELLS), "--encoding", "reified", "--timeout", "0.3", "--format", "json")
     assert run.code == 3 and run.json()["status"] == "timeout"
 
 

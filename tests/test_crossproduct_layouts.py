@@ -98,7 +98,12 @@ def error(text: str, **options) -> ParseError:
     ("6 -8\n? ? 6\n", 1, 3, "found '-8'"),
     ("|6|8|[2×2]|\n|---|---|---|\n|?|?|**6**|\n", 1, 6, "size tag says 2×2"),
     ("|6|8|\n|?|?|**6**|\n", 2, 1, "|---|"),
-    ("|6|8|\n|---|---|\n|?|?|6\n", 3, 6, "between bars"),
+    ("|6|8|\n|---|---|\n|?|?|6 8|\n", 3, 6, "between bars, found '6 8'"),
+    ("1 1 1\n", 1, 1, "no rows here"),
+    ("|1|1|1|\n|---|---|---|\n", 1, 1, "no rows here"),
+    ("6 8 [2×2]\n? ? 48\n", 1, 5, "the size tag says 2×2 but the table is 1×2"),
+    ("6 8\n? ? 48 [2×2]\n? ? 1\n", 2, 8, "a size tag goes at the end of the line of column products"),
+    ("|6| |\n|---|---|\n|?|?|48|\n", 1, 4, "a product is a number, not an empty cell"),
 ])
 def test_bad_layouts_say_where_and_what(text, line, column, words):
     found = error(text)
@@ -117,3 +122,26 @@ def test_error_report_shows_the_line_and_a_caret():
                                    "(read as CrossProduct: 1 of 2 lines are numbers and '?'; "
                                    "name the family with --family if it is another)",
                                    "? a 6", "  ^"]
+
+
+# The ways people have a CrossProduct table
+
+def test_the_plain_text_table_with_the_notebooks_size_tag():
+    text = PLAIN.replace("420\n", "420  [6×3]\n")
+    assert crossprolog.parse(text) == RIDDLER_2
+    assert str(crossprolog.parse(text).solve()).splitlines()[0].split() == ["6615", "15552", "420", "[6×3]"]
+    below = "? ? ? 210\n? ? ? 144\n? ? ? 54\n? ? ? 135\n? ? ? 4\n? ? ? 49\n6615 15552 420 [6x3]\n"
+    assert crossprolog.parse(below) == RIDDLER_2 and crossprolog.parse(below).columns_below
+
+
+@pytest.mark.parametrize("text", [
+    "6615|15552|420|[6×3]\n---|---|---|---\n?|?|?|**210**\n?|?|?|**144**\n?|?|?|54\n?|?|?|135\n?|?|?|4\n?|?|?|49\n",
+    "| 6615 | 15552 | 420 |\n|:---:|:--|--:|---|\n|?|?|?|210|\n|?|?|?|144|\n|?|?|?|54|\n|?|?|?|135|\n"
+    "|?|?|?|4|\n|?|?|?|49|\n",
+    "|6615|15552|420|[6×3]|\n|-|-|-|-|\n| | | |**210**|\n||||144|\n| |?| |54|\n|?|?|?|135|\n|?|?|?|4|\n"
+    "|?|?|?|49|\n",
+], ids=["no-outer-bars", "alignment-colons", "empty-cells"])
+def test_markdown_tables_as_people_write_them(text):
+    puzzle = crossprolog.parse(text)
+    assert puzzle == RIDDLER_2 and puzzle.layout == "markdown"
+    assert str(puzzle.solve()).splitlines()[2] == "|7|6|5|**210**|"

@@ -148,3 +148,15 @@ def test_export_command_writes_a_program_that_runs(cli, tmp_path):
 def test_export_command_reports_bad_input(cli, write):
     run = cli("export", write("6 8\n? a 6\n"))
     assert run.code == 2 and ":2:3: error:" in run.err
+
+
+def test_a_zero_digit_puzzle_exports_with_its_option_and_the_program_runs(cli, write, tmp_path):
+    """The --zero flag (or the file's '# zero: yes') reaches the exported puzzle."""
+    target = tmp_path / "zero.pl"
+    run = cli("export", write("0 6\n? ? 0\n? ? 6\n"), "--zero", "-o", target)
+    assert run.code == 0 and run.err == ""
+    done = subprocess.run([swipl(), str(target)], capture_output=True, text=True, timeout=60)
+    rows = [tuple(map(int, line.split())) for line in done.stdout.splitlines()]
+    assert done.returncode == 0, done.stderr
+    assert CrossProduct.from_table(rows, zero=True) == CrossProduct((0, 6), (0, 6), zero=True)
+    assert "low:0" in target.read_text()

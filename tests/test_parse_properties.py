@@ -29,8 +29,8 @@ QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthC
 LONG = settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAMILIES = [None, *GRAMMARS]
 # The drawings each grammar reads back (a Sudoku's markdown table is for reading only).
-READ_BACK = {"crossproduct": ("text", "markdown"), "crosscells": ("text", "markdown"), "sudoku": ("text",),
-             "kenken": ("text", "markdown")}
+READ_BACK = {"crossproduct": ("text", "markdown"), "crosscells": ("text", "markdown"),
+             "sudoku": ("text", "markdown"), "kenken": ("text", "markdown")}
 
 # 1. Only ParseError escapes
 
@@ -159,10 +159,11 @@ def interleave_comments(draw, lines: list[str], comment: str = "# a note") -> li
 @st.composite
 def crossproduct_texts(draw) -> tuple[str, CrossProduct, bool]:
     """A random CrossProduct (products need not be reachable), drawn as plain text (column
-    products first or last, ragged blanks) or as a markdown table (size tag, bold, padding)."""
+    products first or last, ragged blanks, a size tag) or as a markdown table (size tag,
+    bold, padding, outer bars or none, blank cells for unknowns)."""
     zero = draw(st.booleans())
     low = 0 if zero else 1
-    height, width = draw(st.integers(0, 5)), draw(st.integers(1, 5))
+    height, width = draw(st.integers(1, 5)), draw(st.integers(1, 5))
     product = st.integers(low, 10 ** 15)
     rows = draw(st.lists(product, min_size=height, max_size=height))
     columns = draw(st.lists(product, min_size=width, max_size=width))
@@ -181,7 +182,8 @@ def crossproduct_texts(draw) -> tuple[str, CrossProduct, bool]:
             return draw(st.sampled_from(["", " ", "\t"])) + "".join(
                 token + blanks(draw) for token in tokens).rstrip(draw(st.sampled_from(["", " \t"])))
 
-        header = line([number(c) for c in columns])
+        tag = draw(st.sampled_from([[], [f"[{height}×{width}]"], [f"[{height}x{width}]"]]))
+        header = line([number(c) for c in columns] + tag)
         body = [line([cell(d) for d in row] + [number(p)]) for row, p in zip(givens, rows)]
         below = draw(st.booleans())
         lines = body + [header] if below else [header] + body
@@ -189,16 +191,24 @@ def crossproduct_texts(draw) -> tuple[str, CrossProduct, bool]:
         def pad(text: str) -> str:
             return draw(st.sampled_from(["", " ", "  "])) + text + draw(st.sampled_from(["", " "]))
 
-        tag = draw(st.sampled_from(["", f"[{height}×{width}]", f"[{height}x{width}]"]))
-        header = "|" + "|".join(pad(number(c)) for c in columns) + "|" + (pad(tag) + "|" if tag else "")
-        rule = "|" + "|".join(draw(st.sampled_from(["---", ":--", "--:", " :---: ", "-"]))
-                              for _ in range(width + 1)) + "|"
+        tag = draw(st.sampled_from([[], [f"[{height}×{width}]"], [f"[{height}x{width}]"]]))
+        # The outer bars, or none where the header has a bar inside (a table needs one).
+        bar = draw(st.sampled_from(["|", ""])) if width + len(tag) > 1 else "|"
+
+        def md_line(cells: list[str]) -> str:
+            return bar + "|".join(pad(text) for text in cells) + bar
+
+        def md_cell(digit) -> str:  # a blank cell needs the outer bars: `|?|...` opens with one
+            blank = ["", " "] if bar else []
+            return draw(st.sampled_from(["?", *blank])) if digit is None else str(digit)
 
         def md_product(p: int) -> str:
             return f"**{number(p)}**" if draw(st.booleans()) else number(p)
 
-        body = ["|" + "|".join(pad(cell(d)) for d in row) + "|" + pad(md_product(p)) + "|"
-                for row, p in zip(givens, rows)]
+        header = md_line([number(c) for c in columns] + tag)
+        rule = md_line([draw(st.sampled_from(["---", ":--", "--:", " :---: ", "-"]))
+                        for _ in range(width + 1)])
+        body = [md_line([md_cell(d) for d in row] + [md_product(p)]) for row, p in zip(givens, rows)]
         lines = [header, rule] + body
     text = "\n".join(interleave_comments(draw, lines))
     return text, CrossProduct(tuple(rows), tuple(columns), tuple(map(tuple, givens)), zero=zero,
@@ -290,8 +300,9 @@ def sudoku_texts(draw) -> tuple[str, Sudoku]:
     givens = tuple(tuple(d if keep else None for d, keep in zip(row, keeps))
                    for row, keeps in zip(solved, shown))
     objective = draw(st.sampled_from([None, "gcd(rows)", "gcd(cols)"]))
-    unknown = draw(st.sampled_from([".", "_"]))
-    boxes = draw(st.booleans())
+    unknown = draw(st.sampled_from([".", "_"] + ["0"] * (0 not in digits)))
+    written = draw(st.sampled_from(["spaced", "compact", "line"]))
+    boxes = written != "line" and draw(st.booleans())
     directives = []
     if digits != DigitSet() or draw(st.booleans()):
         key = draw(st.sampled_from(["digits", "Digits", "DIGITS"]))
@@ -305,17 +316,21 @@ def sudoku_texts(draw) -> tuple[str, Sudoku]:
 
     def row_text(row) -> str:
         cells = [unknown if d is None else str(d) for d in row]
+        apart = {"spaced": blanks(draw, (" ", "  ", "\t")), "compact": ""}[written]
         if not boxes:
-            return blanks(draw, (" ", "  ", "\t")).join(cells)
-        return " | ".join(" ".join(cells[c:c + 3]) for c in (0, 3, 6))
+            return apart.join(cells)
+        return draw(st.sampled_from([" | ", "|"])).join(apart.join(cells[c:c + 3]) for c in (0, 3, 6))
 
-    rule = draw(st.sampled_from(["------+-------+------", "---------------------", "- - -+- - -"]))
-    rows = [row_text(row) for row in givens]
+    rule = draw(st.sampled_from(["------+-------+------", "---------------------", "- - -+- - -",
+                                 "---+---+---"]))
+    rows = [row_text(row) for row in givens] if written != "line" else [
+        "".join(unknown if d is None else str(d) for row in givens for d in row)]
     grid = rows[:3] + [rule] + rows[3:6] + [rule] + rows[6:] if boxes and draw(st.booleans()) else rows
     lines = (draw(st.lists(st.just("# from the seeds"), max_size=1)) + list(directives)
              + interleave_comments(draw, grid, "# just a comment")
              + draw(st.lists(st.just("# note: below the grid"), max_size=1)))
-    return "\n".join(lines), Sudoku(givens, digits, objective, unknown=unknown, boxes=boxes)
+    return "\n".join(lines), Sudoku(givens, digits, objective, unknown=unknown, boxes=boxes,
+                                    written=written)
 
 
 def check_crosscells(text: str, expected: dict) -> None:
@@ -351,9 +366,12 @@ def test_crosscells_layouts_round_trip(drawn):
 @QUICK
 @given(sudoku_texts())
 def test_sudoku_layouts_round_trip(drawn):
-    """With and without directives, box marks, `.` or `_`: parse, draw, parse."""
+    """With and without directives and box marks, unknowns as `.`, `_` or `0`, cells apart,
+    together or all on one line: parse, draw (the same way), parse."""
     text, expected = drawn
     round_trips(text, expected, "sudoku")
+    read = parse(text)
+    assert (read.written, read.unknown, read.boxes) == (expected.written, expected.unknown, expected.boxes)
 
 
 @pytest.mark.slow

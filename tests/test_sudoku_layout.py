@@ -94,7 +94,14 @@ def test_sudoku_texts_are_told_apart_from_crossproduct():
     (grid_text([". . . . . . . . . ."] + [EMPTY_ROW] * 8), 1, 19, "this row has 10 cells"),
     (grid_text([EMPTY_ROW, ". . 12 . . . . . ."] + [EMPTY_ROW] * 7), 2, 5, "found '12'"),
     (grid_text([". ? . . . . . . ."] + [EMPTY_ROW] * 8), 1, 3, "expected a digit, '.' or '_', found '?'"),
-    (grid_text(["0 . . . . . . . ."] + [EMPTY_ROW] * 8), 1, 1, "0 is not one of the digits 1-9"),
+    ("# digits: 0-8\n" + grid_text(["9 . . . . . . . ."] + [EMPTY_ROW] * 8), 2, 1,
+     "9 is not one of the digits 0-8"),
+    ("# digits: 0-9 choose 9\n" + "1" + "0" * 80, 2, 3,
+     "0 is already given in this row, at row 1, column 2 (with the digits 0-9 choose 9, 0 is a "
+     "digit, not an unknown: mark unknown cells with '.' or '_')"),
+    ("." * 81 + "\n" + "." * 9, 2, 1, "a line of 81 cells is a whole puzzle"),
+    (grid_text([". . 1.. . . . ."] + [EMPTY_ROW] * 8), 1, 5,
+     "found '1..' (the other cells of this row stand apart)"),
     (grid_text([". 5 . . . . . 5 ."] + [EMPTY_ROW] * 8), 1, 15,
      "5 is already given in this row, at row 1, column 2"),
     (grid_text([EMPTY_ROW] * 4 + [". . 7 . . . . . ."] + [EMPTY_ROW] * 3 + [". . 7 . . . . . ."]), 9, 5,
@@ -142,3 +149,60 @@ def test_mutated_puzzles_either_parse_or_raise_parse_error(data):
     except ParseError:
         return
     assert crossprolog.parse(puzzle.render(), family="sudoku") == puzzle
+
+
+# The ways Sudoku files and pages write a grid
+
+INKALA = crossprolog.parse((EXAMPLES / "sudoku" / "inkala-2012.txt").read_text())
+INKALA_LINE = "".join("." if d is None else str(d) for row in INKALA.givens for d in row)
+
+
+@pytest.mark.parametrize("unknown", [".", "0", "_"])
+def test_the_81_character_line_reads_with_any_unknown_mark_and_is_drawn_back_so(unknown):
+    puzzle = crossprolog.parse(INKALA_LINE.replace(".", unknown))
+    assert puzzle == INKALA and family_of(INKALA_LINE.replace(".", unknown)) == "sudoku"
+    [drawn] = str(puzzle.solve()).splitlines()
+    assert len(drawn) == 81 and drawn.isdigit()
+    assert puzzle.render() == INKALA_LINE.replace(".", unknown)
+
+
+def test_rows_written_without_blanks_read_and_are_drawn_back_so():
+    rows = [INKALA_LINE[r * 9:(r + 1) * 9] for r in range(9)]
+    assert crossprolog.parse("\n".join(rows)) == INKALA
+    assert str(crossprolog.parse("\n".join(rows)).solve()).splitlines()[0] == "812753649"
+    boxed = [f"{row[:3]}|{row[3:6]}|{row[6:]}" for row in rows]
+    text = "\n".join(boxed[:3] + ["---+---+---"] + boxed[3:6] + ["---+---+---"] + boxed[6:])
+    assert crossprolog.parse(text) == INKALA and crossprolog.parse(text).render() == text
+
+
+def test_sdk_header_lines_are_comments_but_a_misspelt_directive_is_not():
+    """The SudoCue .sdk example: #A author, #D description, ... #U url (which has a colon)."""
+    header = ("#ARuud\n#DA random puzzle created by SudoCue\n#CJust start plugging in the numbers\n"
+              "#B03-08-2006\n#SSudoCue\n#LEasy\n#Uhttp://www.sudocue.net/\n")
+    grid = "\n".join(INKALA_LINE[r * 9:(r + 1) * 9] for r in range(9))
+    assert crossprolog.parse(header + grid) == INKALA
+    assert error_of("#Digit: 0-9 choose 9\n" + grid)[2].startswith("unknown directive 'digit'")
+
+
+def test_zero_is_a_digit_where_the_digits_include_it():
+    puzzle = crossprolog.parse("# digits: 0-9 choose 9\n" + JAN_2025_LINE)
+    assert puzzle.givens == crossprolog.parse(JAN_2025).givens and puzzle.givens[3][2] == 0
+    classic = crossprolog.parse(JAN_2025_LINE.replace("0", "1").replace(".", "0"))
+    assert sum(d is not None for row in classic.givens for d in row) == 9  # 0s unknown in 1-9
+
+
+JAN_2025_LINE = "".join("." if d is None else str(d) for row in crossprolog.parse(JAN_2025).givens
+                        for d in row)
+
+
+@pytest.mark.parametrize("text", [JAN_2025, "\n".join(EMPTY_ROW.replace(".", "_") for _ in range(9)),
+                                  INKALA_LINE.replace(".", "0")])
+def test_markdown_output_reads_back_solved_or_not(text):
+    puzzle = crossprolog.parse(text)
+    solution = puzzle.solve(timeout=20)
+    for drawing in (puzzle.render(format="markdown"), puzzle.render(solution, format="markdown")):
+        again = crossprolog.parse(drawing)
+        assert again.layout == "markdown" and family_of(drawing) == "sudoku"
+        assert (again.digits, again.objective) == (puzzle.digits, puzzle.objective)
+    assert crossprolog.parse(puzzle.render(format="markdown")) == puzzle
+    assert crossprolog.parse(puzzle.render(solution, format="markdown")).givens == solution.values.grid

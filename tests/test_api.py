@@ -1,0 +1,98 @@
+"""The Python API: any integer is an int, bad values are refused when a puzzle is built,
+and nothing escapes but crossprolog's own errors (or a clean exit)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import crossprolog
+from crossprolog import CrossprologError, CrossProduct, InvalidValue
+from crossprolog.crosscells import Cell, Constraint, CrossCells, Line
+from crossprolog.sudoku import DigitSet, Sudoku
+
+from conftest import EXAMPLES
+
+INKALA = crossprolog.parse((EXAMPLES / "sudoku" / "inkala-2012.txt").read_text())
+
+
+def test_numpy_integers_are_taken_wherever_an_int_is():
+    table = np.array([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    puzzle = CrossProduct.from_table(table)
+    assert puzzle == CrossProduct((6, 120, 504), (28, 80, 162))
+    assert all(type(p) is int for p in puzzle.row_products + puzzle.column_products)
+    assert CrossProduct(np.prod(table, axis=1), np.prod(table, axis=0)).solve().values == \
+        ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    grid = np.array([[0 if d is None else d for d in row] for row in INKALA.givens])  # 0: unknown
+    assert Sudoku(grid) == INKALA and Sudoku(grid).solve().values == INKALA.solve().values
+    cells = CrossCells.from_table([[Cell("+", np.int64(2)), Cell("*", np.int32(3))]],
+                                  [Constraint("=", np.int64(6))], [None, Constraint("#", np.uint8(1))])
+    assert cells.solve().values == ((1, 1),)
+
+
+BAD = [
+    ("a float digit", lambda: CrossProduct.from_table([[1, 2.0]]), "table[0][1] must be an integer, not 2.0"),
+    ("a digit of 10", lambda: CrossProduct.from_table([[10]]), "table[0][0] is 10, not a digit 1-9"),
+    ("a zero digit without zero", lambda: CrossProduct.from_table([[0]]), "not a digit 1-9"),
+    ("a ragged table", lambda: CrossProduct.from_table([[1, 2], [3]]), "the table is ragged"),
+    ("a negative product", lambda: CrossProduct((-6,), (6,)), "row product 1 is -6"),
+    ("a float product", lambda: CrossProduct((6,), (6.5,)), "column product 1 must be an integer"),
+    ("a numpy float product", lambda: CrossProduct((np.float64(6),), (6,)), "must be an integer"),
+    ("products as text", lambda: CrossProduct("68", (6, 8)), "the row products must be a sequence"),
+    ("ragged givens", lambda: CrossProduct((6, 8), (8, 6), ((None, None), (None,))),
+     "givens must have a row per row product (2) and in each a cell per column product (2)"),
+    ("a given of 10", lambda: CrossProduct((6,), (6,), ((10,),)), "givens[0][0] is 10, not a digit 1-9"),
+    ("a Sudoku given of 10", lambda: Sudoku([[10] + [None] * 8] + [[None] * 9] * 8),
+     "givens[0][0] is 10, not one of the digits 1-9"),
+    ("a float Sudoku given", lambda: Sudoku([[1.0] + [None] * 8] + [[None] * 9] * 8), "must be an integer"),
+    ("a short Sudoku", lambda: Sudoku([[None] * 9] * 8), "a sudoku has 9 rows of 9 cells"),
+    ("a digit set of floats", lambda: DigitSet(1.0, 9), "the lowest digit must be an integer"),
+    ("division by 0", lambda: Cell("/", 0), "/0 is not a valid cell"),
+    ("a float cell", lambda: Cell("+", 1.5), "a cell's number must be an integer"),
+    ("a negative count", lambda: Constraint("#", -1), "not a constraint: #-1"),
+    ("a ragged CrossCells table", lambda: CrossCells.from_table([[Cell("+", 1)], []], [None, None], [None]),
+     "the table is ragged"),
+    ("a constraint too few", lambda: CrossCells.from_table([[Cell("+", 1)]], [], [None]),
+     "takes 1 row constraints"),
+    ("a column of a cell that is not there",
+     lambda: CrossCells((Cell("+", 1),), (Line((0,)),), (Line((0, 5)),)), "a column names a cell"),
+    ("a cell in no row", lambda: CrossCells((Cell("+", 1), Cell("+", 2)), (Line((0,)),)),
+     "every cell must be in exactly one row"),
+]
+
+
+@pytest.mark.parametrize("what, build, message", BAD, ids=[case[0] for case in BAD])
+def test_bad_values_are_refused_when_the_puzzle_is_built(what, build, message):
+    with pytest.raises(InvalidValue) as caught:
+        build()
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, CrossprologError)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("timeout", [float("inf"), float("nan"), 0, -1, "5", True])
+def test_a_timeout_must_be_a_positive_finite_number_of_seconds(timeout):
+    puzzle = CrossProduct((6,), (6,))
+    for search in (puzzle.solve, puzzle.count, puzzle.search, lambda **t: next(puzzle.solutions(**t))):
+        with pytest.raises(InvalidValue, match="timeout must be a positive, finite number"):
+            search(timeout=timeout)
+
+
+def test_a_count_limit_must_be_a_count():
+    with pytest.raises(InvalidValue, match="limit must be a whole number"):
+        CrossProduct((6,), (6,)).count(-1)
+
+
+def test_an_unfinished_generator_left_at_interpreter_exit_prints_nothing():
+    """The generator is collected while modules are torn down, janus half gone."""
+    program = ("import crossprolog\n"
+               "puzzle = crossprolog.parse('8 8 1\\n? ? ? 8\\n? ? ? 8\\n? ? ? 1\\n')\n"
+               "def first_rows():\n"
+               "    for solution in puzzle.solutions():\n"
+               "        yield solution.values[0]\n"
+               "rows = first_rows()\n"
+               "next(rows)\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

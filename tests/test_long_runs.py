@@ -1,0 +1,173 @@
+"""Long runs: progress on terminals, Ctrl-C that keeps what was found, time limits that bound
+the whole command, --version.  Every search here is one no machine finishes (conftest)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def crossprolog(*args, **options) -> subprocess.Popen:
+    pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    return subprocess.Popen([sys.executable, "-m", "crossprolog", *map(str, args)],
+                            text=True, **{**pipes, **options})
+
+
+def on_a_terminal(*args) -> tuple[subprocess.Popen, int]:
+    """crossprolog with its standard error on a terminal (stdout stays a pipe), and the
+    terminal's reading end."""
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    process = crossprolog(*args, stderr=terminal)
+    os.close(terminal)
+    os.set_blocking(controller, False)
+    return process, controller
+
+
+def read_terminal(controller: int, seconds: float) -> str:
+    """What the terminal shows within `seconds`."""
+    shown = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            shown += os.read(controller, 4096)
+        except BlockingIOError:
+            time.sleep(0.05)
+        except OSError:  # the other end is closed
+            break
+    return shown.decode(errors="replace")
+
+
+def test_a_count_shows_its_progress_on_a_terminal_and_ctrl_c_gives_what_it_found(write):
+    process, controller = on_a_terminal("count", write(EMPTY_SUDOKU))
+    shown = read_terminal(controller, 3)
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=10)
+    os.close(controller)
+    counts = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) solutions so far \(\d\d:\d\d\)", shown)]
+    assert len(counts) >= 2 and counts == sorted(counts)  # and the time spent, mm:ss
+    [line] = stdout.splitlines()
+    found = int(re.fullmatch(r"at least (\d+) solutions? \(interrupted\)", line)[1])
+    assert process.returncode == 130 and found >= counts[-1]
+
+
+def test_an_interrupted_count_in_json_says_it_is_not_complete(write):
+    process = crossprolog("count", write(EMPTY_SUDOKU), "--format", "json")
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=10)
+    record = json.loads(stdout)
+    assert process.returncode == 130 and stderr == ""
+    assert record["complete"] is False and record["status"] == "interrupted" and record["count"] >= 0
+
+
+def test_an_interrupted_solve_all_keeps_every_solution_it_printed(write):
+    process = crossprolog("solve", "--all", write(EMPTY_SUDOKU), "--format", "json")
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=10)
+    record = json.loads(stdout)
+    assert process.returncode == 130 and record["complete"] is False
+    assert record["status"] == "interrupted" and record["count"] == len(record["solutions"])
+
+    process = crossprolog("solve", "--all", write(EMPTY_SUDOKU))
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=10)
+    found = int(re.search(r"at least (\d+) solutions? \(interrupted\)\n$", stdout)[1])
+    rows = re.findall(r"^(?:\d ){8}\d$", stdout, re.MULTILINE)
+    assert process.returncode == 130 and len(rows) == 9 * found
+
+
+def loaded(pid: int, library: str) -> bool:
+    """Whether process `pid` has loaded a file whose path holds `library` (Linux: /proc)."""
+    return library in Path(f"/proc/{pid}/maps").read_text()
+
+
+@pytest.mark.parametrize("delay", [0, 0.2, 0.5, 1.0, 1.5])
+def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
+    """While the grammars load, Prolog starts, or the search runs: `delay` seconds after
+    crossprolog's own code started loading (before, Python itself is starting)."""
+    process = crossprolog("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain")
+    while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
+        time.sleep(0.01)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=15)
+    assert process.returncode in (130, -signal.SIGINT) and "Traceback" not in stderr
+
+
+def test_only_the_searching_thread_can_take_ctrl_c(write):
+    """Prolog takes Ctrl-C in whichever thread the kernel hands it to: every other thread
+    (Prolog's garbage collector and alarm scheduler, tqdm's) must block it."""
+    program = ("import sys, os\n"
+               "from crossprolog.cli import main\n"
+               "main(sys.argv[1:])\n"
+               "for task in os.listdir('/proc/self/task'):\n"
+               "    if int(task) != os.getpid():\n"
+               "        status = open(f'/proc/self/task/{task}/status').read()\n"
+               "        blocked = int(status.split('SigBlk:')[1].split()[0], 16)\n"
+               "        print(task, blocked >> (2 - 1) & 1)\n")
+    done = subprocess.run([sys.executable, "-c", program, "count", write(EMPTY_SUDOKU), "--timeout", "0.5"],
+                          capture_output=True, text=True, timeout=60)
+    threads = [line.split() for line in done.stdout.splitlines()[1:]]
+    assert len(threads) >= 2 and all(blocked == "1" for _, blocked in threads), done.stdout
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "0"])
+def test_a_timeout_must_be_a_positive_finite_number(cli, value):
+    with pytest.raises(SystemExit) as caught:
+        cli("solve", EXAMPLES / "crossproduct" / "riddler-1.txt", "--timeout", value)
+    assert caught.value.code == 2
+
+
+def test_the_time_limit_bounds_reading_a_huge_file(tmp_path):
+    """240,000 rows take many seconds to read; the command still ends at its limit."""
+    path = tmp_path / "tall.txt"
+    path.write_text("7\n" + "? 7\n" * 240_000)
+    started = time.monotonic()
+    process = crossprolog("solve", path, "--timeout", "1", "--format", "json")
+    stdout, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - started < 1 + 2.5  # the interpreter's start and end included
+    assert process.returncode == 3 and json.loads(stdout)["status"] == "timeout"
+
+
+def test_a_search_that_overruns_its_limit_is_cut_off(tmp_path):
+    """Prolog may take seconds to unwind a huge search after its limit: the command does not
+    wait for it.  Here a search that never returns stands for one."""
+    program = ("import sys, time\n"
+               "from crossprolog.puzzle import Puzzle\n"
+               "Puzzle.search = lambda self, **options: time.sleep(60)\n"
+               "from crossprolog.cli import main\n"
+               "sys.exit(main(sys.argv[1:]))\n")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", program, "solve",
+                           EXAMPLES / "crossproduct" / "riddler-1.txt", "--timeout", "1", "--format", "json"],
+                          capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 1 + 1.5
+    assert done.returncode == 3 and json.loads(done.stdout)["status"] == "timeout"
+
+
+def test_version_names_crossprolog_and_what_it_runs_on(capsys):
+    from crossprolog.cli import main
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert caught.value.code == 0
+    assert re.fullmatch(r"crossprolog \S+ \(SWI-Prolog 9\.\d+\.\d+, janus-swi \S+, Python 3\.\d+\.\d+\)\n", out)
