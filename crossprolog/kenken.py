@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
 from .drawing import aligned, bracketed, checked_format, fenced
-from .errors import UsageError
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution
+from .errors import InvalidValue, UsageError
+from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -61,13 +61,23 @@ class Cage:
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", tuple(sorted(map(tuple, self.cells))))
+        """Refuse, with InvalidValue, a cage that cannot be: cells that are not pairs of
+        integers, an unknown operation, a two-cell operation on another number of
+        cells, a target that is not a positive integer."""
+        cells = tuple(sorted(tuple(integer(i, "a cage's cell row or column") for i in cell)
+                             for cell in rows_of(self.cells, "a cage's cells")))
+        if not cells or any(len(cell) != 2 for cell in cells):
+            raise InvalidValue(f"a cage's cells are (row, column) pairs, not {self.cells!r}")
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "target", integer(self.target, "a cage's target"))
+        if self.target < 1:
+            raise InvalidValue(f"a cage's target is a positive integer, not {self.target}")
         if self.op not in OPERATIONS:
-            raise ValueError(f"a cage's operation is one of {' '.join(OPERATIONS)}, not {self.op!r}")
+            raise InvalidValue(f"a cage's operation is one of {' '.join(OPERATIONS)}, not {self.op!r}")
         if self.op in TWO_CELLS and len(self.cells) != 2:
-            raise ValueError(f"a {self.op} cage has two cells")
+            raise InvalidValue(f"a {self.op} cage has two cells")
         if self.op == GIVEN and len(self.cells) != 1:
-            raise ValueError("only a one-cell cage may give its number alone")
+            raise InvalidValue("only a one-cell cage may give its number alone")
 
     def holds(self, digits: Sequence[Digit]) -> bool:
         """Whether `digits` (one per cell, in the cage's order) make the target."""
@@ -94,18 +104,34 @@ class KenKen(Puzzle):
     family = "kenken"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cages", tuple(sorted(self.cages, key=lambda cage: cage.cells)))
+        """Refuse, with InvalidValue, what cannot be a KenKen: a size outside 3-9,
+        cages outside the grid or overlapping, givens of another shape or outside
+        1..size (any integer type is taken)."""
+        object.__setattr__(self, "size", integer(self.size, "a KenKen's size"))
         if self.size not in SIZES:
-            raise ValueError(f"a KenKen is 3x3 to 9x9, not {self.size}x{self.size}")
+            raise InvalidValue(f"a KenKen is 3x3 to 9x9, not {self.size}x{self.size}")
+        cages = items(self.cages, "the cages")
+        if not all(isinstance(cage, Cage) for cage in cages):
+            raise InvalidValue("the cages must be Cage objects")
+        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
         places = [place for cage in self.cages for place in cage.cells]
         if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
                                                       for r, c in places):
-            raise ValueError("the cages must be inside the grid, no cell in two")
-        givens = self.givens or ((None,) * self.size,) * self.size
-        object.__setattr__(self, "givens", tuple(tuple(row) for row in givens))
-        if any(d is not None and not 1 <= d <= self.size for row in self.givens for d in row):
-            raise ValueError(f"a given is a digit 1-{self.size}")
+            raise InvalidValue("the cages must be inside the grid, no cell in two")
+        givens = rows_of(self.givens, "givens") if self.givens is not None else (
+            ((None,) * self.size,) * self.size)
+        if len(givens) != self.size or any(len(row) != self.size for row in givens):
+            raise InvalidValue(f"givens are {self.size} rows of {self.size} cells")
+        object.__setattr__(self, "givens", tuple(tuple(None if d is None else self._digit(d, r, c)
+                                                       for c, d in enumerate(row))
+                                                 for r, row in enumerate(givens)))
         checked_format(self.layout)
+
+    def _digit(self, value, r: int, c: int) -> Digit:
+        digit = integer(value, f"givens[{r}][{c}]")
+        if not 1 <= digit <= self.size:
+            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
+        return digit
 
     def prolog_data(self) -> dict:
         return {"size": self.size,
@@ -187,7 +213,7 @@ class KenKen(Puzzle):
         if all(cage.name for cage in self.cages):
             return {place: cage.name for cage in self.cages for place in cage.cells}
         if len(self.cages) > len(LETTERS):
-            raise ValueError(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
+            raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
                              "a drawing can name")
         return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
 

@@ -170,3 +170,22 @@ def test_solve_check_count_compare_and_generate(cli, write):
     generated = cli("generate", "kenken", "--rows", "5", "--cols", "5", "--seed", "2")
     assert generated.code == 0 and cli("count", write(generated.out)).code == 0
     assert cli("stats", "kenken", "--sizes", "4x4", "-n", "20").out.startswith("size  well-formed\n4x4")
+
+
+# The Python API
+
+
+def test_the_model_takes_any_integer_and_refuses_what_cannot_be():
+    numpy = pytest.importorskip("numpy")
+    puzzle = crossprolog.parse(ISSUE)
+    cage = Cage(((numpy.int64(0), numpy.int8(0)),), numpy.int32(4), GIVEN)
+    assert cage.cells == ((0, 0),) and type(cage.target) is int
+    assert KenKen(numpy.int64(4), puzzle.cages).solve().values == ISSUE_SOLUTION
+    for make in (lambda: KenKen(4.0, puzzle.cages), lambda: KenKen(10, puzzle.cages),
+                 lambda: KenKen(4, puzzle.cages, givens=((5, None, None, None),) + ((None,) * 4,) * 3),
+                 lambda: KenKen(4, puzzle.cages, givens=((None,) * 3,) * 4),
+                 lambda: Cage(((0, 0), (0, 1), (0, 2)), 1, "-"), lambda: Cage(((0, 0),), 0, GIVEN),
+                 lambda: Cage(((0, 0),), 2.5, GIVEN), lambda: KenKen(4, puzzle.cages + puzzle.cages[:1])):
+        with pytest.raises(crossprolog.InvalidValue):
+            make()
+    assert issubclass(crossprolog.InvalidValue, ValueError)
