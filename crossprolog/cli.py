@@ -614,6 +614,11 @@ def _solved(puzzle: Puzzle, args, found: Search | None) -> Outcome:
               "solution": solution.to_json() if solution else None,
               "seconds": found.seconds if found else round(time.monotonic() - args.started, 6),
               **(puzzle.solution_extras(solution) if solution else {})}
+    if status == "timeout" and found and found.best:
+        return Outcome(LIMIT, f"{puzzle.render(found.best, _layout(args))}\n"
+                              f"time limit of {args.timeout:g} s reached: the best answer found so far",
+                       {**record, "solution": found.best.to_json(),
+                        **puzzle.solution_extras(found.best)})
     if status == "timeout":
         return Outcome(LIMIT, f"time limit of {args.timeout:g} s reached", record)
     if solution is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numbers
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import engine
@@ -297,14 +297,17 @@ class Search:
     inferences: int = 0
     cpu: float = 0.0
     seconds: float = 0.0  # wall time of the search in Prolog: posting and labeling
+    best: Solution | None = None  # when the time ran out: the best found so far, not proved
 
     @classmethod
     def of(cls, found: dict, family: str, solution: Callable[[Any], Solution]) -> Search:
         """The Search an engine result stands for, its answers made Solutions by `solution`."""
         solutions = tuple(map(solution, found.get("solutions", ())))
+        best = found.get("best")
         return cls(family, found["encoding"], str(found["status"]), solutions,
                    found.get("count", len(solutions)), found["inferences"], found["cpu"],
-                   round(found["seconds"], 6))
+                   round(found["seconds"], 6),
+                   None if best is None else replace(solution(best), proved=False))
 
 
 def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | None = None,
@@ -327,10 +330,13 @@ def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | N
 
 @dataclass(frozen=True)
 class Solution:
-    """A solution of `puzzle`; prints in the puzzle's own layout."""
+    """A solution of `puzzle`; prints in the puzzle's own layout.  For a puzzle with an
+    objective, `proved` False marks the best answer found before the time ran out,
+    not proved optimal."""
 
     puzzle: Puzzle
     values: Any
+    proved: bool = True
 
     def __str__(self) -> str:
         return self.puzzle.render(self)

@@ -142,7 +142,7 @@ class Sudoku(Puzzle):
     def solution_extras(self, solution: Solution) -> dict:
         if self.objective is None:
             return {}
-        return {"objective": {"gcd": solution.values.gcd, "optimal": True}}
+        return {"objective": {"gcd": solution.values.gcd, "optimal": solution.proved}}
 
     # Clues and cells, for explanations: the clues are the givens; the units are the rules.
 
@@ -196,7 +196,8 @@ class Sudoku(Puzzle):
             return []
         middle = self.line_numbers(solution.values.grid)[SIZE // 2]
         line = "row" if self.objective == "gcd(rows)" else "column"
-        return [f"{mark}{self.objective} = {solution.values.gcd}, proved optimal",
+        proof = "proved optimal" if solution.proved else "the best found in time, not proved optimal"
+        return [f"{mark}{self.objective} = {solution.values.gcd}, {proof}",
                 f"{mark}middle {line}: {middle:09d}"]
 
     def _markdown(self, grid: list[list[str]], solution: Solution | None) -> str:

@@ -1,5 +1,6 @@
 :- module(crossprolog,
           [ first_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            incumbent/1,          % +Solution
             count_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             effort_solutions/5,   % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             accepts/3,            % +Encoding, +Puzzle, +Solution
@@ -277,6 +278,7 @@ refused(Error) :-
 %   Result holds up to Limit solutions, in search order.
 first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     Found = found([]),
+    nb_setval(crossprolog_incumbent, none),
     measured(( limited(Limit, solution(Encoding, Puzzle, Solution)),
                arg(1, Found, Solutions0),
                nb_setarg(1, Found, [Solution|Solutions0]),
@@ -288,7 +290,22 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     reverse(Reversed, Solutions),
     length(Solutions, N),
     status(Measures, Limit, N, Status),
-    Result = Measures.put(_{solutions: Solutions, status: Status}).
+    nb_getval(crossprolog_incumbent, Best),
+    with_best(Status, Best, Measures.put(_{solutions: Solutions, status: Status}), Result).
+
+%!  incumbent(+Solution) is det.
+%
+%   A labeling that searches for the best solutions (an objective's) may
+%   report Solution, ground, as the best it has found so far, before it
+%   proves any optimal: when the time runs out, first_solutions/5 gives it
+%   as `best`.
+incumbent(Solution) :-
+    nb_setval(crossprolog_incumbent, Solution).
+
+with_best(timeout, Best, Result0, Result) :-
+    Best \== none, !,
+    Result = Result0.put(best, Best).
+with_best(_, _, Result, Result).
 
 %!  effort_solutions(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
 %

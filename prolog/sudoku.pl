@@ -293,6 +293,7 @@ prime_factors(N, F, Factors) :-
 %
 %   Labels the grids whose Lines have the greatest GCD G any grid reaches.
 optimal_grids(Encoding, Rows, Lines, G) :-
+    incumbent_first(( append(Rows, Digits), labeling([ff], Digits) ), Rows),
     greatest_first(G, Candidates),
     Reached = reached(none),
     member(Value, Candidates),
@@ -302,6 +303,17 @@ optimal_grids(Encoding, Rows, Lines, G) :-
     ),
     label_grid(Encoding, Rows, Lines, G, Value),
     nb_setarg(1, Reached, Value).
+
+%!  incumbent_first(:Labeling, +Rows) is det.
+%
+%   Reports the first grid Labeling finds (if any) as the best so far, and
+%   undoes it: the search for the optimum may take longer than the time it
+%   is given, and then that grid is the answer it has.
+incumbent_first(Labeling, Rows) :-
+    \+ \+ (   once(Labeling)
+          ->  crossprolog:incumbent(Rows)
+          ;   true
+          ).
 
 %   The candidates are tried largest first, each by a complete search for
 %   its grids; the first to have any is the optimum, and the search stops
@@ -776,6 +788,10 @@ each_cell(Goal) :-
 %   and S says which digit is left out.
 optimal_candidates(Grid, Low-High, LineCells) :-
     bound_from_outside(Grid),
+    arg(1, Grid, Cells),
+    Cells =.. [cells|Digits],
+    rows_of_nine(Digits, Rows),
+    incumbent_first(label_candidates(Grid, Low-High), Rows),
     candidate_outs(Grid, Low-High, Candidates),
     pairs_keys(Candidates, Gs0),
     sort(Gs0, Ascending),

@@ -333,3 +333,25 @@ def test_hostile_directive_and_comment_text_is_only_data(cli, write, tmp_path):
                + (SUDOKU / "ai-escargot.txt").read_text())
     assert cli("solve", write(comment, "c.txt")).code == 0
     assert not marker.exists()
+
+
+# An objective stopped by its time limit gives the best grid found so far
+
+COLUMNS_OBJECTIVE = (EXAMPLES / "sudoku" / "gcd-2025-01.txt").read_text().replace("gcd(rows)", "gcd(cols)")
+
+
+def test_an_objective_out_of_time_gives_its_best_grid_not_proved(cli, write):
+    """gcd(cols) of the January puzzle takes over five minutes to prove: half a second
+    is never enough, and the grid found first is the answer, marked not optimal."""
+    puzzle = crossprolog.parse(COLUMNS_OBJECTIVE)
+    found = puzzle.search(limit=1, timeout=0.5)
+    assert found.status == "timeout" and not found.solutions and not found.best.proved
+    grid = found.best.values.grid
+    assert is_sudoku(grid, set(grid[0])) and agrees_with_givens(puzzle, grid)
+    assert found.best.values.gcd == math.gcd(*puzzle.line_numbers(grid))
+    run = cli("solve", write(COLUMNS_OBJECTIVE), "--timeout", "0.5", "--format", "json")
+    record = run.json()
+    assert run.code == 3 and record["status"] == "timeout" and record["objective"]["optimal"] is False
+    assert record["solution"] and record["objective"]["gcd"] >= 1
+    text = cli("solve", write(COLUMNS_OBJECTIVE, "again.txt"), "--timeout", "0.5").out
+    assert "not proved optimal" in text and "the best answer found so far" in text
