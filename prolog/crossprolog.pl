@@ -299,6 +299,8 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 %   report Solution, ground, as the best it has found so far, before it
 %   proves any optimal: when the time runs out, first_solutions/5 gives it
 %   as `best`.
+:- multifile incumbent/1.        % a family module may refer to it without the driver
+
 incumbent(Solution) :-
     nb_setval(crossprolog_incumbent, Solution).
 

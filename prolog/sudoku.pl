@@ -311,9 +311,13 @@ optimal_grids(Encoding, Rows, Lines, G) :-
 %   is given, and then that grid is the answer it has.
 incumbent_first(Labeling, Rows) :-
     \+ \+ (   once(Labeling)
-          ->  crossprolog:incumbent(Rows)
+          ->  ignore(crossprolog:incumbent(Rows))
           ;   true
           ).
+
+%   The driver's hook; a program exported to run on its own has no driver, and
+%   then nobody listens.
+:- multifile crossprolog:incumbent/1.
 
 %   The candidates are tried largest first, each by a complete search for
 %   its grids; the first to have any is the optimum, and the search stops
