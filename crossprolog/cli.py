@@ -897,7 +897,9 @@ def _stats(args) -> int:
     """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
     record = named(args.family)
     shares = {}
-    for rows, cols in args.sizes or record.sizes:
+    sizes = args.sizes or record.sizes
+    for rows, cols in tqdm(sizes, unit="size", file=sys.stderr, leave=False,
+                           disable=not sys.stderr.isatty()):
         puzzles = list(record.generator(rows, cols, args.n, args.seed))
         well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
         shares[f"{rows}x{cols}"] = well_formed / args.n
