@@ -170,6 +170,7 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--well-formed", action="store_true",
                           help="each puzzle with exactly one solution and no clue to spare")
     generate.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    _option_arguments(generate, "the rules the puzzles follow")
     generate.set_defaults(run=_generate)
 
     stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
@@ -194,10 +195,15 @@ def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -
     command.add_argument("--encoding-file", action="append", default=[], metavar="FILE.pl",
                          help="load your own encoding: a Prolog module exporting model/3, "
                               "named by its module (repeatable)")
+    _option_arguments(command, "overrides '# {name}:' in the file")
+
+
+def _option_arguments(command: argparse.ArgumentParser, note: str) -> None:
+    """Every family's options, as the records declare them; `note` ends their help."""
     for name, owners in _options().items():
         option = owners[0][1]
         titles = "/".join(record.title for record, _ in owners)
-        help = f"{titles}: {option.help} (overrides '# {name}:' in the file)"
+        help = f"{titles}: {option.help} ({note.format(name=name)})"
         if option.flag:
             command.add_argument(f"--{name}", dest=option.key, action="store_const", const=True,
                                  default=None, help=help)
@@ -876,7 +882,7 @@ def _generate(args) -> int:
     JSON, one object a line, the puzzle's text with the number of its givens and
     constraints."""
     puzzles = generate(args.family, args.rows, args.cols, args.n, args.seed,
-                       well_formed=args.well_formed)
+                       well_formed=args.well_formed, **_option_values(args))
     progress = tqdm(puzzles, total=args.n, unit="puzzle", file=sys.stderr, leave=False,
                     disable=not (args.well_formed and sys.stderr.isatty()))
     for number, puzzle in enumerate(progress, start=1):

@@ -29,7 +29,8 @@ from itertools import groupby
 from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 from . import making
-from .drawing import checked_format, fenced
+from .regions import random_partition
+from .drawing import aligned, checked_format, fenced
 from .errors import InvalidValue
 from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
 
@@ -571,28 +572,41 @@ def draw(items: Sequence[Item]) -> str:
 # Random puzzles
 
 
-def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossCells]:
-    """`n` random rows × cols puzzles, every row and column constrained.
+Rules = dict  # the options of a puzzle: game, first_cell, precedence (by model keyword)
 
-    Each puzzle is made from a random table of operations and a random on/off
-    table; each line is then given, at random, the total or the count that the
-    table gives it.  Deterministic for a given seed.
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                   **rules: str) -> Iterator[CrossCells]:
+    """`n` random rows × cols puzzles, every row and column constrained, under
+    `rules` (game, first_cell, precedence; the defaults when left out).
+
+    Each puzzle is made from a random table of operations (of numbers, for
+    Sumplete and Number Sums) and a random on/off table; each line is then
+    given the total or the count that the table gives it (a Sumplete or
+    Number Sums line, and region, its total).  Deterministic for a given seed.
     """
     rng = random.Random(seed)
     for _ in range(n):
-        yield random_puzzle(rows, cols, rng)
+        yield random_solved(rows, cols, rng, **rules)[0]
 
 
-def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossCells]:
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                        **rules: str) -> Iterator[CrossCells]:
     """`n` puzzles with exactly one solution: from a random table and a random choice
     of ON cells, line constraints shown (and groups made where lines cannot tell
     two solutions apart) until the solution is unique, then every constraint not
-    needed hidden (`making.well_formed`)."""
+    needed hidden (`making.well_formed`).  Sumplete and Number Sums show every
+    line's and region's total, as the games do: such a puzzle is drawn anew
+    until its solution is unique."""
     rng = random.Random(seed)
     made = 0
     while made < n:
-        full, on = random_solved(rows, cols, rng)
-        if puzzle := making.well_formed(full, on, rng, new_clue=group_apart):
+        full, on = random_solved(rows, cols, rng, **rules)
+        if full.game != "crosscells":
+            puzzle = full if making.other_solution(full, on) is None else None
+        else:
+            puzzle = making.well_formed(full, on, rng, new_clue=group_apart)
+        if puzzle:
             made += 1
             yield puzzle
 
@@ -614,7 +628,7 @@ def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCel
     r, c = apart[0]
     near = [(r, c + 1), (r + 1, c), (r, c + 2)]
     for members in ([(r, c)] + [m for m in near if m in free][:2], [(r, c)]):
-        constraint = telling_apart(members, table, intended, other)
+        constraint = telling_apart(members, table, intended, other, full)
         if constraint:
             break
     group = replace(constraint, group=letters[0], text="")
@@ -623,16 +637,20 @@ def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCel
     made = CrossCells.from_table(grouped, [row.tail for row in full.rows],
                                  [column.tail for column in full.columns_left_to_right()],
                                  full.first_cell, [*full.groups, group])
-    return made, Clue("group", "", name=letters[0])
+    return replace(made, precedence=full.precedence), Clue("group", "", name=letters[0])
 
 
-def telling_apart(members: list[tuple[int, int]], table, intended: list, other: list) -> Constraint | None:
-    """The count, or else the total, of `members` (in reading order) that `intended`
-    gives and `other` does not."""
+def telling_apart(members: list[tuple[int, int]], table, intended: list, other: list,
+                  rules: CrossCells) -> Constraint | None:
+    """The count, or else the total (under the `rules` of that puzzle), of `members`
+    (in reading order) that `intended` gives and `other` does not."""
     def ons(grid: list) -> list[Cell]:
         return [table[r][c] for r, c in sorted(members) if grid[r][c]]
 
-    for kind, measure in ((COUNT, len), (TOTAL, value_of)):
+    def total(cells: list[Cell]) -> int | None:
+        return value_of(cells, rules.first_cell, rules.precedence)
+
+    for kind, measure in ((COUNT, len), (TOTAL, total)):
         mine, theirs = measure(ons(intended)), measure(ons(other))
         if mine is not None and mine != theirs:
             return Constraint(kind, mine)
@@ -643,9 +661,13 @@ def random_puzzle(height: int, width: int, rng: random.Random) -> CrossCells:
     return random_solved(height, width, rng)[0]
 
 
-def random_solved(height: int, width: int, rng: random.Random) -> tuple[CrossCells, list[list[int]]]:
+def random_solved(height: int, width: int, rng: random.Random, game: str = "crosscells",
+                  first_cell: str = "zero", precedence: str = "left-to-right"
+                  ) -> tuple[CrossCells, list[list[int]]]:
     """A random puzzle with every line constrained, and the on/off table it was made
     from (one of its solutions, 1 for on)."""
+    if game != "crosscells":
+        return random_sums(height, width, rng, game)
     table = [[random_cell(rng) for _ in range(width)] for _ in range(height)]
     on = [[rng.random() < 0.5 for _ in range(width)] for _ in range(height)]
     row_kinds = [rng.choice((TOTAL, COUNT)) for _ in range(height)]
@@ -657,11 +679,43 @@ def random_solved(height: int, width: int, rng: random.Random) -> tuple[CrossCel
 
     def constraint(line: list[tuple[int, int]], kind: str) -> Constraint:
         on_cells = [table[r][c] for r, c in line if on[r][c]]
-        return Constraint(kind, len(on_cells) if kind == COUNT else value_of(on_cells))
+        total = value_of(on_cells, first_cell, precedence)
+        if kind == COUNT or total is None:  # no total where these rules divide inexactly
+            return Constraint(COUNT, len(on_cells))
+        return Constraint(TOTAL, total)
 
     puzzle = CrossCells.from_table(table, [constraint(row, k) for row, k in zip(rows, row_kinds)],
-                                   [constraint(col, k) for col, k in zip(columns, column_kinds)])
-    return puzzle, [[int(on_cell) for on_cell in row] for row in on]
+                                   [constraint(col, k) for col, k in zip(columns, column_kinds)],
+                                   first_cell)
+    return replace(puzzle, precedence=precedence), [[int(on_cell) for on_cell in row] for row in on]
+
+
+# Sumplete: numbers 1-9, a few of them negative; Number Sums adds regions of two to five.
+NEGATIVE_SHARE = 0.1
+REGION_SIZES = {2: 2, 3: 3, 4: 3, 5: 2}
+
+
+def random_sums(height: int, width: int, rng: random.Random,
+                game: str) -> tuple[CrossCells, list[list[int]]]:
+    """A random Sumplete or Number Sums puzzle and its kept/deleted table (1 kept):
+    written as the game shows it, and read by the grammar, which owns that layout."""
+    from .registry import parse  # the registry imports this module: import it late
+
+    numbers = [[rng.randint(1, 9) * (-1 if rng.random() < NEGATIVE_SHARE else 1)
+                for _ in range(width)] for _ in range(height)]
+    kept = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
+    regions = random_partition(height, width, REGION_SIZES, rng) if game == NUMBER_SUMS else []
+    letter = {place: GROUP_LETTERS[k] for k, region in enumerate(regions) for place in region}
+
+    def total(places) -> int:
+        return sum(numbers[r][c] for r, c in places if kept[r][c])
+
+    rows = [[f"{numbers[r][c]}{letter.get((r, c), '')}" for c in range(width)]
+            + [str(total((r, c) for c in range(width)))] for r in range(height)]
+    columns = [str(total((r, c) for r in range(height))) for c in range(width)]
+    targets = [" ".join(f"{GROUP_LETTERS[k]}={total(region)}" for k, region in enumerate(regions))]
+    text = "\n".join([f"# game: {game}"] + aligned(rows + [columns]) + targets[:bool(regions)])
+    return parse(text), kept
 
 
 def random_cell(rng: random.Random) -> Cell:

@@ -13,7 +13,7 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 from . import engine, making
 from .drawing import aligned, bracketed, checked_format, markdown_table
-from .errors import InvalidValue
+from .errors import InvalidValue, UsageError
 from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
 
 Digit = int
@@ -184,6 +184,11 @@ class CrossProduct(Puzzle):
                                           for r, row in enumerate(self.givens)))
 
 
+def refuse_zero(zero: bool) -> None:
+    if zero:
+        raise UsageError("generated CrossProduct puzzles have digits 1-9: --zero does not apply")
+
+
 def large_prime_factor(n: int) -> bool:
     """Whether `n` has a prime factor above 7: no digits multiply to it."""
     for prime in (2, 3, 5, 7):
@@ -225,16 +230,20 @@ def random_table(rows: int, cols: int, rng: random.Random) -> Table:
     return tuple(tuple(rng.randint(1, 9) for _ in range(cols)) for _ in range(rows))
 
 
-def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossProduct]:
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                   zero: bool = False) -> Iterator[CrossProduct]:
     """`n` random puzzles made as the notebook makes them after `random.seed(seed)`."""
+    refuse_zero(zero)
     rng = random.Random(seed)
     for _ in range(n):
         yield CrossProduct.from_table(random_table(rows, cols, rng))
 
 
-def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[CrossProduct]:
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                        zero: bool = False) -> Iterator[CrossProduct]:
     """`n` puzzles with exactly one solution: from a random table, givens revealed until
     its solution is unique, then every given not needed dropped (`making.well_formed`)."""
+    refuse_zero(zero)
     rng = random.Random(seed)
     for _ in range(n):
         table = random_table(rows, cols, rng)

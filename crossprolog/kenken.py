@@ -19,6 +19,7 @@ from typing import Collection, Iterator, Mapping, Sequence
 from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import InvalidValue, UsageError
 from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
+from .regions import neighbours, random_partition
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -251,7 +252,8 @@ def random_puzzle(size: int, rng: random.Random) -> KenKen:
 def caged(square: list[list[Digit]], rng: random.Random) -> KenKen:
     """`square` cut into random cages, each with an operation its digits fit."""
     return KenKen(len(square), tuple(random_cage(cells, [square[r][c] for r, c in cells], rng)
-                                     for cells in random_partition(len(square), rng)))
+                                     for cells in random_partition(len(square), len(square),
+                                                                   CAGE_SIZES, rng)))
 
 
 def latin_square(size: int, rng: random.Random) -> list[list[Digit]]:
@@ -262,28 +264,6 @@ def latin_square(size: int, rng: random.Random) -> list[list[Digit]]:
 
 # Cage sizes, weighted as published puzzles have them: mostly two or three cells.
 CAGE_SIZES = {1: 1, 2: 5, 3: 4, 4: 2}
-
-
-def random_partition(size: int, rng: random.Random) -> list[list[Place]]:
-    """The grid cut into connected cages: each grows from the first free cell in
-    reading order to a random size, one random free neighbour at a time."""
-    free = {(r, c) for r in range(size) for c in range(size)}
-    cages = []
-    while free:
-        cage = [min(free)]
-        free.discard(cage[0])
-        [wanted] = rng.choices(list(CAGE_SIZES), weights=list(CAGE_SIZES.values()))
-        while len(cage) < wanted and (room := sorted(neighbours(cage, free))):
-            cell = rng.choice(room)
-            cage.append(cell)
-            free.discard(cell)
-        cages.append(cage)
-    return cages
-
-
-def neighbours(cells: Sequence[Place], free: set[Place]) -> set[Place]:
-    return {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-            if (r + dr, c + dc) in free}
 
 
 def random_cage(cells: list[Place], digits: list[Digit], rng: random.Random) -> Cage:

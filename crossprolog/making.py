@@ -56,6 +56,13 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     return checker.full.keeping(fixed | shown)
 
 
+def other_solution(puzzle: Puzzle, intended: list) -> list | None:
+    """A solution of `puzzle` (as JSON has it) other than `intended`, or None when
+    `intended` is its only one."""
+    found = puzzle.search(limit=2)
+    return next((s.to_json() for s in found.solutions if s.to_json() != intended), None)
+
+
 class Reposting:
     """Asks whether clues leave a second solution by searching the puzzle they make."""
 
@@ -64,8 +71,7 @@ class Reposting:
 
     def other(self, shown: set[Clue], intended: list) -> list | None:
         """A solution other than `intended` under `fixed` and `shown`, or None."""
-        found = self.full.keeping(self.fixed | shown).search(limit=2)
-        return next((s.to_json() for s in found.solutions if s.to_json() != intended), None)
+        return other_solution(self.full.keeping(self.fixed | shown), intended)
 
     def __enter__(self):
         return self

@@ -217,14 +217,16 @@ def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzz
 
 
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
-             well_formed: bool = False) -> Iterator[Puzzle]:
+             well_formed: bool = False, **options: Any) -> Iterator[Puzzle]:
     """`n` random puzzles of `family`, `rows` by `cols`, the same for the same seed;
-    with `well_formed`, each with exactly one solution and no clue to spare."""
+    with `well_formed`, each with exactly one solution and no clue to spare.
+    `options` (by model keyword, as for `parse`) are the rules the puzzles
+    follow; a generator refuses, with UsageError, rules it cannot make."""
     record = named(family)
     make = record.well_formed if well_formed else record.generator
     if make is None:
         raise UsageError(f"{record.title} has no generator")
-    return make(rows, cols, n, seed)
+    return make(rows, cols, n, seed, **given(record, options))
 
 
 def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:

@@ -225,25 +225,30 @@ def random_grid(rng: random.Random) -> Grid:
     return tuple(map(tuple, grid))
 
 
-def checked_size(rows: int, cols: int) -> None:
+def checked_size(rows: int, cols: int, digits: DigitSet, objective: str | None) -> None:
+    """UsageError unless the generators can make such puzzles: classic 9x9 only."""
     if (rows, cols) != (SIZE, SIZE):
         raise UsageError(f"a sudoku is {SIZE}x{SIZE}: --rows {SIZE} --cols {SIZE}, not {rows}x{cols}")
+    if digits != CLASSIC or objective is not None:
+        raise UsageError("generated sudokus are classic: digits 1-9, no objective")
 
 
-def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Sudoku]:
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                   digits: DigitSet = CLASSIC, objective: str | None = None) -> Iterator[Sudoku]:
     """`n` random grids with each cell given at random, one in three (several solutions
     likely; see `well_formed_puzzles` for puzzles with one)."""
-    checked_size(rows, cols)
+    checked_size(rows, cols, digits, objective)
     rng = random.Random(seed)
     for _ in range(n):
         grid = random_grid(rng)
         yield Sudoku(tuple(tuple(d if rng.random() < 1 / 3 else None for d in row) for row in grid))
 
 
-def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Sudoku]:
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                        digits: DigitSet = CLASSIC, objective: str | None = None) -> Iterator[Sudoku]:
     """`n` puzzles with exactly one solution: from a random full grid, givens removed in
     random order while the solution stays unique (`making.well_formed`)."""
-    checked_size(rows, cols)
+    checked_size(rows, cols, digits, objective)
     rng = random.Random(seed)
     for _ in range(n):
         grid = random_grid(rng)

@@ -26,7 +26,8 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kenken import GIVEN, SIZES, Cage, KenKen, Place, neighbours
+from ..kenken import GIVEN, SIZES, Cage, KenKen, Place
+from ..regions import neighbours
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",

@@ -305,3 +305,27 @@ def test_conflict_items_name_lines_groups_and_givens():
 def test_stats_for_every_family_that_generates(cli):
     run = cli("stats", "crosscells", "--sizes", "3x3", "-n", "20", "--format", "json")
     assert set(json.loads(run.out)["well_formed"]) == {"3x3"}
+
+
+# Generated puzzles follow the family's rules: CrossCells' rule variants and games
+
+
+@pytest.mark.parametrize("rules", [{"first_cell": "seeds"}, {"precedence": "standard"},
+                                   {"first_cell": "seeds", "precedence": "standard"},
+                                   {"game": "sumplete"}, {"game": "number-sums"}],
+                         ids=lambda rules: ",".join(f"{k}={v}" for k, v in rules.items()))
+def test_crosscells_generated_under_every_rule_and_game_are_well_formed(rules):
+    for puzzle in crossprolog.generate("crosscells", 3, 4, 3, seed=2, well_formed=True, **rules):
+        assert all(getattr(puzzle, key) == value for key, value in rules.items())
+        assert len(solutions(puzzle)) == 1, puzzle
+        assert crossprolog.parse(puzzle.render()) == puzzle  # the directives travel with it
+
+
+def test_generate_takes_the_rules_on_the_command_line_and_refuses_what_it_cannot_make(cli, write):
+    run = cli("generate", "crosscells", "--rows", "4", "--cols", "4", "--game", "sumplete", "-n", "2",
+              "--seed", "3", "--well-formed")
+    assert run.out.startswith("== 1\n# game: sumplete\n")
+    assert cli("check", write(run.out)).code == 0
+    assert cli("generate", "crossproduct", "--rows", "3", "--cols", "3", "--zero").code == 2
+    refused = cli("generate", "sudoku", "--rows", "9", "--cols", "9", "--maximize", "gcd(rows)")
+    assert refused.code == 2 and "classic" in refused.err
