@@ -277,9 +277,19 @@ refused(Error) :-
 %
 %   Result holds up to Limit solutions, in search order.
 first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
-    Found = found([]),
     nb_setval(crossprolog_incumbent, none),
-    measured(( limited(Limit, solution(Encoding, Puzzle, Solution)),
+    collected(Solution, solution(Encoding, Puzzle, Solution), Limit, Seconds, Result0),
+    nb_getval(crossprolog_incumbent, Best),
+    with_best(Result0.status, Best, Result0, Result).
+
+%!  collected(?Solution, :Goal, +Limit, +Seconds, -Result) is det.
+%
+%   Result holds the first Limit Solutions of Goal (all for 0), in search
+%   order, found within Seconds, with what finding them cost (measured/3)
+%   and a status: complete, limit, timeout or error.
+collected(Solution, Goal, Limit, Seconds, Result) :-
+    Found = found([]),
+    measured(( limited(Limit, Goal),
                arg(1, Found, Solutions0),
                nb_setarg(1, Found, [Solution|Solutions0]),
                fail
@@ -290,8 +300,7 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     reverse(Reversed, Solutions),
     length(Solutions, N),
     status(Measures, Limit, N, Status),
-    nb_getval(crossprolog_incumbent, Best),
-    with_best(Status, Best, Measures.put(_{solutions: Solutions, status: Status}), Result).
+    Result = Measures.put(_{solutions: Solutions, status: Status}).
 
 %!  incumbent(+Solution) is det.
 %
@@ -317,21 +326,10 @@ with_best(_, _, Result, Result).
 %   watched/2).
 effort_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     Effort = effort(0, 0, 0),
-    Found = found([]),
-    measured(( limited(Limit, watched_solution(Encoding, Puzzle, Effort, Solution)),
-               arg(1, Found, Solutions0),
-               nb_setarg(1, Found, [Solution|Solutions0]),
-               fail
-             ; true
-             ),
-             Seconds, Measures),
-    arg(1, Found, Reversed),
-    reverse(Reversed, Solutions),
-    length(Solutions, N),
-    status(Measures, Limit, N, Status),
+    collected(Solution, watched_solution(Encoding, Puzzle, Effort, Solution), Limit, Seconds,
+              Result0),
     Effort = effort(Choices, Backtracks, Propagated),
-    Result = Measures.put(_{solutions: Solutions, status: Status, choices: Choices,
-                            backtracks: Backtracks, propagated: Propagated}).
+    Result = Result0.put(_{choices: Choices, backtracks: Backtracks, propagated: Propagated}).
 
 %!  watched(+Effort, +Term) is det.
 %
@@ -733,19 +731,7 @@ conjunction([Goal|Goals], (Goal, Conjunction)) :-
 %
 %   As first_solutions/5, the solutions also meeting Cells.
 restricted_solutions(Encoding, Puzzle, Cells, Limit, Seconds, Result) :-
-    Found = found([]),
-    measured(( limited(Limit, restricted(Encoding, Puzzle, Cells, Solution)),
-               arg(1, Found, Solutions0),
-               nb_setarg(1, Found, [Solution|Solutions0]),
-               fail
-             ; true
-             ),
-             Seconds, Measures),
-    arg(1, Found, Reversed),
-    reverse(Reversed, Solutions),
-    length(Solutions, N),
-    status(Measures, Limit, N, Status),
-    Result = Measures.put(_{solutions: Solutions, status: Status}).
+    collected(Solution, restricted(Encoding, Puzzle, Cells, Solution), Limit, Seconds, Result).
 
 restricted(Encoding, Puzzle, Cells, Solution) :-
     posted(Encoding, Puzzle, Cells, Solution, Labeling),
