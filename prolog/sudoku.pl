@@ -359,7 +359,7 @@ multiples_table(G, Line, Table) :-
     Last is High // G,
     (   Last - First > 10000
     ->  Table = many
-    ;   findall(Digits, fitting_multiple(G, First, Last, Line, Digits), Table),
+    ;   findall(Digits, fitting_multiple(G, First, Last, fits, Line, Digits), Table),
         Table \== []
     ).
 
@@ -379,11 +379,15 @@ digits_number(Digits, Number) :-
 shift_in(Digit, N0, N) :-
     N is 10 * N0 + Digit.
 
-fitting_multiple(G, First, Last, Line, Digits) :-
+%!  fitting_multiple(+G, +First, +Last, :Fits, +Cells, -Digits) is nondet.
+%
+%   Digits spell a multiple G*K, K in First..Last, with nine distinct
+%   digits, each of which call(Fits, Digit, Cell) allows in its cell.
+fitting_multiple(G, First, Last, Fits, Cells, Digits) :-
     between(First, Last, K),
     Multiple is G * K,
     number_line(Multiple, Digits),
-    maplist(fits, Digits, Line).
+    maplist(Fits, Digits, Cells).
 
 number_line(Number, Digits) :-
     place_values(Values),
@@ -850,7 +854,7 @@ line_table(Grid, G, Cells, line(Cells, Table)) :-
     Last is High // G,
     (   Last - First > 10000
     ->  Table = many(G)
-    ;   findall(Digits, allowed_multiple(G, First, Last, Allowed, Digits), Table),
+    ;   findall(Digits, fitting_multiple(G, First, Last, allows, Allowed, Digits), Table),
         Table \== []
     ).
 
@@ -869,13 +873,7 @@ lowest_digit(Mask, Digit) :-
 highest_digit(Mask, Digit) :-
     Digit is msb(Mask).
 
-allowed_multiple(G, First, Last, Allowed, Digits) :-
-    between(First, Last, K),
-    Multiple is G * K,
-    number_line(Multiple, Digits),
-    maplist(allows, Allowed, Digits).
-
-allows(Allowed, Digit) :-
+allows(Digit, Allowed) :-
     Allowed /\ (1 << Digit) =\= 0.
 
 %!  lines_support(+Grid, +Lines, -Narrowed) is semidet.
@@ -916,7 +914,7 @@ placed_cell(Grid, I) :-
     nonvar(Cell).
 
 allowed_digits(Allowed, Digits) :-
-    maplist(allows, Allowed, Digits).
+    maplist(allows, Digits, Allowed).
 
 support_masks(Digits, Masks0, Masks) :-
     maplist(support_mask, Digits, Masks0, Masks).
