@@ -20,4 +20,4 @@ bench: setup
 	@$(PYTHON_BIN) bench/run.py
 
 clean:
-	rm -rf .venv build *.egg-info .pytest_cache
+	rm -rf .venv build *.egg-info .pytest_cache prolog/*.qlf

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import signal
 import stat
 import tempfile
 import threading
 import time
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
 
 from .errors import CrossprologError, UsageError, printable
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -66,6 +67,8 @@ def results(work: Callable[[Item], Result], items: Sequence[Item],
         for index, item in enumerate(items):
             yield index, work(item)
         return
+    import multiprocessing  # only for workers: a lone process starts faster without it
+
     context = multiprocessing.get_context("spawn")
     waiting = list(enumerate(items))[::-1]  # popped from the end: first item first
     busy: dict[Any, tuple[Any, Connection, int]] = {}  # sentinel -> (process, pipe, index)
@@ -85,6 +88,8 @@ def results(work: Callable[[Item], Result], items: Sequence[Item],
 
 def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
     """The results that are ready (after waiting for one), freeing or ending their workers."""
+    from multiprocessing.connection import wait
+
     ready = wait([pipe for _, pipe, _ in busy.values()] + list(busy))
     for sentinel, (process, pipe, index) in list(busy.items()):
         if pipe not in ready and sentinel not in ready:

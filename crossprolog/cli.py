@@ -20,12 +20,9 @@ from collections import Counter
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from functools import partial
-from importlib import metadata
 from typing import Callable, Iterable, Iterator, Sequence
 
-from tqdm import tqdm
-
-from . import batch, engine, explain, export
+from . import batch, engine
 from . import compare as compare_module
 from .batch import WorkerDied
 from .errors import (CrossprologError, Interrupted, ParseError, TimeLimitExceeded, UsageError,
@@ -33,9 +30,6 @@ from .errors import (CrossprologError, Interrupted, ParseError, TimeLimitExceede
 from .grammars.common import MAX_TEXT_CHARS, decode
 from .puzzle import Marks, Puzzle, Search, search_many
 from .registry import BY_NAME, FAMILIES, SUFFIXES, Piece, generate, named, parse_piece, pieces
-
-# tqdm's monitor thread could take a Ctrl-C meant for a search: see _quiet.
-tqdm.monitor_interval = 0
 
 OK, NO, BAD, LIMIT, INTERRUPTED = 0, 1, 2, 3, 130
 DIAGNOSIS_SECONDS = 10.0  # for why a puzzle has no solution, or several, when no --timeout is given
@@ -251,6 +245,8 @@ class _Version(argparse.Action):
     """--version: crossprolog's, and that of what it runs on (SWI-Prolog started to ask)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
+        from importlib import metadata
+
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
               f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})")
         parser.exit()
@@ -342,8 +338,7 @@ def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace, float | No
 
     # How the watchdog of a lone puzzle reports it (workers, which get `args`, need none).
     args.finish = None if several else finish_alone
-    progress = tqdm(total=len(inputs), unit="puzzle", file=sys.stderr, leave=False,
-                    disable=not (several and sys.stderr.isatty()))
+    progress = _bar(total=len(inputs), unit="puzzle", shown=several and sys.stderr.isatty())
     done: dict[int, Outcome] = {}
     try:
         with closing(batch.results(partial(_outcome, command, args), inputs, args.jobs)) as results:
@@ -527,16 +522,6 @@ def watchdog(args, budget: float | None, late: Callable[[], Outcome]) -> Iterato
             threading.Event().wait()
 
 
-@contextmanager
-def ctrl_c_deferred() -> Iterator[None]:
-    """Hold a Ctrl-C that comes in this block (of the main thread) until its end."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-
-
 def _quiet(thread: threading.Thread) -> threading.Thread:
     """`thread`, made to block Ctrl-C: during a search Prolog takes Ctrl-C in whichever
     thread the kernel hands it to, and only the main thread searches."""
@@ -561,7 +546,7 @@ def progress(args, found: Callable[[], int]) -> Iterator[Callable[[str], None]]:
     if not (args.live and sys.stderr.isatty()):
         yield lambda text: print(text, flush=True)
         return
-    bar = tqdm(file=sys.stderr, leave=False, bar_format="{n:,} solutions so far ({elapsed})")
+    bar = _bar(shown=True, bar_format="{n:,} solutions so far ({elapsed})")
     stop = threading.Event()
 
     def tick() -> None:
@@ -579,17 +564,59 @@ def progress(args, found: Callable[[], int]) -> Iterator[Callable[[str], None]]:
         bar.close()
 
 
+# Progress bars, on a terminal: tqdm is loaded only for a bar to be shown (loading it
+# took a twentieth of every command's start).
+_tqdm = None
+
+
+def _bar(iterable: Iterable | None = None, *, shown: bool, **options):
+    """A tqdm progress bar on standard error when `shown`, else one that shows nothing."""
+    global _tqdm
+    if not shown:
+        return _Hidden(iterable)
+    if _tqdm is None:
+        from tqdm import tqdm
+
+        tqdm.monitor_interval = 0  # its monitor thread could take a Ctrl-C meant for a search: see _quiet
+        _tqdm = tqdm
+    return _tqdm(iterable, file=sys.stderr, leave=False, **options)
+
+
+class _Hidden:
+    """A progress bar that shows nothing."""
+
+    def __init__(self, iterable: Iterable | None):
+        self.iterable = iterable
+
+    def __iter__(self):
+        return iter(self.iterable)
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _write(text: str, file) -> None:
+    """Print a line of output; once bars may be shown, tqdm's way, which keeps them whole."""
+    if _tqdm is None:
+        print(text, file=file)
+    else:
+        _tqdm.write(text, file=file)
+
+
 def _show(outcome: Outcome, item: Input, several: bool, args) -> None:
     """Print one input's outcome: its error, and unless --out takes the records, its output."""
     if outcome.error:
-        tqdm.write(outcome.error, file=sys.stderr)
+        _write(outcome.error, file=sys.stderr)
     if args.out:
         return
     if args.format == "json":
         record = {**item.keys, **outcome.record} if several or len(item.keys) > 1 else outcome.record
-        tqdm.write(json.dumps(record), file=sys.stdout)
+        _write(json.dumps(record), file=sys.stdout)
     elif outcome.text:
-        tqdm.write(f"== {item.name}\n{outcome.text}" if several else outcome.text, file=sys.stdout)
+        _write(f"== {item.name}\n{outcome.text}" if several else outcome.text, file=sys.stdout)
     sys.stdout.flush()
 
 
@@ -642,6 +669,8 @@ def _diagnosis_seconds(args) -> float:
 
 def _no_solution(puzzle: Puzzle, args, record: dict, heading: str) -> Outcome:
     """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+    from . import explain
+
     try:
         clues = explain.conflict(puzzle, timeout=_diagnosis_seconds(args), encoding=args.encoding)
     except TimeLimitExceeded:
@@ -664,7 +693,7 @@ def _solve_all(puzzle: Puzzle, args, budget: float | None) -> Outcome:
             watchdog(args, budget, lambda: outcome("timeout")):
         try:
             for solution in puzzle.solutions(timeout=budget, encoding=args.encoding):
-                with ctrl_c_deferred():  # a solution found is counted and shown, whole
+                with engine.ctrl_c_deferred():  # a solution found is counted and shown, whole
                     solutions.append(solution)
                     if args.format != "json":
                         drawings.append(puzzle.render(solution, _layout(args)))
@@ -754,6 +783,8 @@ def _checked(args, puzzle: Puzzle, found: Search | None) -> Outcome:
 
 def _several(puzzle: Puzzle, args, record: dict, first, second) -> Outcome:
     """Two solutions, where they differ (marked), and a clue that would leave one."""
+    from . import explain
+
     try:
         seen = explain.ambiguity(puzzle, first, second, timeout=_diagnosis_seconds(args),
                                  encoding=args.encoding)
@@ -774,6 +805,8 @@ def _several(puzzle: Puzzle, args, record: dict, first, second) -> Outcome:
 def _hint_one(puzzle: Puzzle, args, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
+    from . import explain
+
     try:
         found = explain.hint(puzzle, every=args.all, timeout=budget, encoding=args.encoding)
     except TimeLimitExceeded:
@@ -819,6 +852,8 @@ def _export(args) -> int:
     filename = args.output or "puzzle.pl"
     if args.readable and args.encoding:
         raise UsageError("--readable writes the puzzle's own constraints: it takes no --encoding")
+    from . import export
+
     text = (export.readable(puzzle, filename=filename) if args.readable
             else export.program(puzzle, args.encoding, filename=filename))
     if args.output is None:
@@ -836,8 +871,7 @@ def _compare(args) -> int:
         batch.check_writable(args.plot)
     paths = batch.expand(args.paths, SUFFIXES)
     runs, codes = [], []
-    progress = tqdm(paths, unit="puzzle", file=sys.stderr, leave=False,
-                    disable=not (len(paths) > 1 and sys.stderr.isatty()))
+    progress = _bar(paths, unit="puzzle", shown=len(paths) > 1 and sys.stderr.isatty())
     for path in progress:
         try:
             stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
@@ -845,7 +879,7 @@ def _compare(args) -> int:
             puzzles = [(_name(path) if len(found) == 1 else f"{_name(path)}:{piece.line}",
                         parse_piece(piece, **_option_values(args))) for piece in found]
         except ParseError as error:
-            tqdm.write(error.report(_name(path, escaped=False)), file=sys.stderr)
+            _write(error.report(_name(path, escaped=False)), file=sys.stderr)
             codes.append(BAD)
             continue
         for name, puzzle in puzzles:
@@ -853,7 +887,7 @@ def _compare(args) -> int:
                                          timeout=args.timeout, repeat=args.repeat, name=name)
             for run in ran:
                 if run.error:
-                    tqdm.write(f"{name}: error: {run.error}", file=sys.stderr)
+                    _write(f"{name}: error: {run.error}", file=sys.stderr)
             runs += ran
             codes.append(BAD if any(run.error for run in ran)
                          else NO if any(run.agrees is False for run in ran) else OK)
@@ -883,19 +917,18 @@ def _generate(args) -> int:
     constraints."""
     puzzles = generate(args.family, args.rows, args.cols, args.n, args.seed,
                        well_formed=args.well_formed, **_option_values(args))
-    progress = tqdm(puzzles, total=args.n, unit="puzzle", file=sys.stderr, leave=False,
-                    disable=not (args.well_formed and sys.stderr.isatty()))
+    progress = _bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
     for number, puzzle in enumerate(progress, start=1):
         if args.format == "json":
             clues = puzzle.clues()
             givens = sum(clue.kind == "given" for clue in clues)
-            tqdm.write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
-                                   "givens": givens, "constraints": len(clues) - givens}),
-                       file=sys.stdout)
+            _write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
+                               "givens": givens, "constraints": len(clues) - givens}),
+                   file=sys.stdout)
         else:
             separator = f"== {number}\n" if args.n > 1 else ""
-            tqdm.write(("\n" if number > 1 else "") + separator + puzzle.render(format=args.format),
-                       file=sys.stdout)
+            _write(("\n" if number > 1 else "") + separator + puzzle.render(format=args.format),
+                   file=sys.stdout)
     return OK
 
 
@@ -904,8 +937,7 @@ def _stats(args) -> int:
     record = named(args.family)
     shares = {}
     sizes = args.sizes or record.sizes
-    for rows, cols in tqdm(sizes, unit="size", file=sys.stderr, leave=False,
-                           disable=not sys.stderr.isatty()):
+    for rows, cols in _bar(sizes, unit="size", shown=sys.stderr.isatty()):
         puzzles = list(record.generator(rows, cols, args.n, args.seed))
         well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
         shares[f"{rows}x{cols}"] = well_formed / args.n

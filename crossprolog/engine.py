@@ -25,6 +25,7 @@ import signal
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator, Sequence
@@ -36,6 +37,7 @@ DRIVER = "crossprolog"
 
 _lock = threading.RLock()
 _loaded: set[str] = set()
+_alarms = False  # whether Prolog's alarm scheduler runs
 _encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
 _progress_names = itertools.count(1)
@@ -79,7 +81,8 @@ def _janus():
 
 
 def prolog_file(name: str) -> str:
-    """Path of a bundled Prolog module, such as `crossproduct.pl`."""
+    """Path of a bundled Prolog module, such as `crossproduct.pl` (or `crossproduct`: the
+    module, from its QLF when one is up to date)."""
     return str(resources.files("crossprolog.prolog").joinpath(name))
 
 
@@ -98,21 +101,41 @@ def _load(module: str) -> None:
 
 def _consult(module: str) -> None:
     # Import nothing: every family exports the same names (model/4, ...) and is
-    # always called by module.
-    _janus().query_once("use_module(File, [])", {"File": prolog_file(f"{module}.pl")})
+    # always called by module.  Named without its extension, a module loads from its
+    # QLF when scripts/precompile made one and it is up to date: a quarter of the time.
+    _janus().query_once("use_module(File, [])", {"File": prolog_file(module)})
 
 
 def _start() -> None:
-    """Start Prolog, the driver and Prolog's helper threads (its garbage collector,
-    its alarm scheduler) with Ctrl-C blocked in them, as they inherit it from here.
+    """Start Prolog and the driver with Ctrl-C blocked: Prolog's helper threads (its
+    garbage collector, started with it) inherit it from here.
 
     During a search Prolog handles Ctrl-C itself, in whichever thread the
     kernel hands the signal to: handed to a helper, it would be lost.
     """
+    with ctrl_c_deferred():
+        _consult(DRIVER)
+
+
+def _start_alarms() -> None:
+    """Start Prolog's alarm scheduler, another helper thread, with Ctrl-C blocked (see
+    _start), once: before the first search with a time limit, which would start it."""
+    global _alarms
+    _load(DRIVER)
+    with _lock:
+        if not _alarms:
+            with ctrl_c_deferred():
+                _janus().query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)")
+            _alarms = True
+
+
+@contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C that comes in this block (of this thread) until its end; threads
+    started in it block Ctrl-C for good."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        _consult(DRIVER)
-        _janus().query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)")
+        yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
@@ -203,11 +226,13 @@ SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
 
 def seconds(timeout: float | None) -> float:
     """`timeout` as the driver takes it, 0 for none.  InvalidValue unless it is None
-    or a positive, finite number of seconds."""
+    or a positive, finite number of seconds.  A limit starts the alarm scheduler
+    first (see _start_alarms)."""
     if timeout is None:
         return 0
     if (isinstance(timeout, numbers.Real) and not isinstance(timeout, bool)
             and math.isfinite(timeout) and timeout > 0):
+        _start_alarms()
         return float(timeout)
     raise InvalidValue(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
 

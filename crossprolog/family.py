@@ -76,8 +76,9 @@ def read_yes_no(text: str) -> bool:
 class Claim(NamedTuple):
     """How sure a grammar is that a text is its family's, and why (for error messages).
 
-    Grammars claim with one of the strengths below; the registry picks the
-    strongest claim, the registry's order breaking ties.
+    Grammars claim with one of the strengths below, at most STRONG (CERTAIN is
+    the registry's, for a text holding a directive of the family); the registry
+    picks the strongest claim, the registry's order breaking ties.
     """
 
     strength: float

@@ -20,7 +20,6 @@ import random
 from typing import Callable, Collection
 
 from . import engine
-from .explain import cells_of
 from .puzzle import Clue, Puzzle
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
@@ -34,6 +33,8 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     """`full` keeping `fixed` and a minimal set of its other clues under which
     `intended` is its only solution; None when its clues cannot tell every other
     solution apart (then the family draws another puzzle)."""
+    from .explain import cells_of  # loaded for the commands that need it, not at every start
+
     fixed, shown = set(fixed), set(shown)
     checker = Givens(full, fixed) if all(
         clue.kind == "given" for clue in full.clues() if clue not in fixed) else Reposting(full, fixed)

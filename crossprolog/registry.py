@@ -12,7 +12,7 @@ from typing import Any, Iterator, NamedTuple, Sequence
 
 from . import crosscells, crossproduct, kenken, sudoku
 from .errors import ParseError, UsageError
-from .family import CERTAIN, Claim, Family, Option, OptionError
+from .family import CERTAIN, NONE, STRONG, Claim, Family, Option, OptionError
 from .grammars import crosscells as crosscells_grammar
 from .grammars import crossproduct as crossproduct_grammar
 from .grammars import kenken as kenken_grammar
@@ -72,22 +72,24 @@ def named(name: str) -> Family:
     return BY_NAME[name]
 
 
-def claim(record: Family, lines: Sequence[Line]) -> Claim:
-    """How sure `record` is that `lines` are its own: certain when they hold one of
-    its directives, else what its grammar says."""
-    words = {directive_word(line) for line in lines} & record.option_names
-    if words:
-        return Claim(CERTAIN, f"the directive '# {min(words)}:'")
-    return record.grammar.claim(lines)
-
-
 def detect(lines: Sequence[Line]) -> tuple[Family, Claim]:
-    """The family with the strongest claim to `lines`, and its claim.
+    """The family with the strongest claim to `lines`, and its claim: certain for the
+    first family one of whose directives they hold, else what the grammars say, ties
+    going to the family named first.
 
-    Raises ParseError when no family claims them.
+    A grammar claims no more than STRONG, so once one does, those after it are not asked.
+    Raises ParseError when no family claims the lines.
     """
-    strongest, record = max(((claim(record, lines), record) for record in FAMILIES),
-                            key=lambda pair: pair[0].strength)
+    words = {directive_word(line) for line in lines}
+    if directed := next((record for record in FAMILIES if words & record.option_names), None):
+        return directed, Claim(CERTAIN, f"the directive '# {min(words & directed.option_names)}:'")
+    strongest, record = NONE, FAMILIES[0]
+    for candidate in FAMILIES:
+        claimed = candidate.grammar.claim(lines)
+        if claimed.strength > strongest.strength:
+            strongest, record = claimed, candidate
+        if strongest.strength >= STRONG:
+            break
     if strongest.strength > 0:
         return record, strongest
     body = [line for line in lines if not is_blank(line)]

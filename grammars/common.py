@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import get_close_matches
+from functools import cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 import pyparsing as pp
@@ -16,6 +17,7 @@ MAX_TEXT_CHARS = 1_000_000
 MAX_DIGITS = 1_000  # far beyond any product a puzzle needs, well within what int() reads
 TAB_SIZE = 8
 # Spaces pasted from web pages and word processors (no-break, thin, ideographic...): blanks.
+NEWLINE = re.compile(r"\r\n|\r|\n")
 SPACES = {code: " " for code in (0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000)}
 
 
@@ -49,17 +51,27 @@ def source_lines(text: str) -> list[Line]:
     if len(text) > MAX_TEXT_CHARS:
         raise ParseError(f"the text has {len(text):,} characters; puzzles are limited to "
                          f"{MAX_TEXT_CHARS:,}", 1, 1)
-    text = text.removeprefix("\ufeff").translate(SPACES)
-    lines = [Line(n, line.expandtabs(TAB_SIZE))
-             for n, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
+    text = text.removeprefix("\ufeff")
+    if not text.isascii():
+        text = text.translate(SPACES)
+    if "\t" in text:  # a line break ends a tab's run: expanding the text expands each line
+        text = text.expandtabs(TAB_SIZE)
+    lines = [Line(n, line) for n, line in enumerate(NEWLINE.split(text) if "\r" in text
+                                                     else text.split("\n"), start=1)]
     for line in lines:
-        for column, char in enumerate(line.text, start=1):
-            if not char.isprintable():
-                what = "control" if unicodedata.category(char) == "Cc" else "invisible"
-                shown = "".join(c if c.isprintable() else "\ufffd" for c in line.text)
-                raise ParseError(f"unexpected {what} character {char!r}: this does not look like "
-                                 "puzzle text", line.number, column, shown)
+        if not line.text.isprintable():  # the scan below only for a line that has something to say
+            refuse_unprintable(line)
     return lines
+
+
+def refuse_unprintable(line: Line) -> None:
+    """ParseError at the first character of `line` that is not printable."""
+    for column, char in enumerate(line.text, start=1):
+        if not char.isprintable():
+            what = "control" if unicodedata.category(char) == "Cc" else "invisible"
+            shown = "".join(c if c.isprintable() else "\ufffd" for c in line.text)
+            raise ParseError(f"unexpected {what} character {char!r}: this does not look like "
+                             "puzzle text", line.number, column, shown)
 
 
 def is_blank(line: Line) -> bool:
@@ -78,6 +90,10 @@ def decode(data: bytes) -> str:
                          "like puzzle text", line, column) from None
 
 
+# A non-negative integer, maybe with thousands separators, as a regular expression.
+NUMBER = r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])|[0-9]+)"
+
+
 def number(end: str = "") -> pp.ParserElement:
     """A non-negative integer, with thousands separators allowed (6,615).
 
@@ -90,8 +106,7 @@ def number(end: str = "") -> pp.ParserElement:
             raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS:,} digits")
         return int(digits)
 
-    return pp.Regex(rf"(?:[0-9]{{1,3}}(?:,[0-9]{{3}})+(?![0-9,])|[0-9]+){end}").set_name("number") \
-        .set_parse_action(value)
+    return pp.Regex(NUMBER + end).set_name("number").set_parse_action(value)
 
 
 def located(expr: pp.ParserElement) -> pp.ParserElement:
@@ -112,7 +127,7 @@ def located(expr: pp.ParserElement) -> pp.ParserElement:
 def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResults:
     """Parse one whole line; a mismatch becomes a ParseError pointing at its column."""
     try:
-        return grammar.parse_string(line.text, parse_all=True)
+        return entire(grammar).parse_string(line.text)
     except pp.ParseFatalException as error:  # a token that cannot be, said by a parse action
         raise ParseError(error.msg, line.number, error.loc + 1, line.text) from None
     except pp.ParseBaseException as error:
@@ -124,6 +139,13 @@ def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResu
                          line.number, error.loc + 1, line.text) from None
 
 
+@cache
+def entire(grammar: pp.ParserElement) -> pp.ParserElement:
+    """`grammar`, then the end of the text: what `parse_string(text, parse_all=True)`
+    matches, built once (parse_all builds its end anew at every call)."""
+    return grammar + pp.StringEnd()
+
+
 def error_at(message: str, line: Line, column: int) -> ParseError:
     return ParseError(message, line.number, column, line.text)
 
@@ -132,6 +154,8 @@ def check_ascii_digits(line: Line) -> None:
     """ParseError at the first digit of another script (Arabic-Indic, full-width,
     Devanagari, superscript...): numbers are written with 0-9 alone, everywhere,
     so that no layout reads a digit another would refuse."""
+    if line.text.isascii():
+        return
     for column, char in enumerate(line.text, start=1):
         if char.isdigit() and not char.isascii():
             raise error_at(f"{char!r} ({unicodedata.name(char, 'a digit')}) is not one of the digits "

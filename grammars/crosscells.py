@@ -60,7 +60,7 @@ from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTA
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from .common import MAX_DIGITS, Line, Token, error_at, is_blank, located, parse_line
+from .common import MAX_DIGITS, Line, Token, entire, error_at, is_blank, located, parse_line
 
 WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
@@ -202,7 +202,7 @@ def line_tokens(line: Line) -> list[Token]:
     """The tokens of one line.  ParseError at the first that is neither a cell
     nor a constraint, or is one that cannot be (`/0`)."""
     try:
-        return list(token_line.parse_string(line.text, parse_all=True))
+        return list(entire(token_line).parse_string(line.text))
     except pp.ParseFatalException as error:
         raise error_at(error.msg, line, error.loc + 1) from None
     except pp.ParseException:
@@ -350,13 +350,13 @@ region_target = pp.Regex(rf"(?P<group>{LETTER})=(?P<value>-?\d+){END}").set_pars
 SUMS_WHAT = {SUMPLETE: "a number like 5 or -3",
              NUMBER_SUMS: "a number like 5, -3 or 5a, or a region's target like a=12"}
 GridLine = tuple[Line, list[Token]]
+SUMS_LINES = {game: pp.OneOrMore(located((region_target | grid_number).set_name(what))).parse_with_tabs()
+              for game, what in SUMS_WHAT.items()}
 
 
 def parse_sums(lines: Sequence[Line], game: str, first_cell: str, precedence: str) -> CrossCells:
     """The Sumplete or Number Sums puzzle drawn in `lines`: every cell adds its number."""
-    token_line = pp.OneOrMore(located((region_target | grid_number).set_name(SUMS_WHAT[game]))) \
-        .parse_with_tabs()
-    drawn = [(line, list(parse_line(token_line, line, SUMS_WHAT[game])))
+    drawn = [(line, list(parse_line(SUMS_LINES[game], line, SUMS_WHAT[game])))
              for line in puzzle_lines(lines)]
     if not any(isinstance(tokens[0].value, Number) for _, tokens in drawn):
         raise error_at(f"no numbers here: a {game} row is its numbers, then its target",

@@ -41,7 +41,7 @@ import pyparsing as pp
 
 from ..family import STRONG, Claim, NONE, OptionError
 from ..sudoku import OBJECTIVES, SIZE, DigitSet, Sudoku
-from .common import Line, Token, error_at, is_blank, located, number
+from .common import Line, Token, entire, error_at, is_blank, located, number
 
 # The grid
 
@@ -67,7 +67,7 @@ DIGITS_WHAT = "a digit range like 1-9 or 0-9 choose 9"
 def read_digit_set(text: str) -> DigitSet:
     """The digit set a `digits:` value names (`1-9`, `0-9 choose 9`).  Raises OptionError."""
     try:
-        low, high, *choose = digits_value.parse_string(text, parse_all=True)
+        low, high, *choose = entire(digits_value).parse_string(text)
     except pp.ParseFatalException as error:
         raise OptionError(error.msg, error.loc) from None
     except pp.ParseBaseException as error:

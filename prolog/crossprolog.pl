@@ -54,13 +54,15 @@ with crossprolog's modules inlined (module_text/3) and a family's
 constraints written for people (readable_clause/4).
 */
 
-:- use_module(library(time)).
 :- use_module(library(clpfd)).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(solution_sequences)).
-:- use_module(library(listing)).
-:- use_module(library(settings)).
+% Loaded when first called: time limits, and the layout of exported programs, are
+% not needed by every command, and loading them took a third of Prolog's start.
+:- autoload(library(time), [call_with_time_limit/2]).
+:- autoload(library(listing), [portray_clause/1, portray_clause/3]).
+:- autoload(library(settings), [setting/2, set_setting/2]).
 
 %!  family_encodings(+Module, -Names) is det.
 family_encodings(Module, Names) :-
@@ -696,6 +698,7 @@ readable_clause(Module, Puzzle, Names, Text) :-
     named_variables(Names, Solution, Cells),
     append(Cells, Named, Bindings),
     conjunction(Goals, Body),
+    use_module(library(listing), []),   % declares the setting
     setting(listing:line_width, Width),
     setup_call_cleanup(set_setting(listing:line_width, 10000),    % a goal a line
                        with_output_to(string(Text),

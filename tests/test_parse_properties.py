@@ -395,3 +395,51 @@ def test_crosscells_layouts_round_trip_at_length(drawn):
 def test_sudoku_layouts_round_trip_at_length(drawn):
     text, expected = drawn
     round_trips(text, expected, "sudoku")
+
+
+# 3. CrossProduct's one-pass reading of a plain text agrees with its token-by-token grammar
+
+PLAIN_TOKENS = ["?", "6", "12", "07", "0", "6,615", "1,234,567", "[6×3]", "[ 2 x 3 ]", "[2X1]"]
+ODD_TOKENS = ["??", "6,61", "1,234,5", "9" * 1001, "[2×", "x", "?6", "6?", "|", "-1", "+2"]
+
+
+PLAIN_TOKEN = st.sampled_from(PLAIN_TOKENS * 8 + ODD_TOKENS)
+
+
+@st.composite
+def plain_texts(draw) -> list[str]:
+    """Lines of CrossProduct-like tokens apart by one blank or more, some at the start."""
+    return [blanks(draw, ("", " ", "   ")) + draw(st.lists(PLAIN_TOKEN, min_size=1, max_size=6).map(" ".join))
+            + blanks(draw, ("", " ")) for _ in range(draw(st.integers(1, 6)))]
+
+
+def one_pass_agrees(texts: list[str]) -> None:
+    """The one-pass grammar reads a text when the token-by-token grammar reads each of its
+    lines, and gives the same tokens."""
+    import pyparsing as pp
+    from crossprolog.grammars import crossproduct as grammar
+    from crossprolog.grammars.common import Line, parse_line
+
+    try:
+        tokens = [list(parse_line(grammar.plain_line, Line(n, text), "x"))
+                  for n, text in enumerate(texts, start=1)]
+    except ParseError:
+        tokens = None
+    try:
+        fast = grammar.plain_text.parse_string("\n".join(texts))[0]
+    except pp.ParseBaseException:
+        fast = None
+    assert fast == tokens
+
+
+@QUICK
+@given(plain_texts())
+def test_crossproduct_one_pass_reading_agrees(texts):
+    one_pass_agrees(texts)
+
+
+@pytest.mark.slow
+@LONG
+@given(plain_texts())
+def test_crossproduct_one_pass_reading_agrees_at_length(texts):
+    one_pass_agrees(texts)
