@@ -622,7 +622,7 @@ masks_model(Rules, Operations, Readings, Ons, Labeling, Puzzle) :-
         All is (1 << (M + 1)) - 2,
         Grid = masks(Values, Lines, CellLines, Unset, All, N, OnCounts, none),
         propagate_masks(Grid),
-        Unit is max(N * N, 5_000),      % inferences: twice as many cost more at 15x15
+        Unit is max(N * N, 5_000),      % inferences: twice as many cost a tenth more
         Labeling = masks_labeling(Grid, Unit, Ons)
     ).
 
