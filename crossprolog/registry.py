@@ -44,7 +44,7 @@ FAMILIES: tuple[Family, ...] = (
                         "(left-to-right), or * and / before + and - (standard)",
                         default="left-to-right", choices=crosscells.PRECEDENCES)),
         generator=crosscells.random_puzzles, well_formed=crosscells.well_formed_puzzles,
-        sizes=((4, 4), (5, 5), (6, 6))),
+        sizes=((4, 4), (5, 5), (6, 6)), reasoning="restarts"),
     Family(
         name="sudoku", title="Sudoku", grammar=sudoku_grammar, model=sudoku.Sudoku, prolog="sudoku",
         summary="every row, column and box holds the same nine digits; maybe a GCD to maximize",

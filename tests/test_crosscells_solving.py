@@ -18,7 +18,7 @@ import crosscells_baseline  # noqa: E402
 
 PUZZLE_25 = (EXAMPLES / "crosscells" / "puzzle-25.txt").read_text()
 PUZZLE_25_SOLUTION = ((0, 1, 0, 1), (1, 0, 1, 1), (1, 1, 0, 1, 0, 0, 1, 0), (1, 1, 0, 0), (1, 0, 0, 1))
-ENCODINGS = ["restarts", "states", "states_ffc", "fold", "reified"]
+ENCODINGS = ["masks", "restarts", "states", "states_ffc", "fold", "reified"]
 
 
 def parse(text: str, **options) -> CrossCells:

@@ -20,7 +20,7 @@ from crossprolog import ParseError
 from crossprolog.registry import family_of
 from conftest import EXAMPLES
 
-ENCODINGS = ["restarts", "states", "states_ffc", "fold", "reified"]
+ENCODINGS = ["masks", "restarts", "states", "states_ffc", "fold", "reified"]
 ISSUE = """\
 # game: sumplete
  3  5  1   8

@@ -21,7 +21,7 @@ import crossprolog
 from crossprolog import ParseError
 from conftest import EXAMPLES
 
-ENCODINGS = ["restarts", "states", "states_ffc", "fold", "reified"]
+ENCODINGS = ["masks", "restarts", "states", "states_ffc", "fold", "reified"]
 RULES = [{"first_cell": first, "precedence": precedence}
          for first in ("zero", "seeds") for precedence in ("left-to-right", "standard")]
 
