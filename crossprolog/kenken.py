@@ -101,6 +101,7 @@ class KenKen(Puzzle):
     cages: tuple[Cage, ...]
     givens: tuple[tuple[Digit | None, ...], ...] = None  # type: ignore[assignment]
     layout: str = field(default="text", compare=False)
+    drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
 
     family = "kenken"
 
@@ -162,11 +163,15 @@ class KenKen(Puzzle):
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
         """The grid of cage letters, each with its digit when known (`a4`), then one
-        clue line per cage, in the order of the letters."""
+        clue line per cage, in the order of the letters; or, for a puzzle read in
+        the drawn form, the cages walled in again."""
         format = checked_format(format or self.layout)
         digits = solution.values if solution is not None else self.givens
-        letters = self.letters()
         marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
+        if self.drawn:
+            drawing = "\n".join(self.directives() + self.walled(digits, marked))
+            return fenced(drawing) if format == "markdown" else drawing
+        letters = self.letters()
         grid = [[bracketed(letters.get((r, c), ".") + ("" if digits[r][c] is None else str(digits[r][c])),
                            (r, c) in marked)
                  for c in range(self.size)] for r in range(self.size)]
@@ -177,16 +182,52 @@ class KenKen(Puzzle):
         drawing = "\n".join(self.directives() + aligned(grid, left=True) + clues)
         return fenced(drawing) if format == "markdown" else drawing
 
+    def walled(self, digits: Sequence[Sequence[Digit | None]], marked: Collection[Place]) -> list[str]:
+        """The grid's lines with the cages walled in: each cage's clue in its first
+        cell, each known digit after it (in brackets when `marked`)."""
+        cage_of = {place: cage for cage in self.cages for place in cage.cells}
+        texts = {(r, c): [cage_of[r, c].clue if cage_of.get((r, c)) and cage_of[r, c].cells[0] == (r, c)
+                          else "",
+                          "" if digits[r][c] is None else bracketed(str(digits[r][c]), (r, c) in marked)]
+                 for r in range(self.size) for c in range(self.size)}
+        inner = max(len(clue) + len(digit) + bool(clue and digit) for clue, digit in texts.values())
+        inner = max(inner, 1)
+
+        def parted(a: Place, b: Place) -> bool:
+            return cage_of.get(a) is not cage_of.get(b) or a not in cage_of
+
+        def wall(r: int) -> str:
+            return "+" + "+".join(("-" if r in (0, self.size) or parted((r - 1, c), (r, c)) else " ")
+                                  * (inner + 2) for c in range(self.size)) + "+"
+
+        lines = []
+        for r in range(self.size):
+            lines.append(wall(r))
+            cells = [" " + clue + " " * (inner - len(clue) - len(digit)) + digit + " "
+                     for clue, digit in (texts[r, c] for c in range(self.size))]
+            lines.append("|" + "".join(cell + ("|" if c == self.size - 1 or parted((r, c), (r, c + 1))
+                                                else " ")
+                                           for c, cell in enumerate(cells)))
+        return lines + [wall(self.size)]
+
     # Clues and cells, for explanations: the cages and the placed digits.
 
     def clues(self) -> tuple[Clue, ...]:
         letters = self.letters()
-        cages = [Clue("cage", f"cage {letters[cage.cells[0]]} ({cage.clue})",
+        cages = [Clue("cage", self.cage_called(cage, letters[cage.cells[0]]),
                       name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
         givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
                        cells=frozenset({(r, c)}))
                   for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
         return tuple(cages + givens)
+
+    def cage_called(self, cage: Cage, letter: str) -> str:
+        """How an explanation names `cage`: by its letter, or where its clue stands when
+        the cages are drawn with walls."""
+        if self.drawn:
+            row, column = cage.cells[0]
+            return f"the {cage.clue} cage at row {row + 1}, column {column + 1}"
+        return f"cage {letter} ({cage.clue})"
 
     def keeping(self, clues: Collection[Clue]) -> KenKen:
         kept = set(clues)

@@ -15,18 +15,34 @@ order: its letter, a blank, the target and the operation (`11+`, `3-`, `240*`,
 `2/`; `x`, `X`, `×`, `÷` and `−` are read as `*`, `/` and `-`).  A one-cell cage
 may give its number alone (`h 3`).  `#` starts a comment line; blank lines are
 ignored, and so are ``` fence lines.
+
+The drawn form walls the cages in, as printed puzzles show them, the clue in
+one cell of its cage and any placed digit after it:
+
+    +-----+-----+-----+-----+
+    | 12* |     | 2-  | 3/  |
+    +     +-----+     +     +
+    | 3/  | 6+  |     |     |
+    ...
+
+Wall lines start with `+`, their `+` marking where the columns part (the top
+line's `+` say where every line's must stand); `-` runs are walls, blanks are
+openings.  A row of cells is one line or more between wall lines, `|` a wall
+and a blank an opening.  Cells joined through openings form a cage.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from dataclasses import replace
+from typing import Iterator, Sequence
 
 import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kenken import GIVEN, SIZES, Cage, KenKen, Place
+from ..kenken import GIVEN, SIZES, Cage, Digit, KenKen, Place
+from ..errors import ParseError
 from ..regions import neighbours
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
@@ -41,7 +57,14 @@ operation = pp.Regex("|".join(map(re.escape, OPERATION_NAMES))).set_name("an ope
 clue = (located(pp.Regex(r"[A-Za-z](?=\s)")) + located(number())
         + pp.Optional(located(operation)))
 
+cell_content = pp.Optional(located(number()) + pp.Optional(located(operation))
+                           + pp.Optional(located(number())))
+WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, or the digit alone"
+
 CLUE_LINE = re.compile(r"\s*[A-Za-z]\s+\d")
+WALL_LINE = re.compile(r"\s*\+[-+ ]*-[-+ ]*\+\s*")
+CELLS_LINE = re.compile(r"\s*\|.*")
+DRAWN_START = re.compile(r"\s*\+-")
 GRID_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
 
@@ -51,8 +74,13 @@ def is_comment(line: Line) -> bool:
 
 
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for a grid of cage letters with clue lines; weak for the grid alone."""
+    """Strong for a grid of cage letters with clue lines, or for cages walled in with
+    `+--+` and `|`; weak for a grid of letters alone."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
+    if body and WALL_LINE.fullmatch(body[0].text):
+        drawn = sum(bool(WALL_LINE.fullmatch(line.text) or CELLS_LINE.fullmatch(line.text))
+                    for line in body)
+        return Claim(STRONG * drawn / len(body), "cages walled in with +--+ and |")
     grid = sum(bool(GRID_LINE.fullmatch(line.text)) for line in body)
     clues = sum(bool(CLUE_LINE.match(line.text)) for line in body)
     if grid >= 2 and clues:
@@ -63,8 +91,11 @@ def claim(lines: Sequence[Line]) -> Claim:
 
 
 def parse(lines: Sequence[Line]) -> KenKen:
-    """The KenKen drawn in `lines`.  Raises ParseError at the first problem."""
+    """The KenKen written in `lines`, in either form.  Raises ParseError at the first
+    problem."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
+    if body and DRAWN_START.match(body[0].text):
+        return parse_drawn(body)
     rows: list[tuple[Line, list[Token]]] = []
     clues: dict[str, tuple[Line, list[Token]]] = {}
     for line in body:
@@ -150,19 +181,27 @@ def cage(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Tok
         raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
                        "from the first", rows[apart[0]][0], cells[apart].column)
     line, tokens = clues[letter]
-    target = tokens[1]
-    op = OPERATION_NAMES[tokens[2].text] if len(tokens) > 2 else GIVEN
-    where = tokens[2] if len(tokens) > 2 else target
+    return clued(f"cage {letter!r}", places, line, tokens[1], tokens[2] if len(tokens) > 2 else None,
+                 len(rows), name=letter)
+
+
+def clued(called: str, places: list[Place], line: Line, target: Token, operation: Token | None,
+          size: int, name: str = "") -> Cage:
+    """The cage over `places` that `target` and `operation` (None: the number alone)
+    on `line` say.  ParseError for a clue the cage cannot have: no operation on
+    several cells, - or / on other than two, a one-cell number outside 1..size."""
+    op = OPERATION_NAMES[operation.text] if operation else GIVEN
+    where = operation or target
     if op == GIVEN and len(places) > 1:
-        raise error_at(f"cage {letter!r} has {len(places)} cells: its clue needs an operation "
+        raise error_at(f"{called} has {len(places)} cells: its clue needs an operation "
                        "(+ - * /)", line, target.end)
     if op in ("-", "/") and len(places) != 2:
-        raise error_at(f"a {op} cage has two cells; cage {letter!r} has {len(places)}",
+        raise error_at(f"a {op} cage has two cells; {called} has {len(places)}",
                        line, where.column)
-    if len(places) == 1 and not 1 <= target.value <= len(rows):
-        raise error_at(f"cage {letter!r} is one cell: its clue is a digit 1-{len(rows)}",
+    if len(places) == 1 and not 1 <= target.value <= size:
+        raise error_at(f"{called} is one cell: its clue is a digit 1-{size}",
                        line, target.column)
-    return Cage(tuple(places), target.value, op, name=letter)
+    return Cage(tuple(places), target.value, op, name=name)
 
 
 def unconnected(places: list[Place]) -> Place | None:
@@ -174,3 +213,192 @@ def unconnected(places: list[Place]) -> Place | None:
         reached |= step
         frontier = list(step)
     return next((place for place in places if place not in reached), None)
+
+
+# The drawn form: cages walled in with +--+ and |
+
+Contents = list[tuple[Line, list[Token]]]  # what a cell holds, line by line
+
+
+def parse_drawn(body: Sequence[Line]) -> KenKen:
+    """The KenKen whose cages are walled in on `body`'s lines."""
+    edges = [column for column, char in enumerate(body[0].text) if char == "+"]
+    walls, rows = walls_and_rows(body)
+    size = len(edges) - 1
+    if len(rows) != size:
+        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a KenKen is square",
+                       walls[-1], edges[-1] + 1)
+    if size not in SIZES:
+        raise error_at(f"a KenKen is 3x3 to 9x9, not {size}x{size}", body[0], 1)
+    below = [wall_segments(line, edges, outline=k in (0, size)) for k, line in enumerate(walls)]
+    right = [partings(lines, edges) for lines in rows]
+    contents = {(r, c): cell_contents(lines, edges[c], edges[c + 1])
+                for r, lines in enumerate(rows) for c in range(size)}
+    cages, givens = [], {}
+    for places in walled_cages(size, right, below):
+        r, c = places[0]
+        cage, digits = drawn_cage(places, contents, size, first=(rows[r][0], edges[c] + 2))
+        cages.append(cage)
+        givens.update(digits)
+    return KenKen(size, tuple(cages), tuple(tuple(givens.get((r, c)) for c in range(size))
+                                           for r in range(size)), drawn=True)
+
+
+def walls_and_rows(body: Sequence[Line]) -> tuple[list[Line], list[list[Line]]]:
+    """The wall lines, and between each two the lines of a row of cells.  ParseError
+    for a line that is neither, two walls with no row between, or no closing wall."""
+    walls, rows = [], []
+    for line, previous in zip(body, [None, *body]):
+        after_wall = previous is not None and previous in walls
+        if line.text.lstrip().startswith("+"):
+            if after_wall:
+                raise error_at("a row of cells (| ... |) belongs between two wall lines",
+                               line, len(line.text) - len(line.text.lstrip()) + 1)
+            walls.append(line)
+        elif CELLS_LINE.fullmatch(line.text):
+            if after_wall:
+                rows.append([])
+            rows[-1].append(line)
+        else:
+            raise error_at("expected a wall line like +---+ or a row of cells between | and |",
+                           line, len(line.text) - len(line.text.lstrip()) + 1)
+    if body[-1] not in walls:
+        last = body[-1]
+        raise error_at("the grid needs a closing wall line (+---+) below this row", last,
+                       len(last.text) + 1)
+    return walls, rows
+
+
+def reaching(line: Line, edges: list[int]) -> str:
+    """`line`'s text, which must reach the grid's right edge."""
+    if len(line.text) <= edges[-1]:
+        raise error_at(f"this line stops before the grid's right edge (column {edges[-1] + 1}, "
+                       "where the top line's last + stands)", line, len(line.text) + 1)
+    return line.text
+
+
+def stray(line: Line, edges: list[int], mark: str) -> None:
+    """ParseError for a `mark` (| or +) inside the grid where the top line has no +."""
+    inside = range(edges[0], edges[-1] + 1)
+    column = next((i for i in inside if line.text[i] == mark and i not in edges), None)
+    if column is not None:
+        raise error_at(f"a {mark} stands only where the top line's + do: columns part there",
+                       line, column + 1)
+
+
+def nothing_after(line: Line, edges: list[int]) -> None:
+    """ParseError for anything but blanks after the grid's right edge on `line`."""
+    after = line.text[edges[-1] + 1:]
+    if after.strip():
+        raise error_at("nothing may follow the grid's right edge", line,
+                       edges[-1] + 2 + len(after) - len(after.lstrip()))
+
+
+def wall_segments(line: Line, edges: list[int], outline: bool) -> list[bool]:
+    """For each column, whether `line` walls it (`-`) or leaves it open (blanks);
+    the top and bottom lines (`outline`) wall every column."""
+    text = reaching(line, edges)
+    stray(line, edges, "+")
+    walled = []
+    for left, right in zip(edges, edges[1:]):
+        if text[left] not in "+-| ":
+            raise error_at("expected + where columns part", line, left + 1)
+        segment = text[left + 1:right]
+        wall = set(segment) == {"-"}
+        if not wall and (outline or segment.strip()):
+            odd = next((i for i, char in enumerate(segment) if char != "-"), 0)
+            raise error_at("the outline is a wall: expected -" if outline
+                           else "expected a wall (-) or an opening (blanks) across this cell",
+                           line, left + 2 + odd)
+        walled.append(wall)
+    nothing_after(line, edges)
+    return walled
+
+
+def partings(lines: list[Line], edges: list[int]) -> list[bool]:
+    """For each column but the last of a row of cells, whether a wall (`|`) stands at
+    its right on any of the row's lines; the outline must be walled on every one."""
+    walled = [False] * (len(edges) - 2)
+    for line in lines:
+        text = reaching(line, edges)
+        stray(line, edges, "|")
+        for k, edge in enumerate(edges):
+            outer = k in (0, len(edges) - 1)
+            if text[edge] != "|" and (outer or text[edge] != " "):
+                raise error_at("the outline is a wall: expected |" if outer
+                               else "expected | (a wall) or a blank (an opening) where columns part",
+                               line, edge + 1)
+            if not outer and text[edge] == "|":
+                walled[k - 1] = True
+        nothing_after(line, edges)
+    return walled
+
+
+def cell_contents(lines: list[Line], left: int, right: int) -> Contents:
+    """What the cell between columns `left` and `right` holds on each line that has
+    something there, as tokens at their columns in the line."""
+    held = []
+    for line in lines:
+        if line.text[left + 1:right].strip():
+            try:
+                tokens = parse_line(cell_content, Line(line.number, " " * (left + 1) + line.text[left + 1:right]),
+                                    WHAT_CONTENT)
+            except ParseError as error:
+                raise replace(error, text=line.text) from None
+            held.append((line, list(tokens)))
+    return held
+
+
+def walled_cages(size: int, right: list[list[bool]], below: list[list[bool]]) -> list[list[Place]]:
+    """The cells joined through openings, cage by cage, each in reading order."""
+    def open_neighbours(r: int, c: int) -> Iterator[Place]:
+        if c + 1 < size and not right[r][c]:
+            yield r, c + 1
+        if c > 0 and not right[r][c - 1]:
+            yield r, c - 1
+        if r + 1 < size and not below[r + 1][c]:
+            yield r + 1, c
+        if r > 0 and not below[r][c]:
+            yield r - 1, c
+
+    seen: set[Place] = set()
+    cages = []
+    for start in ((r, c) for r in range(size) for c in range(size)):
+        if start in seen:
+            continue
+        cage, frontier = {start}, [start]
+        while frontier:
+            step = {n for place in frontier for n in open_neighbours(*place)} - cage
+            cage |= step
+            frontier = list(step)
+        seen |= cage
+        cages.append(sorted(cage))
+    return cages
+
+
+def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
+               first: tuple[Line, int]) -> tuple[Cage, dict[Place, Digit]]:
+    """The cage over `places` and the digits placed in it.  A cell's tokens are a clue
+    (a number and its operation, or a one-cell cage's number), then maybe its digit;
+    a number alone is a digit once the cage has its clue or has several cells.
+    ParseError for a cage with no clue or two, or a digit outside 1..size; `first`
+    (a line and column) is where the cage's first cell is drawn."""
+    clue: tuple[Line, Token, Token | None] | None = None
+    digits: dict[Place, Digit] = {}
+    for place in places:
+        for line, tokens in contents[place]:
+            if len(tokens) > 1 or (len(places) == 1 and clue is None):
+                if clue is not None:
+                    raise error_at(f"this cage has its clue already (line {clue[0].number}, "
+                                   f"column {clue[1].column})", line, tokens[0].column)
+                operation = tokens[1] if len(tokens) > 1 and isinstance(tokens[1].value, str) else None
+                clue = (line, tokens[0], operation)
+                tokens = tokens[1 + bool(operation):]
+            for token in tokens:
+                if not 1 <= token.value <= size:
+                    raise error_at(f"a cell's digit is 1-{size}, not {token.value}", line, token.column)
+                digits[place] = token.value
+    if clue is None:
+        raise error_at("this cage has no clue: write its target and operation in one of its "
+                       "cells, like 6+", *first)
+    return clued("this cage", places, *clue, size), digits

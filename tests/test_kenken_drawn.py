@@ -1,0 +1,125 @@
+"""KenKen's drawn form: cages walled in with +--+ and |, read, solved and drawn back."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import crossprolog
+from crossprolog import ParseError
+from crossprolog.kenken import random_puzzle
+
+from conftest import EXAMPLES
+
+LETTERED = (EXAMPLES / "kenken" / "issue-4x4.txt").read_text()
+DRAWN = (EXAMPLES / "kenken" / "issue-4x4-drawn.txt").read_text()
+SOLUTION = ((4, 3, 2, 1), (1, 2, 4, 3), (3, 4, 1, 2), (2, 1, 3, 4))
+
+
+def test_the_drawn_issue_puzzle_has_the_cages_of_the_lettered_one():
+    assert crossprolog.parse(DRAWN) == crossprolog.parse(LETTERED)
+    assert crossprolog.parse(DRAWN).solve().values == SOLUTION
+
+
+def test_a_solution_is_drawn_with_walls_and_reads_back_as_placed_digits():
+    solved = str(crossprolog.parse(DRAWN).solve())
+    assert solved.splitlines() == [
+        "+-------+-------+-------+-------+",
+        "| 12* 4       3 | 2-  2 | 3/  1 |",
+        "+-------+-------+       +       +",
+        "| 3/  1 | 6+  2 |     4 |     3 |",
+        "+       +       +-------+-------+",
+        "|     3 |     4 | 3+  1       2 |",
+        "+-------+-------+-------+-------+",
+        "| 1-  2       1 | 12* 3       4 |",
+        "+-------+-------+-------+-------+",
+    ]
+    again = crossprolog.parse(solved)
+    assert again.givens == SOLUTION and again == replace(crossprolog.parse(DRAWN), givens=SOLUTION)
+
+
+def test_a_row_may_take_several_lines_the_clue_anywhere_in_its_cage():
+    tall = """\
++----+----+----+
+|    | 1-      |
+| 4+ |       3 |
++    +----+----+
+|    | 3+      |
+|    |       2 |
++----+----+----+
+| 6*           |
++----+----+----+
+"""
+    puzzle = crossprolog.parse(tall)
+    assert [(cage.cells, cage.clue) for cage in puzzle.cages] == [
+        (((0, 0), (1, 0)), "4+"), (((0, 1), (0, 2)), "1-"), (((1, 1), (1, 2)), "3+"),
+        (((2, 0), (2, 1), (2, 2)), "6*")]
+    assert puzzle.givens == ((None, None, 3), (None, None, 2), (None, None, None))
+    assert puzzle.solve().values == ((1, 2, 3), (3, 1, 2), (2, 3, 1))
+
+
+def test_every_random_puzzle_drawn_reads_back_the_same():
+    rng = random.Random(5)
+    for size in (3, 4, 5, 6, 7, 8, 9):
+        puzzle = replace(random_puzzle(size, rng), drawn=True)
+        assert crossprolog.parse(puzzle.render()) == puzzle
+
+
+TOP = "+----+----+----+\n"
+GOOD = [TOP, "| 3+ | 1  | 2  |\n", "+    +----+----+\n", "|    | 5+      |\n", "+----+----+----+\n",
+        "| 6*           |\n", TOP]
+
+
+def drawn(**changed: str) -> str:
+    """The good 3x3 drawing with the lines numbered in `changed` (l1, l2, ...) replaced."""
+    return "".join(changed.get(f"l{n}", line) for n, line in enumerate(GOOD, start=1))
+
+
+BAD = [
+    (drawn(l2="| 3+ | 1  | 4  |\n"), 2, 13, "this cage is one cell: its clue is a digit 1-3"),
+    (drawn(l6="| 6*         4 |\n"), 6, 14, "a cell's digit is 1-3, not 4"),
+    (drawn(l6="| 6            |\n"), 6, 3, "a cell's digit is 1-3, not 6"),
+    (drawn(l6="|              |\n"), 6, 2, "this cage has no clue"),
+    (drawn(l4="|    | 2+   1+ |\n"), 4, 13, "this cage has its clue already (line 4, column 8)"),
+    (drawn(l4="|    | 5+  |    |\n"), 4, 12, "a | stands only where the top line's + do"),
+    (drawn(l3="+    +---+----+-+\n"), 3, 10, "a + stands only where the top line's + do"),
+    (drawn(l4="|    | 5+ : 2  |\n"), 4, 11, "expected | (a wall) or a blank (an opening) where"),
+    (drawn(l4="|    | 5+     |\n"), 4, 16, "this line stops before the grid's right edge"),
+    (drawn(l4="|    | 5+      | x\n"), 4, 18, "nothing may follow the grid's right edge"),
+    (drawn(l4="     | 5+      |\n"), 4, 1, "the outline is a wall: expected |"),
+    (drawn(l4="  5+\n"), 4, 3, "expected a wall line like +---+ or a row of cells"),
+    (drawn(l3="+    +--  +----+\n"), 3, 9, "expected a wall (-) or an opening (blanks)"),
+    (drawn(l1="+----+    +----+\n"), 1, 7, "the outline is a wall"),
+    (drawn(l5=TOP + TOP), 6, 1, "a row of cells (| ... |) belongs between two wall lines"),
+    (drawn(l7=""), 6, 17, "the grid needs a closing wall line"),
+    (drawn(l2="| 3+ | a  | 2  |\n"), 2, 8, "expected a clue like 12*"),
+    (drawn(l6="| 6-           |\n"), 6, 4, "a - cage has two cells; this cage has 3"),
+    (TOP + "| 1  | 2  | 3  |\n" + TOP, 3, 16, "the grid has 1 rows of 3 cells; a KenKen is square"),
+]
+
+
+@pytest.mark.parametrize("text, line, column, words", BAD)
+def test_bad_drawings_say_where_and_what(text, line, column, words):
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(text, family="kenken")
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+    assert words in caught.value.message
+
+
+def test_the_command_line_reads_solves_and_explains_the_drawn_form(cli, write):
+    path = EXAMPLES / "kenken" / "issue-4x4-drawn.txt"
+    assert cli("solve", path, "--format", "json").json()["solution"] == [list(r) for r in SOLUTION]
+    assert cli("check", path).out == "well-formed: exactly one solution\n"
+    hint = cli("hint", path).out.splitlines()
+    assert hint[0] == ("# the 12* cage at row 1, column 1 and the 3/ cage at row 2, column 1 "
+                       "leave only 4 at row 1, column 1")
+    assert hint[2] == "| 12* 4         | 2-    | 3/    |"
+    broken = cli("solve", write(DRAWN.replace("| 1-        |", "| 1-        :")))
+    assert broken.code == 2 and broken.out == ""
+    head, shown, caret = broken.err.splitlines()
+    assert head.endswith("puzzle.txt:9:13: error: expected | (a wall) or a blank (an opening) where "
+                         "columns part (read as KenKen: cages walled in with +--+ and |; name the "
+                         "family with --family if it is another)")
+    assert (shown, caret) == ("| 1-        : 12*       |", " " * 12 + "^")
