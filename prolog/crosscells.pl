@@ -470,7 +470,7 @@ constraints(Puzzle, Ons, [], Goals) :-
     (   atom_string(zero, First),
         Precedence == 'left-to-right'
     ->  true
-    ;   throw(crossprolog_usage(readable, "lines started by their first ON cell (first-cell: seeds) or read with standard precedence are not written as one equation each; export the program instead"))
+    ;   throw(crossprolog_usage("--readable writes each line as one equation, which lines started by their first ON cell (first-cell: seeds) or read with standard precedence are not; export without --readable"))
     ),
     maplist(operation, CellData, Operations),
     same_length(Operations, Ons),

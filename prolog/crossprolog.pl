@@ -522,7 +522,7 @@ outcome_measures(error(Term), Measures0, Measures0.put(error, Term)).
 %   Term is _{kind: Kind, message: Message} for an exception: Kind says
 %   what Python raises (resource: out of stack or memory; interrupt:
 %   Ctrl-C; usage: an encoding refused the puzzle, by throwing
-%   crossprolog_usage(Encoding, Message); encoding: anything else, a bug in
+%   crossprolog_usage(Encoding, Message) or crossprolog_usage(Message); encoding: anything else, a bug in
 %   an encoding).
 error_term(Error, _{kind: Kind, message: Message}) :-
     error_kind(Error, Kind),
@@ -534,9 +534,12 @@ error_kind(error(signal(int, _), _), interrupt) :- !.
 error_kind(signal(int, _), interrupt) :- !.
 error_kind('$aborted', interrupt) :- !.
 error_kind(unwind(abort), interrupt) :- !.
+error_kind(crossprolog_usage(_), usage) :- !.
 error_kind(crossprolog_usage(_, _), usage) :- !.
 error_kind(_, encoding).
 
+error_message(crossprolog_usage(Text), Message) :- !,
+    Message = Text.
 error_message(crossprolog_usage(Encoding, Text), Message) :- !,
     format(string(Message), "encoding ~w: ~w", [Encoding, Text]).
 error_message(Error, Message) :-

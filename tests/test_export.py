@@ -127,8 +127,12 @@ def test_a_module_that_defines_what_the_program_needs_is_refused(cli, tmp_path):
 def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
     run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--readable", "--encoding", "rows")
     assert run.code == 2 and "--readable writes the puzzle's own constraints" in run.err
-    run = cli("export", write("# first-cell: seeds\n+1 *2 =2\n"), "--readable")
-    assert run.code == 2 and "first-cell: seeds" in run.err and "Traceback" not in run.err
+    for rule in ("first-cell: seeds", "precedence: standard"):
+        run = cli("export", write(f"# {rule}\n+1 *2 =2\n"), "--readable")
+        assert (run.code, run.err) == (2, "crossprolog: error: --readable writes each line as one "
+                                          "equation, which lines started by their first ON cell "
+                                          "(first-cell: seeds) or read with standard precedence are "
+                                          "not; export without --readable\n")
 
 
 def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
