@@ -382,24 +382,37 @@ class CrossCells(Puzzle):
                    for i, on in zip(row.cells, values)}
         marked_cells = {self.rows[r].cells[i] for r, i in marks.cells}
         marked_constraints = {id(c) for clue in marks.clues for c in self._constraints_of(clue)}
-        items = [drawn(cell, i in marked_cells, shown=bool(ons[i]))
-                 for i, cell in enumerate(self.cells) if ons[i] or i in marked_cells]
+        column_of = self.columns_of_tokens()
+        kept = [i for i in range(len(self.cells)) if ons[i] or i in marked_cells]
+        items = [drawn(self.cells[i], i in marked_cells, shown=bool(ons[i])) for i in kept]
         items += [drawn(c, id(c) in marked_constraints) for c in self.constraints()]
+        members = [column_of.get(i) for i in kept] + [column_of.get(id(c)) for c in self.constraints()]
         if marks != NO_MARKS or any(cell.decided is not None for cell in self.cells):
-            items = self.spread(items)
+            items = self.spread(items, members)
         drawing = "\n".join(self.directives() + [draw(items)])
         return fenced(drawing) if format == "markdown" else drawing
 
-    def spread(self, items: Sequence[Item]) -> list[Item]:
-        """`items` moved apart just enough that brackets, or a decided cell's mark, never
-        run two tokens together: a token that overlaps a column moves with it (so it
-        still does), each column far enough right of the one before, any other
-        token far enough right of the column before it."""
-        extents = sorted((min(self.cells[i].place.column for i in line.cells),
-                          max(self.cells[i].place.column + len(self.cells[i].text)
-                              for i in line.cells)) for line in self.columns)
+    def columns_of_tokens(self) -> dict[int, int]:
+        """The column (counted left to right) each cell (by index) and each column
+        constraint (by id) belongs to."""
+        found: dict[int, int] = {}
+        for k, line in enumerate(self.columns_left_to_right()):
+            found.update(dict.fromkeys(line.cells, k))
+            found.update((id(end), k) for end in (line.head, line.tail) if end)
+        return found
 
-        def column_of(place: Place, text: str) -> int | None:
+    def spread(self, items: Sequence[Item], members: Sequence[int | None]) -> list[Item]:
+        """`items` moved apart just enough that brackets, or a decided cell's mark, never
+        run two tokens together: the tokens of a column (`members`: the column of
+        each item, None for a row's or group's) move with it, and so does any
+        other token that overlaps it (so it still does); each column far enough
+        right of the one before, any other token far enough right of the column
+        before it."""
+        extents = [(min(self.cells[i].place.column for i in line.cells),
+                    max(self.cells[i].place.column + len(self.cells[i].text) for i in line.cells))
+                   for line in self.columns_left_to_right()]
+
+        def overlapped(place: Place, text: str) -> int | None:
             end = place.column + len(anchored(text))
             return next((k for k, (low, high) in enumerate(extents)
                          if low < end and place.column < high), None)
@@ -407,7 +420,8 @@ class CrossCells(Puzzle):
         def span(place: Place, text: str, marked: bool) -> tuple[int, int]:
             return place.column - marked, place.column + len(anchored(text)) + marked
 
-        members = [column_of(place, text) for place, text, _ in items]
+        members = [overlapped(place, text) if member is None else member
+                   for (place, text, _), member in zip(items, members)]
         spans = [span(*item) for item in items]
         shifts, reach = [], 0  # reach: the first free place right of the columns so far
         for k in range(len(extents)):
@@ -523,10 +537,18 @@ class CrossCells(Puzzle):
         return [self.rows[cell[0]].cells[cell[1]]]
 
     def cell_name(self, cell: tuple[int, int]) -> str:
-        return f"{self.cells[self.cell_path(cell)[0]].text} (row {cell[0] + 1})"
+        """A cell as a solver names it: its token and row, or in the games whose numbers
+        add (every row as long as the grid is wide), the number at its row and column."""
+        token = self.cells[self.cell_path(cell)[0]]
+        if self.game == "crosscells":
+            return f"{unmarked(token.text)} (row {cell[0] + 1})"
+        number = -token.number if token.op == "-" else token.number
+        return f"the {number} at row {cell[0] + 1}, column {cell[1] + 1}"
 
     def value_name(self, cell: tuple[int, int], value: int) -> str:
-        return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
+        if self.game == "crosscells":
+            return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
+        return f"{self.cell_name(cell)} {'kept' if value else 'deleted'}"
 
 
 def unmarked(text: str) -> str:

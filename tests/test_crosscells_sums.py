@@ -17,6 +17,7 @@ import pytest
 
 import crossprolog
 from crossprolog import ParseError
+from crossprolog.puzzle import Marks
 from crossprolog.registry import family_of
 from conftest import EXAMPLES
 
@@ -242,7 +243,7 @@ def test_a_row_without_its_target_is_one_located_line_and_exit_2(cli, write):
 def test_a_hint_marks_a_number_as_the_game_writes_it_and_reads_back_in(cli, write):
     hinted = cli("hint", SUMPLETE)
     assert hinted.code == 0
-    assert hinted.out.splitlines()[:3] == ["# row 1 (2) leaves 6 (row 1) only OFF",
+    assert hinted.out.splitlines()[:3] == ["# row 1 (2) leaves the 6 at row 1, column 1 deleted",
                                            "# game: sumplete", "  6~  7   2   8   2"]
     again = cli("hint", write(hinted.out), "--format", "json")
     assert again.code == 0 and [(c["row"], c["col"], c["value"]) for c in again.json()["cells"]] == [
@@ -255,3 +256,11 @@ def test_a_mark_on_a_target_is_a_located_error():
     with pytest.raises(ParseError, match="a target stands alone") as caught:
         parse("# game: sumplete\n 3  5  8!\n 3  5\n")
     assert (caught.value.line, caught.value.column) == (2, 9)
+
+
+def test_marked_targets_typed_off_their_columns_stay_apart():
+    """Column targets are read in order, wherever they stand: a drawing that makes room
+    for brackets moves each with its own column, not with the one it stands under."""
+    puzzle = parse("# game: number-sums\n 1a 2a 1b  3\n 2a 1b 2b  3\n 3 3 3\na=3 b=3\n")
+    marked = Marks(clues=frozenset(c for c in puzzle.clues() if c.text.startswith("column")))
+    assert puzzle.render(marks=marked).splitlines()[3].split() == ["[3]", "[3]", "[3]"]
