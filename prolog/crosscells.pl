@@ -670,14 +670,19 @@ cell_operation(Operations, I, cell(Operation, _)) :-
 forward_layers([], Layer, _, [Layer], []).
 forward_layers([Step|Steps], Layer0, Budget0, [Layer0|Layers], [Moves|MovesRest]) :-
     findall(To-From, ( member(From, Layer0), transition(Step, 1, From, To) ), Moves0),
+    next_layer(Moves0, Layer0, Budget0, Moves, Layer, Budget),
+    forward_layers(Steps, Layer, Budget, Layers, MovesRest).
+
+%   The moves keysorted, and the layer they lead to with the states kept
+%   (OFF cells move nothing), within what is left of the budget.
+next_layer(Moves0, Layer0, Budget0, Moves, Layer, Budget) :-
     keysort(Moves0, Moves),
     pairs_keys(Moves, Tos),
     append(Layer0, Tos, All),
     sort(All, Layer),
     length(Layer, Count),
     Budget is Budget0 - Count,
-    Budget >= 0,
-    forward_layers(Steps, Layer, Budget, Layers, MovesRest).
+    Budget >= 0.
 
 %!  value_layers(+Steps, +Layer0, +Budget, -Layers, -Moves) is semidet.
 %
@@ -690,13 +695,7 @@ value_layers([step(op(Op, N, _), _)|Steps], Layer0, Budget0, [Layer0|Layers], [M
     operator(Op, _, N, V0, V, Relation),
     solved(Relation, V0, V, Goal),
     findall(V-V0, ( member(V0, Layer0), call(Goal) ), Moves0),
-    keysort(Moves0, Moves),
-    pairs_keys(Moves, Tos),
-    append(Layer0, Tos, All),
-    sort(All, Layer),
-    length(Layer, Count),
-    Budget is Budget0 - Count,
-    Budget >= 0,
+    next_layer(Moves0, Layer0, Budget0, Moves, Layer, Budget),
     value_layers(Steps, Layer, Budget, Layers, MovesRest).
 
 %!  solved(+Relation, ?V0, ?V, -Goal) is det.
