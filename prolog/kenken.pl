@@ -285,9 +285,8 @@ candidates_model(Puzzle, Rows, label_candidates(Grid)) :-
     length(Ps, Lines2),
     maplist(=(0), Ps),
     Placed =.. [placed|Ps],
-    geometry(N, Geometry),
+    geometry(N, CellLines, Peers, LineCells),
     maplist(cage_fillings(N), CageData, CageTerms0, LiveLists),
-    Geometry = geometry(N, CellLines, Peers, LineCells, _),
     maplist(cage_lines(CellLines, LineCells), CageTerms0, CageTerms),
     Cages =.. [cages|CageTerms],
     maplist(unseen, LiveLists, LiveTerms),
@@ -307,11 +306,15 @@ candidates_model(Puzzle, Rows, label_candidates(Grid)) :-
 %   when its cells allow just that, the cage has nothing to do.
 unseen(Fillings, live(-1, Fillings)).
 
-%!  geometry(+N, -Geometry) is det.
+%!  geometry(+N, -CellLines, -Peers, -LineCells) is det.
 %
 %   CellLines: for each cell its row and column line(R, C); Peers: the
 %   cells sharing a line with it; LineCells: each line's cells.
-geometry(N, geometry(N, CellLines, Peers, LineCells, _)) :-
+%   Tabled: a size's grid is worked out once.
+
+:- table geometry/4.
+
+geometry(N, CellLines, Peers, LineCells) :-
     Cells2 is N * N,
     findall(line(R, C), ( between(1, Cells2, I),
                           R is (I - 1) // N + 1,
@@ -376,8 +379,11 @@ lined_flag(P, Q, Flag) :-
 %   next cell's digits are those its bounds (a sum) or divisibility (a
 %   product) allow, less the digits placed before it in its row or column
 %   (Forbidden, a mask per place still to fill).
-packed_filling([], [], Op, Rest, _, _, _, _, P, P) :-
-    finished(Op, Rest).
+packed_filling([[]], [F], _, Digit, N, _, Shift, _, P0, P) :- !,
+    Digit >= 1,                         % the last digit of a sum or product is what is left
+    Digit =< N,
+    F /\ (1 << Digit) =:= 0,
+    P is P0 \/ (1 << (Digit + Shift)).
 packed_filling([Flags|Lined], [F|Fs], Op, Rest0, N, Left0, Shift, Width, P0, P) :-
     Left is Left0 - 1,
     digits(Op, Rest0, Left, N, Low, High),
@@ -401,9 +407,6 @@ forbid([Flag|Flags], [F|Fs], Bit, [F1|Fs1]) :-
     ),
     forbid(Flags, Fs, Bit, Fs1).
 
-finished(+, 0).
-finished(*, 1).
-finished(=, _).
 
 place_number(N, [R, C], I) :-
     I is R * N + C + 1.
@@ -548,24 +551,29 @@ cage_support(Grid, K) :-
 %   holding two or more of its cells, Shifts the fields of those cells
 %   in a packed filling, Others the line's cells outside the cage.
 cage_lines(CellLines, LineCells, cage(Numbers, Width), cage(Numbers, Width, Lines)) :-
-    findall(U, ( member(I, Numbers), arg(I, CellLines, line(R, C)), member(U, [R, C]) ), Us0),
-    msort(Us0, Us),
-    findall(line(Shifts, Others),
-            ( clumped_pairs(Us, U),
-              findall(Shift, ( nth0(Position, Numbers, I),
-                               arg(I, CellLines, line(R, C)),
-                               memberchk(U, [R, C]),
-                               Shift is Position * Width ),
-                      Shifts),
-              arg(U, LineCells, InLine),
-              subtract(InLine, Numbers, Others) ),
-            Lines).
+    (   Numbers = [_, _|_]
+    ->  cell_line_shifts(Numbers, CellLines, Width, 0, Pairs),
+        keysort(Pairs, Sorted),
+        group_pairs_by_key(Sorted, Grouped),
+        lines_of(Grouped, Numbers, LineCells, Lines)
+    ;   Lines = []
+    ).
 
-%   A line holding two or more of the cage's cells.
-clumped_pairs(Us, U) :-
-    clumped(Us, Counts),
-    member(U-Count, Counts),
-    Count >= 2.
+cell_line_shifts([], _, _, _, []).
+cell_line_shifts([I|Is], CellLines, Width, Shift, [R-Shift, C-Shift|Pairs]) :-
+    arg(I, CellLines, line(R, C)),
+    Shift1 is Shift + Width,
+    cell_line_shifts(Is, CellLines, Width, Shift1, Pairs).
+
+lines_of([], _, _, []).
+lines_of([U-Shifts|Grouped], Numbers, LineCells, Lines) :-
+    (   Shifts = [_, _|_]
+    ->  arg(U, LineCells, InLine),
+        subtract(InLine, Numbers, Others),
+        Lines = [line(Shifts, Others)|Lines1]
+    ;   Lines = Lines1
+    ),
+    lines_of(Grouped, Numbers, LineCells, Lines1).
 
 %   The digits every kept filling puts in the cage's cells of a line are
 %   in no other cell of it.
