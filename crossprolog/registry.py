@@ -59,7 +59,7 @@ FAMILIES: tuple[Family, ...] = (
         name="kenken", title="KenKen", grammar=kenken_grammar, model=kenken.KenKen, prolog="kenken",
         summary="1..N once per row and column; each cage's digits make its target",
         generator=kenken.random_puzzles, well_formed=kenken.well_formed_puzzles,
-        sizes=((4, 4), (5, 5), (6, 6))),
+        sizes=((4, 4), (5, 5), (6, 6)), reasoning="tables"),
 )
 
 BY_NAME = {family.name: family for family in FAMILIES}

@@ -1,6 +1,7 @@
 """Every encoding of every family against an independent brute force, on random small
 puzzles, under every rule variant (CrossProduct with and without zero digits, CrossCells
-with either first-cell rule, Sudoku with every digit set and objective).
+with either first-cell rule, Sudoku with every digit set and objective, KenKen with every
+operation).
 
 The brute forces here share no code with crossprolog: each enumerates candidate
 answers and checks the rules as the README states them.
@@ -17,6 +18,7 @@ import pytest
 from crossprolog import UsageError, engine
 from crossprolog.crosscells import Cell, Constraint, CrossCells, Line
 from crossprolog.crossproduct import CrossProduct
+from crossprolog.kenken import Cage, KenKen
 from crossprolog.sudoku import DigitSet, Sudoku
 
 QUICK, LONG = 60, 500  # random puzzles per family and variant
@@ -269,3 +271,96 @@ def test_sudoku_encodings_agree_with_brute_force(digits, objective):
 @pytest.mark.parametrize("digits, objective", SUDOKU_VARIANTS, ids=lambda v: str(v).replace(" ", ""))
 def test_sudoku_encodings_agree_with_brute_force_at_length(digits, objective):
     agree_with_brute_force(random_sudokus(30, digits, objective, seed=2), sudoku_brute_force, "sudoku")
+
+
+# KenKen: every Latin square of the size, each cage checked as the rules say.
+
+def latin_squares(size: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every grid whose rows are permutations of 1..size, no digit twice in a column."""
+    squares = []
+
+    def extend(rows):
+        if len(rows) == size:
+            squares.append(tuple(rows))
+            return
+        for row in itertools.permutations(range(1, size + 1)):
+            if all(row[c] != above[c] for above in rows for c in range(size)):
+                extend(rows + [row])
+    extend([])
+    return squares
+
+
+LATIN = {size: latin_squares(size) for size in (3, 4)}
+
+
+def cage_makes(op: str, digits: list[int], target: int) -> bool:
+    """`+` sums, `*` multiplies, `-` and `/` take the larger digit less, or divided by (with
+    no remainder), the smaller; a one-cell cage (`=`) is its target."""
+    if op == "+":
+        return sum(digits) == target
+    if op == "*":
+        return math.prod(digits) == target
+    if op == "=":
+        return digits == [target]
+    small, large = min(digits), max(digits)
+    return large - small == target if op == "-" else large == small * target
+
+
+def kenken_brute_force(puzzle: KenKen) -> set:
+    return {square for square in LATIN[puzzle.size]
+            if all(g is None or g == d for givens, row in zip(puzzle.givens, square)
+                   for g, d in zip(givens, row))
+            and all(cage_makes(cage.op, [square[r][c] for r, c in cage.cells], cage.target)
+                    for cage in puzzle.cages)}
+
+
+def random_kenkens(n: int, seed: int) -> list[KenKen]:
+    """Cages grown from random cells of a random Latin square (1 to 4 cells, connected),
+    with an operation their digits allow; some targets made wrong, some digits given."""
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(n):
+        size = rng.choice((3, 4))
+        square = rng.choice(LATIN[size])
+        free = {(r, c) for r in range(size) for c in range(size)}
+        cages = []
+        while free:
+            cells = [min(free)]
+            free.discard(cells[0])
+            for _ in range(rng.randint(0, 3)):
+                around = sorted({(r + dr, c + dc) for r, c in cells
+                                 for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} & free)
+                if around:
+                    cells.append(rng.choice(around))
+                    free.discard(cells[-1])
+            digits = [square[r][c] for r, c in cells]
+            if len(cells) == 1:
+                op, target = "=", digits[0]
+            elif len(cells) == 2 and max(digits) % min(digits) == 0 and rng.random() < 0.3:
+                op, target = "/", max(digits) // min(digits)
+            elif len(cells) == 2 and rng.random() < 0.4:
+                op, target = "-", max(digits) - min(digits)
+            else:
+                op = rng.choice("+*")
+                target = sum(digits) if op == "+" else math.prod(digits)
+            if rng.random() < 0.1 and op != "=":
+                target += 1
+            if op == "-" and target == 0:
+                op, target = "+", sum(digits)
+            cages.append(Cage(tuple(cells), target, op))
+        givens = tuple(tuple(square[r][c] if rng.random() < 0.1 else None for c in range(size))
+                       for r in range(size))
+        puzzles.append(KenKen(size, tuple(cages), givens))
+    return puzzles
+
+
+def test_kenken_encodings_agree_with_brute_force():
+    puzzles = random_kenkens(QUICK, seed=1)
+    counts = [len(kenken_brute_force(p)) for p in puzzles]
+    assert min(counts) == 0 and max(counts) >= 3  # the sample has every kind
+    agree_with_brute_force(puzzles, kenken_brute_force, "kenken")
+
+
+@pytest.mark.slow
+def test_kenken_encodings_agree_with_brute_force_at_length():
+    agree_with_brute_force(random_kenkens(LONG, seed=2), kenken_brute_force, "kenken")

@@ -101,6 +101,29 @@ def test_every_encoding_finds_exactly_the_brute_force_solutions(encoding):
         assert {s.values for s in puzzle.solutions(encoding=encoding)} == brute_force(puzzle)
 
 
+def test_the_default_encoding_is_candidates():
+    assert ENCODINGS[0] == "candidates"
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_encoding_answers_with_a_cell_set_or_ruled_out(encoding):
+    """As hints and explanations ask: the solutions with a cell set, or a value ruled out,
+    also of a session that keeps the puzzle posted between questions."""
+    puzzle = KenKen(4, (Cage(((0, 0), (0, 1)), 3, "+"), Cage(((1, 1), (1, 2)), 2, "/")))
+    data, shape = puzzle.prolog_data(), puzzle.answer_shape()
+    every = engine.restricted("kenken", data, [], shape=shape, encoding=encoding)["solutions"]
+    assert len(every) > 1
+    value = every[0][1][2]
+    for relation, kept in (("=", lambda s: s[1][2] == value), ("\\=", lambda s: s[1][2] != value)):
+        expected = sorted(s for s in every if kept(s))
+        found = engine.restricted("kenken", data, [[[1, 2], relation, value]], shape=shape,
+                                  encoding=encoding)["solutions"]
+        assert sorted(found) == expected
+        with engine.Session("kenken", data, encoding=encoding) as session:
+            assert sorted(session.restricted([[[1, 2], relation, value]])["solutions"]) == expected
+            assert sorted(session.restricted([])["solutions"]) == sorted(every)
+
+
 # The generator
 
 
