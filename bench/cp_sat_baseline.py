@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
+from cp_sat_count import count_solutions
+
 from crossprolog.crossproduct import CrossProduct
 
 PRIMES = (2, 3, 5, 7)
@@ -50,22 +52,4 @@ def count(puzzle: CrossProduct, limit: int) -> int:
             return 0
         for i, total in enumerate(sums):
             model.Add(sum(es[i] for es in cells) == total)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if limit == 1:
-        return int(solver.Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
-    solver.parameters.enumerate_all_solutions = True
-    counter = _Counter(limit)
-    solver.Solve(model, counter)
-    return counter.found
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int):
-        super().__init__()
-        self.limit, self.found = limit, 0
-
-    def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.found >= self.limit:
-            self.StopSearch()
+    return count_solutions(model, limit)

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
+from cp_sat_count import count_solutions
+
 from crossprolog.crosscells import OPERATORS, SUM, CrossCells
 
 MAX_STATES = 100_000  # as prolog/crosscells.pl's max_states/1
@@ -71,14 +73,7 @@ def count(puzzle: CrossCells, limit: int, model: str = "linear") -> int:
                 raise ValueError("a line with too many states, under rules the linear model does not state")
         if not _linear(cp, line_ons, steps, line["value"]):
             return 0
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if limit == 1:
-        return int(solver.Solve(cp) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
-    solver.parameters.enumerate_all_solutions = True
-    counter = _Counter(limit)
-    solver.Solve(cp, counter)
-    return counter.found
+    return count_solutions(cp, limit)
 
 
 def _starts(steps: list[tuple[str, int]], precedence: str) -> list[bool]:
@@ -179,17 +174,6 @@ def _linear(cp, line_ons, steps, value: int) -> bool:
 
 def _apply(op: str, value: int, n: int) -> int | None:
     return value // n if op == "/" else OPERATORS[op].apply(value, n)
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int):
-        super().__init__()
-        self.limit, self.found = limit, 0
-
-    def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.found >= self.limit:
-            self.StopSearch()
 
 
 def main() -> int:

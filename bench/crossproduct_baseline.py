@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Sequence
 
 Row = tuple[int, ...]
-Table = list[Row]
 DIGITS = range(1, 10)
 
 
@@ -27,31 +26,6 @@ def fillings(product: int, columns: Sequence[int]) -> list[Row]:
         return []
     return [(d, *tail) for d in DIGITS if product % d == 0 and head % d == 0
             for tail in fillings(product // d, rest)]
-
-
-def solve(row_products: Sequence[int], column_products: Sequence[int],
-          ordered: bool = False) -> Table | None:
-    """A table with these products, or None."""
-    order = list(range(len(row_products)))
-    if ordered:
-        order.sort(key=lambda i: len(fillings(row_products[i], column_products)))
-    solution = _solve([row_products[i] for i in order], list(column_products))
-    if solution is None:
-        return None
-    table: list[Row] = [()] * len(order)
-    for i, row in zip(order, solution):
-        table[i] = row
-    return table
-
-
-def _solve(rows: list[int], columns: list[int]) -> Table | None:
-    if not rows:
-        return [] if all(c == 1 for c in columns) else None
-    for row in fillings(rows[0], columns):
-        rest = _solve(rows[1:], [c // d for c, d in zip(columns, row)])
-        if rest is not None:
-            return [row, *rest]
-    return None
 
 
 def count(row_products: Sequence[int], column_products: Sequence[int], limit: int = 0,

@@ -33,6 +33,7 @@ from itertools import product
 from ortools.sat.python import cp_model
 
 from crossprolog.kenken import GIVEN, KenKen, combined
+from cp_sat_count import count_solutions
 
 
 def fillings(cage, size: int) -> list[tuple[int, ...]]:
@@ -66,14 +67,7 @@ def count(puzzle: KenKen, limit: int, model: str = "table") -> int:
             cp.AddAllowedAssignments(cells, allowed)
         else:
             _arithmetic(cp, cage, cells, n)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if limit == 1:
-        return int(solver.Solve(cp) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
-    solver.parameters.enumerate_all_solutions = True
-    counter = _Counter(limit)
-    solver.Solve(cp, counter)
-    return counter.found
+    return count_solutions(cp, limit)
 
 
 def _arithmetic(cp, cage, cells, n: int) -> None:
@@ -99,17 +93,6 @@ def _arithmetic(cp, cage, cells, n: int) -> None:
         cp.Add(b == a * cage.target).OnlyEnforceIf(a_larger.Not())
     elif cage.op == GIVEN:
         cp.Add(cells[0] == cage.target)
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int):
-        super().__init__()
-        self.limit, self.found = limit, 0
-
-    def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.found >= self.limit:
-            self.StopSearch()
 
 
 def main() -> int:

@@ -1,16 +1,20 @@
-"""`make bench`: crossprolog's default encodings against plain baselines, in the same run.
+"""`make bench`: crossprolog against its peers on the same puzzles, in the same run (issue 15).
 
-Then the Sudoku GCD puzzle against a re-creation of the known program's
-approach (bench/sudoku_known.pl), the hard classic Sudokus checked, and
-what counting a search's effort (`compare`'s counted run) costs against the
-plain search of `solve`.
+In order: start-up and the bridge's costs; CrossProduct from the text a user
+types (parse + solve, parse + check) against the notebook's Python solver and
+CP-SAT, each reading the same text; the hard classic Sudokus checked against
+CP-SAT, and the GCD puzzle against the known program's approach
+(bench/sudoku_known.pl); CrossCells and KenKen checked against CP-SAT; the
+time per well-formed puzzle generated; what counting the search's effort
+costs; and last one summary table of ratios, in markdown.
 
-Every workload is made by the notebook's seeded procedure (or `generate
-crosscells`).  For each, the default encoding runs the whole workload through
-the Python API's batch call (one crossing into Prolog), and each baseline runs
-in its own process with a time budget, so a baseline that would take minutes
-is reported as "> budget" instead of stalling the run.  Ratios are baseline
-time / crossprolog time: above 1 means crossprolog is faster.
+crossprolog reads each workload's whole text with `parse_all` and searches it
+with one crossing into Prolog (`search_many`); every time of ours includes
+parsing.  Each peer runs in its own process with a time budget, so a peer
+that would take minutes is reported as "> budget" instead of stalling the run.
+A puzzle's time is its search's plus an even share of its reader's time over
+the whole text.  Ratios are peer time / crossprolog time: above 1 means
+crossprolog is faster.
 
     bench/run.py [--quick] [--budget SECONDS] [--json FILE]
 """
@@ -18,6 +22,7 @@ time / crossprolog time: above 1 means crossprolog is faster.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -25,161 +30,335 @@ import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+BENCH = ROOT / "bench"
+SUDOKU = ROOT / "examples" / "sudoku"
+sys.path.insert(0, str(BENCH))
 
-from crossprolog import crossproduct, engine  # noqa: E402
+from crossprolog import engine, parse, parse_all  # noqa: E402
 from crossprolog.puzzle import Puzzle, search_many  # noqa: E402
-from crossprolog.registry import named  # noqa: E402
+from crossprolog.registry import generate, named  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Workload:
-    """A named, reproducible set of puzzles and what to do with them (limit 1: solve; 2: check)."""
+    """A named, reproducible set of puzzles, what to do with them (limit 1: solve; 2:
+    check), how many times to time it (per-puzzle medians), and the issue's goal:
+    the least ratio, and the most seconds any one puzzle of ours may take."""
 
     name: str
     family: str
-    rows: int
-    cols: int
-    n: int
-    seed: int
-    limit: int = 1
+    rows: int = 0
+    cols: int = 0
+    n: int = 0
+    seed: int = 0
+    limit: int = 2
+    files: tuple[str, ...] = ()  # example files instead of generated puzzles
+    repeats: int = 1
+    goal: float | None = None
+    worst_goal: float | None = None
+    reading_goal: bool = False  # parsing must cost less than searching
 
     def puzzles(self) -> list[Puzzle]:
+        """The puzzles, parsed from the files or made by the family's seeded generator."""
+        if self.files:
+            return [parse((ROOT / f).read_text(encoding="utf-8")) for f in self.files]
         return list(named(self.family).generator(self.rows, self.cols, self.n, self.seed))
 
+    def text(self) -> str:
+        """One text holding every puzzle, as `crossprolog generate -n N` prints it: each
+        after a line `== NAME`."""
+        if self.files:
+            return "\n".join(f"== {Path(f).stem}\n{(ROOT / f).read_text(encoding='utf-8')}"
+                             for f in self.files)
+        return "\n".join(f"== {i}\n{p.render()}\n" for i, p in enumerate(self.puzzles(), start=1))
 
-def workloads(quick: bool) -> list[Workload]:
-    """The issue's workloads; --quick shrinks the big sets for a smoke run."""
-    cut = (lambda n: max(1, n // 10)) if quick else (lambda n: n)
-    solving = [Workload("5x3 x1000 (seed 42)", "crossproduct", 5, 3, cut(1000), 42),
-               Workload("10x3 x20 (seed 42)", "crossproduct", 10, 3, cut(20), 42),
-               Workload("10x6 notebook (seed 42)", "crossproduct", 10, 6, 1, 42),
-               Workload("10x6 x100 (seed 7)", "crossproduct", 10, 6, cut(100), 7),
-               Workload("12x8 x20 (seed 3)", "crossproduct", 12, 8, cut(20), 3)]
-    checking = [Workload(w.name.replace(" (", ", limit 2 ("), w.family, w.rows, w.cols, w.n, w.seed, 2)
-                for w in solving]
-    cells = [Workload("crosscells 10x10 x20 (seed 1)", "crosscells", 10, 10, cut(20), 1),
-             Workload("crosscells 15x15 x10 (seed 1)", "crosscells", 15, 15, cut(10), 1)]
-    return solving + checking + cells
+    def labels(self) -> list[str]:
+        """A name for each puzzle: its file's, or its number."""
+        return [Path(f).stem for f in self.files] or [str(i) for i in range(1, self.n + 1)]
 
 
-# Baselines: each returns the number of solutions it found for a puzzle (up to the limit).
-
-def _notebook(ordered: bool) -> Callable[[Puzzle, int], int]:
-    import crossproduct_baseline as baseline
-
-    return lambda p, limit: baseline.count(p.row_products, p.column_products, limit, ordered)
-
-
-def _crosscells_python(puzzle: Puzzle, limit: int) -> int:
-    import crosscells_baseline
-
-    return 1 if crosscells_baseline.solve(puzzle) is not None else 0
+def crossproduct_workloads(quick: bool) -> list[Workload]:
+    """CrossProduct from text: the issue's 5x3 sets, and the 10x6 and 12x8 ones solved and
+    checked; --quick takes a tenth of each."""
+    sets = [(5, 3, 1000, 42, 1), (5, 3, 200, 42, 2), (10, 6, 100, 7, 1), (10, 6, 100, 7, 2),
+            (12, 8, 20, 3, 1), (12, 8, 20, 3, 2)]
+    return [Workload(f"crossproduct {r}x{c} x{cut(n, quick)} (seed {seed}), {TASK[limit]}", "crossproduct",
+                     r, c, cut(n, quick), seed, limit, goal=1, reading_goal=(r, c, limit) == (5, 3, 1))
+            for r, c, n, seed, limit in sets]
 
 
-def _cp_sat(puzzle: Puzzle, limit: int) -> int:
+TASK = {1: "solve", 2: "check"}
+
+
+def cut(n: int, quick: bool) -> int:
+    """A workload's size: `n`, or a tenth of it for --quick."""
+    return max(1, n // 10) if quick else n
+
+
+def sudoku_workload(quick: bool) -> Workload:
+    """The hard classics in examples/sudoku (not the GCD puzzle), checked, medians of 5."""
+    files = tuple(str(p.relative_to(ROOT)) for p in sorted(SUDOKU.glob("*.txt"))
+                  if parse(p.read_text(encoding="utf-8")).objective is None)
+    return Workload(f"sudoku {len(files)} hard classics, check", "sudoku", files=files,
+                    repeats=1 if quick else 5, goal=0.5)
+
+
+def crosscells_workloads(quick: bool) -> list[Workload]:
+    """The issue's random CrossCells sets (generator seed 1), checked; --quick takes a
+    tenth of 10x10 and 15x15 and leaves out 20x20."""
+    sets = [(10, 20, None), (15, 10, 0.3)] + ([] if quick else [(20, 5, None)])
+    return [Workload(f"crosscells {s}x{s} x{cut(n, quick)} (seed 1), check", "crosscells", s, s,
+                     cut(n, quick), 1, goal=1, worst_goal=worst) for s, n, worst in sets]
+
+
+def kenken_workloads(quick: bool) -> list[Workload]:
+    """Random KenKen 6x6 to 9x9 (seed 1), checked."""
+    n = 2 if quick else 10
+    return [Workload(f"kenken {s}x{s} x{n} (seed 1), check", "kenken", s, s, n, 1, goal=1)
+            for s in range(6, 10)]
+
+
+# Peers: each reads the workload's text with a reader of its own (timed), or is
+# handed the puzzles parsed (untimed), and counts their solutions up to the limit.
+
+@dataclass(frozen=True)
+class Peer:
+    """A peer solver: `count` gives the solutions of one puzzle up to a limit; `read`
+    the puzzles from the workload's text, or None when the peer is handed them parsed."""
+
+    name: str
+    count: Callable[[Any, int], int]
+    read: Callable[[str], list] | None = None
+
+
+def crossproduct_tables(text: str) -> list[tuple[list[int], list[int]]]:
+    """A plain reader of CrossProduct texts: per puzzle, the row products (each line's
+    last number) and the column products (its first line)."""
+    tables = []
+    for chunk in text.split("== ")[1:]:
+        lines = [line.split() for line in chunk.splitlines()[1:] if line.strip()]
+        tables.append(([int(line[-1]) for line in lines[1:]], [int(n) for n in lines[0]]))
+    return tables
+
+
+def notebook_count(table: tuple[list[int], list[int]], limit: int) -> int:
+    import crossproduct_baseline
+
+    return crossproduct_baseline.count(*table, limit, ordered=True)
+
+
+def crossproduct_cp_sat_count(table: tuple[list[int], list[int]], limit: int) -> int:
     import cp_sat_baseline
+    from crossprolog.crossproduct import CrossProduct
 
-    return cp_sat_baseline.count(puzzle, limit)
-
-
-BASELINES: dict[str, dict[str, Callable[[Puzzle, int], int]]] = {
-    "crossproduct": {"python rows": _notebook(False), "python rows, fewest fillings first":
-                     _notebook(True), "cp-sat (1 worker)": _cp_sat},
-    "crosscells": {"python cells": _crosscells_python},
-}
+    return cp_sat_baseline.count(CrossProduct(*table), limit)
 
 
-def has_ortools() -> bool:
-    try:
-        import ortools  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def sudoku_cp_sat_count(puzzle: Puzzle, limit: int) -> int:
+    import sudoku_cp_sat
+
+    data = puzzle.prolog_data()
+    return sudoku_cp_sat.count(data["givens"], limit, data["low"], data["high"])
+
+
+def crosscells_cp_sat_count(puzzle: Puzzle, limit: int) -> int:
+    import crosscells_cp_sat
+
+    return crosscells_cp_sat.count(puzzle, limit)
+
+
+def kenken_cp_sat_count(puzzle: Puzzle, limit: int) -> int:
+    import kenken_cp_sat
+
+    return kenken_cp_sat.count(puzzle, limit)
+
+
+def peers(family: str) -> list[Peer]:
+    """The peers of a family that can run here: CP-SAT ones only with ortools installed."""
+    sat = has_module("ortools")
+    table = {
+        "crossproduct": [Peer("python notebook, fewest fillings first", notebook_count, crossproduct_tables),
+                         Peer("cp-sat (1 worker)", crossproduct_cp_sat_count, crossproduct_tables)],
+        "sudoku": [Peer("cp-sat (1 worker)", sudoku_cp_sat_count)],
+        "crosscells": [Peer("cp-sat (1 worker, linear model)", crosscells_cp_sat_count)],
+        "kenken": [Peer("cp-sat (1 worker)", kenken_cp_sat_count)],
+    }[family]
+    return [p for p in table if sat or "cp-sat" not in p.name]
+
+
+def has_module(name: str) -> bool:
+    return importlib.util.find_spec(name) is not None
 
 
 @dataclass
 class Measure:
-    """Wall times per puzzle, or a lower bound when the budget ran out."""
+    """A solver's times on a workload: the whole, per puzzle, and reading the text (None
+    when handed the puzzles); only the bound when the budget ran out."""
 
     label: str
     total: float
-    median: float | None = None
-    worst: float | None = None
-    inferences: int | None = None
+    times: list[float] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+    reading: float | None = None
     finished: bool = True
-    solutions: list[int] = field(default_factory=list)
     timeouts: int = 0
 
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.times else None
 
-def crossprolog_measure(workload: Workload, budget: float) -> Measure:
-    """The whole workload in one crossing into Prolog; per-puzzle times are Prolog CPU seconds.
-
-    Each puzzle may take `budget` seconds; how many ran out is in `timeouts`.
-    """
-    puzzles = workload.puzzles()
-    started = time.perf_counter()
-    found = search_many(puzzles, limit=workload.limit, keep=False, timeout=budget)
-    total = time.perf_counter() - started
-    times = [f.cpu for f in found]
-    return Measure("crossprolog (default encoding)", total, statistics.median(times), max(times),
-                   sum(f.inferences for f in found), True, [f.count for f in found],
-                   sum(f.status == "timeout" for f in found))
+    @property
+    def worst(self) -> float | None:
+        return max(self.times) if self.times else None
 
 
-def baseline_measure(workload: Workload, name: str, budget: float) -> Measure:
-    """Run a baseline in a child process; past `budget` seconds, report only the bound."""
-    command = [sys.executable, __file__, "--baseline", name, "--workload", json.dumps(asdict(workload))]
+def per_puzzle(runs: list[list[float]]) -> list[float]:
+    """Each puzzle's median time over the runs."""
+    return [statistics.median(times) for times in zip(*runs)]
+
+
+def ours(workload: Workload, budget: float) -> Measure:
+    """crossprolog on the workload's text: `parse_all`, then one `search_many`, each
+    puzzle's search bounded by `budget`; medians over the workload's repeats, after one
+    untimed warm-up (the family's grammar and Prolog module loaded)."""
+    text = workload.text()
+    search_many(parse_all(text)[:1], limit=workload.limit, keep=False)
+    totals, readings, runs = [], [], []
+    for _ in range(workload.repeats):
+        started = time.perf_counter()
+        puzzles = parse_all(text)
+        read = time.perf_counter()
+        found = search_many(puzzles, limit=workload.limit, keep=False, timeout=budget)
+        totals.append(time.perf_counter() - started)
+        readings.append(read - started)
+        runs.append([(read - started) / len(found) + f.seconds for f in found])
+    return Measure("crossprolog", statistics.median(totals), per_puzzle(runs), [f.count for f in found],
+                   statistics.median(readings), timeouts=sum(f.status == "timeout" for f in found))
+
+
+def peer_measure(workload: Workload, peer: Peer, budget: float) -> Measure:
+    """Run a peer in a child process; past `budget` seconds, report only the bound."""
+    command = [sys.executable, __file__, "--peer", peer.name, "--workload", json.dumps(asdict(workload))]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=budget)
     except subprocess.TimeoutExpired:
-        return Measure(name, budget, finished=False)
+        return Measure(peer.name, budget, finished=False)
     if done.returncode != 0:
-        raise RuntimeError(f"baseline {name} failed:\n{done.stderr}")
+        raise RuntimeError(f"peer {peer.name} failed:\n{done.stderr}")
     result = json.loads(done.stdout)
-    return Measure(name, result["total"], result["median"], result["worst"], None, True,
-                   result["solutions"])
+    return Measure(peer.name, result["total"], result["times"], result["counts"], result["reading"])
 
 
-def run_baseline(name: str, workload: Workload) -> None:
-    """The child process's work: time the baseline on every puzzle, print JSON."""
-    solve = BASELINES[workload.family][name]
-    if workload.family == "crossproduct":  # warm up: imports and first-call set-up are not solving
-        solve(crossproduct.CrossProduct((1,), (1,)), 1)
-    times, counts = [], []
-    for puzzle in workload.puzzles():
+def run_peer(name: str, workload: Workload) -> dict:
+    """The child process's work: the peer on every puzzle, medians over the repeats,
+    after one untimed warm-up (imports and first-call set-up are not solving)."""
+    peer = next(p for p in peers(workload.family) if p.name == name)
+    text = workload.text()
+    handed = None if peer.read else workload.puzzles()
+    peer.count((peer.read(text) if peer.read else handed)[0], 1)
+    totals, readings, runs = [], [], []
+    for _ in range(workload.repeats):
         started = time.perf_counter()
-        counts.append(solve(puzzle, workload.limit))
-        times.append(time.perf_counter() - started)
-    print(json.dumps({"total": sum(times), "median": statistics.median(times),
-                      "worst": max(times), "solutions": counts}))
+        puzzles = peer.read(text) if peer.read else handed
+        reading = time.perf_counter() - started
+        times, counts = [], []
+        for puzzle in puzzles:
+            started = time.perf_counter()
+            counts.append(peer.count(puzzle, workload.limit))
+            times.append(time.perf_counter() - started + reading / len(puzzles))
+        totals.append(sum(times))
+        readings.append(reading)
+        runs.append(times)
+    return {"total": statistics.median(totals), "times": per_puzzle(runs), "counts": counts,
+            "reading": statistics.median(readings) if peer.read else None}
 
 
-def bridge_costs() -> dict[str, float]:
-    """Engine start-up (fresh process: import + consult) and one trivial solve, medians."""
-    startup = []
-    for _ in range(5):
-        code = ("import time; t = time.perf_counter(); from crossprolog import engine, registry; "
-                "[engine.encodings(f.prolog) for f in registry.FAMILIES]; "
-                "print(time.perf_counter() - t)")
-        startup.append(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                            text=True, check=True).stdout))
-    puzzle = crossproduct.CrossProduct((6,), (6,))
-    calls = []
-    for _ in range(500):
-        started = time.perf_counter()
-        puzzle.search(limit=1)
-        calls.append(time.perf_counter() - started)
-    return {"startup": statistics.median(startup), "call": statistics.median(calls)}
+@dataclass
+class Row:
+    """One line of the summary table."""
+
+    workload: str
+    ours: str
+    peer: str
+    ratio: str
+    goal: str
+    met: str
 
 
-SUDOKU = ROOT / "examples" / "sudoku"
+def compared(workload: Workload, budget: float) -> tuple[list[str], list[Row]]:
+    """The report lines of a workload, crossprolog against every peer, and its summary rows."""
+    mine = ours(workload, budget)
+    others = [peer_measure(workload, peer, budget) for peer in peers(workload.family)]
+    rows = [summary_row(workload, mine, others)]
+    if workload.reading_goal:
+        rows.append(reading_row(workload, mine))
+    return list(report(workload, mine, others)), rows
 
+
+def reading_row(workload: Workload, mine: Measure) -> Row:
+    """Our parsing against our searching on the workload: the goal is parsing the cheaper."""
+    searching = mine.total - mine.reading
+    return Row(f"{workload.name}: parse vs search (ours)",
+               f"parse {seconds(mine.reading)}, search {seconds(searching)}", "-",
+               f"{mine.reading / searching:.2f} (parse / search)", "parse < search",
+               "yes" if mine.reading < searching else "no")
+
+
+def report(workload: Workload, mine: Measure, others: list[Measure]) -> Iterator[str]:
+    """The workload's lines: each solver's total, median, worst and reading times and
+    ratio, whether the counts agree, and per puzzle for a set of example files."""
+    repeats = f", per-puzzle medians of {workload.repeats}" if workload.repeats > 1 else ""
+    yield f"\n{workload.name}: {len(mine.times)} puzzle(s) in one text, limit {workload.limit}{repeats}"
+    yield f"  {'solver':40} {'total':>10} {'median':>10} {'worst':>10} {'reading':>10} {'ratio':>8}"
+    for m in [mine, *others]:
+        total = seconds(m.total) if m.finished else f"> {seconds(m.total)}"
+        ratio = "" if m is mine else (f"{m.total / mine.total:.2f}" if m.finished
+                                      else f"> {m.total / mine.total:.1f}")
+        agree = "" if not m.finished or m is mine or m.counts == mine.counts else "  DISAGREES"
+        yield (f"  {m.label:40} {total:>10} {seconds(m.median):>10} {seconds(m.worst):>10} "
+               f"{seconds(m.reading):>10} {ratio:>8}{agree}")
+    if workload.files and others and others[0].finished:
+        for label, a, b in zip(workload.labels(), mine.times, others[0].times):
+            yield f"    {label:38} {seconds(a):>10} {others[0].label} {seconds(b):>10}  ratio {b / a:.2f}"
+    if not others:
+        yield f"  no peer here: {peer_missing()}"
+    if mine.timeouts:
+        yield f"  crossprolog: {mine.timeouts} puzzle(s) ran out of the per-puzzle budget"
+
+
+def peer_missing() -> str:
+    """Why a family has no peer in this run."""
+    if not has_module("ortools"):
+        return "ortools is not installed (pip install '.[bench]')"
+    return "none known"
+
+
+def summary_row(workload: Workload, mine: Measure, others: list[Measure]) -> Row:
+    """The workload's summary: our median / worst, the fastest peer and its ratio, and
+    whether the issue's goal is met (for the Sudoku classics: every puzzle's ratio)."""
+    shown = f"{seconds(mine.median)} / {seconds(mine.worst)}"
+    goal = f"ratio ≥ {workload.goal:g}" + (f", worst ≤ {workload.worst_goal:g} s" if workload.worst_goal else "")
+    if not others:
+        return Row(workload.name, shown, "not available", "-", goal, "-")
+    best = min(others, key=lambda m: (not m.finished, m.total))
+    ratio = best.total / mine.total
+    if workload.files and best.finished:
+        each = [b / a for a, b in zip(mine.times, best.times)]
+        goal += " each"
+        text = f"{ratio:.2f} (each {min(each):.2f}–{max(each):.2f})"
+        met = min(each) >= workload.goal
+    else:
+        text = f"{ratio:.2f}" if best.finished else f"> {ratio:.1f}"
+        met = ratio >= workload.goal
+    met = met and (workload.worst_goal is None or mine.worst <= workload.worst_goal)
+    return Row(workload.name, shown, best.label, text, goal, "yes" if met else "no")
+
+
+# Sudoku's GCD puzzle, start-up, well-formed generation, the effort overhead.
 
 def median_run(search: Callable[[], tuple[object, int]], runs: int = 5) -> tuple[float, int, object]:
     """Median wall time of `runs` calls of `search` (which returns (answer, inferences))."""
@@ -191,19 +370,11 @@ def median_run(search: Callable[[], tuple[object, int]], runs: int = 5) -> tuple
     return statistics.median(times), inferences, answer
 
 
-def check(puzzle: Puzzle) -> tuple[int, int]:
-    """Solutions (at most 2) and inferences of a well-formedness check."""
-    found = puzzle.search(limit=2, keep=False)
-    return found.count, found.inferences
-
-
-def sudoku_measures() -> Iterator[str]:
-    """The GCD puzzle against the known program's approach, and the hard classics, checked."""
-    from crossprolog import parse
-
+def gcd_measures() -> tuple[list[str], Row]:
+    """The GCD puzzle solved and its optimum proved, against the known program's approach."""
     gcd_puzzle = parse((SUDOKU / "gcd-2025-01.txt").read_text(encoding="utf-8"))
 
-    def ours():
+    def mine():
         found = gcd_puzzle.search(limit=1)
         return gcd_puzzle.solution_extras(found.solutions[0])["objective"]["gcd"], found.inferences
 
@@ -213,28 +384,143 @@ def sudoku_measures() -> Iterator[str]:
                              {"Gs": gcd_puzzle.prolog_data()["givens"]})
         return answer["G"], answer["I"]
 
-    engine.call("use_module(File, [])", {"File": str(ROOT / "bench" / "sudoku_known.pl")})
-    our_time, our_inferences, our_gcd = median_run(ours)
+    engine.call("use_module(File, [])", {"File": str(BENCH / "sudoku_known.pl")})
+    our_time, our_inferences, our_gcd = median_run(mine)
     known_time, known_inferences, known_gcd = median_run(known, runs=3)
-    yield "\nsudoku GCD January 2025 (optimum found and proved), median of 5 (known: of 3)"
-    yield f"  crossprolog (default encoding)  {seconds(our_time):>10}  {our_inferences:>12,} inferences  gcd {our_gcd}"
-    yield (f"  known program's approach        {seconds(known_time):>10}  {known_inferences:>12,} "
-           f"inferences  gcd {known_gcd}  {known_time / our_time:.1f}x")
-    yield "\nsudoku hard classics, check (solve and prove unique), median of 5"
-    for path in sorted(SUDOKU.glob("*.txt")):
-        puzzle = parse(path.read_text(encoding="utf-8"))
-        if puzzle.objective is not None:
-            continue
-        time_taken, inferences, count = median_run(partial(check, puzzle))
-        yield f"  {path.stem:32} {seconds(time_taken):>10}  {inferences:>12,} inferences  {count} solution(s)"
+    ratio = known_time / our_time
+    lines = ["\nsudoku GCD January 2025 (optimum found and proved), median of 5 (known: of 3)",
+             f"  crossprolog                      {seconds(our_time):>10}  {our_inferences:>12,} "
+             f"inferences  gcd {our_gcd}",
+             f"  known program's approach         {seconds(known_time):>10}  {known_inferences:>12,} "
+             f"inferences  gcd {known_gcd}  ratio {ratio:.1f}"]
+    return lines, Row("sudoku GCD January 2025, optimum proved", seconds(our_time),
+                      "known program's approach", f"{ratio:.1f}", "ratio > 1", "yes" if ratio > 1 else "no")
+
+
+def startup_times(runs: int = 10) -> list[float]:
+    """Wall times of `crossprolog solve examples/crossproduct/riddler-1.txt`, each a
+    fresh process."""
+    script = Path(sys.executable).with_name("crossprolog")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "crossprolog"]
+    command += ["solve", str(ROOT / "examples" / "crossproduct" / "riddler-1.txt")]
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+STARTUP_PARTS = """
+import json, time
+t0 = time.perf_counter()
+import janus_swi
+t1 = time.perf_counter()
+from crossprolog import cli
+t2 = time.perf_counter()
+from crossprolog import engine
+engine.encodings("crossproduct")
+t3 = time.perf_counter()
+print(json.dumps([t1 - t0, t2 - t1, t3 - t2]))
+"""
+
+
+def startup_parts(runs: int = 5) -> dict[str, float]:
+    """What a start costs, in fresh processes, medians of `runs`: the Python interpreter
+    alone, importing janus (which starts Prolog), the command line's Python imports,
+    and consulting the driver and the CrossProduct module."""
+    bare, parts = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - started)
+        parts.append(json.loads(subprocess.run([sys.executable, "-c", STARTUP_PARTS], capture_output=True,
+                                               text=True, check=True).stdout))
+    names = ["python interpreter", "janus import (Prolog started)", "crossprolog.cli imports",
+             "driver + crossproduct.pl consulted"]
+    return dict(zip(names, [statistics.median(bare), *map(statistics.median, zip(*parts))]))
+
+
+def startup() -> tuple[list[str], Row]:
+    times = startup_times()
+    median = statistics.median(times)
+    lines = [f"start-up: crossprolog solve riddler-1.txt, median of {len(times)} fresh processes: "
+             f"{seconds(median)} (worst {seconds(max(times))}); its parts, medians of 5:"]
+    lines += [f"  {name:36} {seconds(cost):>10}" for name, cost in startup_parts().items()]
+    return lines, Row("start-up: crossprolog solve riddler-1.txt, median of 10", seconds(median), "-", "-",
+                      "< 0.12 s", "yes" if median < 0.12 else "no")
+
+
+def bridge_costs() -> list[str]:
+    """Engine start-up (fresh process: import + consult of every family) and one trivial
+    solve through the bridge, medians."""
+    startups = []
+    for _ in range(5):
+        code = ("import time; t = time.perf_counter(); from crossprolog import engine, registry; "
+                "[engine.encodings(f.prolog) for f in registry.FAMILIES]; "
+                "print(time.perf_counter() - t)")
+        startups.append(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                             text=True, check=True).stdout))
+    puzzle = parse("6\n? 6\n", "crossproduct")
+    calls = []
+    for _ in range(500):
+        started = time.perf_counter()
+        puzzle.search(limit=1)
+        calls.append(time.perf_counter() - started)
+    return [f"engine start-up (import + consult of every family, median of 5): "
+            f"{seconds(statistics.median(startups))}",
+            f"one trivial solve through the bridge (median of 500): {statistics.median(calls) * 1e6:.0f} µs"]
+
+
+GENERATION = [("crossproduct", 10, 6, 1.0), ("crossproduct", 12, 8, None), ("crosscells", 10, 10, 1.0),
+              ("crosscells", 15, 15, None), ("sudoku", 9, 9, None)]
+
+
+def print_generation_times(family: str, rows: int, cols: int, n: int, seed: int = 1) -> None:
+    """The child process's work: print the seconds each of `n` well-formed puzzles takes
+    to make, one a line, as each is made."""
+    started = time.perf_counter()
+    for _ in generate(family, rows, cols, n, seed, well_formed=True):
+        print(time.perf_counter() - started, flush=True)
+        started = time.perf_counter()
+
+
+def generation_times(family: str, rows: int, cols: int, n: int, budget: float) -> list[float]:
+    """Seconds per well-formed puzzle (seed 1), for those made within `budget` seconds
+    in a child process."""
+    command = [sys.executable, __file__, "--generate", json.dumps([family, rows, cols, n])]
+    try:
+        output = subprocess.run(command, capture_output=True, text=True, timeout=budget, check=True).stdout
+    except subprocess.TimeoutExpired as stopped:
+        output = stopped.stdout or ""
+        output = output.decode() if isinstance(output, bytes) else output
+    return [float(line) for line in output.split()]
+
+
+def generation(quick: bool, budget: float) -> tuple[list[str], list[Row]]:
+    """Median and worst time per well-formed puzzle for each size issue 12 names, each
+    size given `budget` seconds."""
+    n = 2 if quick else 5
+    lines = [f"\nwell-formed generation (seed 1), up to {n} puzzles per size in {seconds(budget)}: "
+             "median / worst per puzzle"]
+    rows = []
+    for family, r, c, target in GENERATION:
+        times = generation_times(family, r, c, n, budget)
+        shown = (f"{seconds(statistics.median(times))} / {seconds(max(times))}" if times
+                 else f"> {seconds(budget)}")
+        made = "" if len(times) == n else f" ({len(times)} of {n} made in the budget)"
+        lines.append(f"  {family} {r}x{c}".ljust(24) + shown + made)
+        met = "-" if target is None else ("yes" if times and statistics.median(times) < target else "no")
+        rows.append(Row(f"well-formed {family} {r}x{c}, per puzzle{made}", shown, "-", "-",
+                        "-" if target is None else f"median < {target:g} s", met))
+        print(lines[-1], flush=True)
+    return lines, rows
 
 
 def effort_overhead(quick: bool) -> Iterator[str]:
     """CPU time and inferences of the counted search `compare` makes against the plain
     one of `solve`: the default encodings, each puzzle searched for two solutions,
     medians of 3."""
-    from crossprolog import parse
-
     cut = 4 if quick else 1
     sets = [(w.name, w.puzzles()[::cut]) for w in (
         Workload("crossproduct 10x6 x20 (seed 7)", "crossproduct", 10, 6, 20, 7),
@@ -278,54 +564,59 @@ def seconds(value: float | None) -> str:
     return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
 
 
-def report(workload: Workload, ours: Measure, others: list[Measure]) -> Iterator[str]:
-    yield f"\n{workload.name}: {workload.n} puzzle(s), limit {workload.limit}"
-    yield f"  {'solver':38} {'total':>10} {'median':>10} {'worst':>10} {'ratio':>8}"
-    for m in [ours, *others]:
-        total = seconds(m.total) if m.finished else f"> {seconds(m.total)}"
-        ratio = "" if m is ours else (f"{m.total / ours.total:.1f}x" if m.finished
-                                      else f"> {m.total / ours.total:.0f}x")
-        agree = "" if not m.finished or m is ours or m.solutions == ours.solutions else "  DISAGREES"
-        yield f"  {m.label:38} {total:>10} {seconds(m.median):>10} {seconds(m.worst):>10} {ratio:>8}{agree}"
-    yield f"  crossprolog inferences: {ours.inferences:,}"
-    if ours.timeouts:
-        yield f"  crossprolog: {ours.timeouts} puzzle(s) ran out of the per-puzzle budget"
+def summary_table(rows: list[Row]) -> Iterator[str]:
+    """The summary, as a markdown table."""
+    yield "\n| workload | crossprolog median / worst | best peer | ratio (total) | goal | met |"
+    yield "|---|---|---|---|---|---|"
+    for row in rows:
+        yield f"| {row.workload} | {row.ours} | {row.peer} | {row.ratio} | {row.goal} | {row.met} |"
+
+
+def show(lines: list[str]) -> None:
+    print("\n".join(lines), flush=True)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="a tenth of each big workload")
-    parser.add_argument("--budget", type=float, default=60.0,
-                        help="seconds per baseline per workload, and per crossprolog puzzle")
-    parser.add_argument("--json", type=Path, help="also write the measures here")
-    parser.add_argument("--baseline", help=argparse.SUPPRESS)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: small workloads, short budget")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per peer per workload, and per crossprolog puzzle "
+                             "(default 60; --quick: 10)")
+    parser.add_argument("--json", type=Path, help="also write the summary rows here")
+    parser.add_argument("--peer", help=argparse.SUPPRESS)
     parser.add_argument("--workload", help=argparse.SUPPRESS)
+    parser.add_argument("--generate", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.baseline:
-        run_baseline(args.baseline, Workload(**json.loads(args.workload)))
+    if args.peer:
+        print(json.dumps(run_peer(args.peer, Workload(**json.loads(args.workload)))))
         return 0
+    if args.generate:
+        print_generation_times(*json.loads(args.generate))
+        return 0
+    budget = args.budget or (10.0 if args.quick else 60.0)
 
-    costs = bridge_costs()
-    print(f"engine start-up (import + consult, median of 5): {seconds(costs['startup'])}")
-    print(f"one trivial solve through the bridge (median of 500): {costs['call'] * 1e6:.0f} µs")
-    sat = has_ortools()
-    if not sat:
-        print("cp-sat baseline skipped: ortools is not installed (pip install '.[bench]')")
-    results = []
-    for workload in workloads(args.quick):
-        ours = crossprolog_measure(workload, args.budget)
-        names = [n for n in BASELINES[workload.family] if sat or not n.startswith("cp-sat")]
-        others = [baseline_measure(workload, name, args.budget) for name in names]
-        for line in report(workload, ours, others):
-            print(line, flush=True)
-        results.append({"workload": asdict(workload), "crossprolog": asdict(ours),
-                        "baselines": [asdict(m) for m in others]})
-    for line in sudoku_measures():
-        print(line, flush=True)
-    for line in effort_overhead(args.quick):
-        print(line, flush=True)
+    rows = []
+    lines, row = startup()
+    show(lines + bridge_costs())
+    rows.append(row)
+    for workload in [*crossproduct_workloads(args.quick), sudoku_workload(args.quick)]:
+        lines, found = compared(workload, budget)
+        show(lines)
+        rows += found
+    lines, row = gcd_measures()
+    show(lines)
+    rows.append(row)
+    for workload in [*crosscells_workloads(args.quick), *kenken_workloads(args.quick)]:
+        lines, found = compared(workload, budget)
+        show(lines)
+        rows += found
+    rows += generation(args.quick, budget)[1]
+    show(list(effort_overhead(args.quick)))
+    print("\nsummary: ratio = best peer's time / crossprolog's, whole workloads, each solver timed from "
+          "its input (crossprolog from the text)")
+    show(list(summary_table(rows)))
     if args.json:
-        args.json.write_text(json.dumps({"costs": costs, "results": results}, indent=1))
+        args.json.write_text(json.dumps([asdict(r) for r in rows], indent=1))
     return 0
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
+from cp_sat_count import count_solutions
+
 SIZE = 9
 
 
@@ -40,25 +42,7 @@ def count(givens: list[list[int]], limit: int, low: int = 1, high: int = 9) -> i
         model.Add(grid[r][c] == digit)
     for unit in units():
         model.AddAllDifferent([grid[r][c] for r, c in unit] + unused)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if limit == 1:
-        return int(solver.Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
-    solver.parameters.enumerate_all_solutions = True
-    counter = _Counter(limit)
-    solver.Solve(model, counter)
-    return counter.found
-
-
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self, limit: int):
-        super().__init__()
-        self.limit, self.found = limit, 0
-
-    def on_solution_callback(self) -> None:
-        self.found += 1
-        if self.limit and self.found >= self.limit:
-            self.StopSearch()
+    return count_solutions(model, limit)
 
 
 def main() -> int:
