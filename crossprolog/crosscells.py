@@ -23,6 +23,7 @@ same puzzle compare equal.
 from __future__ import annotations
 
 import random
+import string
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from itertools import groupby
@@ -633,7 +634,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
             yield puzzle
 
 
-GROUP_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+GROUP_LETTERS = string.ascii_letters  # a to z, then A to Z: the letters the grammar reads as groups
 
 
 def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCells, Clue] | None:

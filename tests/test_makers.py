@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import string
 from functools import lru_cache
 
 import pytest
 
 import crossprolog
 from crossprolog import explain
-from crossprolog.crosscells import CrossCells, value_of
+from crossprolog.crosscells import Cell, Constraint, CrossCells, group_apart, value_of
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.kenken import KenKen
 
@@ -329,3 +330,15 @@ def test_generate_takes_the_rules_on_the_command_line_and_refuses_what_it_cannot
     assert cli("generate", "crossproduct", "--rows", "3", "--cols", "3", "--zero").code == 2
     refused = cli("generate", "sudoku", "--rows", "9", "--cols", "9", "--maximize", "gcd(rows)")
     assert refused.code == 2 and "classic" in refused.err
+
+
+def test_a_crosscells_maker_names_groups_past_z_as_the_grammar_reads_them():
+    """A 15x15 may need more groups than there are lower-case letters: the next is A."""
+    cells = [Cell("+", 1, group=letter) for letter in string.ascii_lowercase] + [Cell("+", 1)]
+    full = CrossCells.from_table([cells], [None], [None] * len(cells),
+                                 groups=[Constraint("#", 1, group=g) for g in string.ascii_lowercase])
+    intended, other = [[1] * len(cells)], [[1] * (len(cells) - 1) + [0]]
+    made, clue = group_apart(full, intended, other)
+    assert clue.name == "A" and made.group_cells("A") == (len(cells) - 1,)
+    again = crossprolog.parse(made.render(), family="crosscells")
+    assert {g.group: g.text for g in again.groups}["A"] == "A#1"
