@@ -17,7 +17,7 @@ from .grammars import crosscells as crosscells_grammar
 from .grammars import crossproduct as crossproduct_grammar
 from .grammars import kenken as kenken_grammar
 from .grammars import sudoku as sudoku_grammar
-from .grammars.common import Line, directive_word, is_blank, source_lines, split_directives
+from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle
 
@@ -215,7 +215,29 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
 def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzzle]:
     """Every puzzle `text` holds (see `pieces`), read as `parse` reads one.  Raises
     ParseError at the first problem."""
+    at_once = _read_at_once(text, family, options)
+    if at_once is not None:
+        return at_once
     return [parse_piece(piece, **options) for piece in pieces(text, family)]
+
+
+# The separator lines a family's `read_all` may take: a part of SEPARATOR's.
+PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
+
+
+def _read_at_once(text: str, family: str | None, options: dict[str, Any]) -> list[Puzzle] | None:
+    """The puzzles of `text` read in one pass by the grammar of the family named (or,
+    guessing, of the first family, whose strong claim no later one beats) when it has
+    a `read_all` and the text is one it reads so; None otherwise."""
+    record = BY_NAME.get(family) if family else FAMILIES[0]
+    read_all = record and getattr(record.grammar, "read_all", None)
+    if read_all is None or len(text) > MAX_TEXT_CHARS:
+        return None
+    try:
+        settings = given(record, options)
+    except UsageError:
+        return None  # reading piece by piece says so, in its turn
+    return read_all(text, PLAIN_SEPARATOR, **settings)
 
 
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
