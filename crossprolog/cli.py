@@ -153,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
     compare.set_defaults(run=_compare)
 
-    makers = [f.name for f in FAMILIES if f.generator]
+    makers = [f.name for f in FAMILIES if f.generator_name]
     generate = commands.add_parser("generate", help="print random puzzles",
                                    description="print random puzzles made by the family's generator")
     generate.add_argument("family", choices=makers)

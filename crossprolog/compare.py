@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import math
-import statistics
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Sequence
@@ -111,6 +110,8 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
 
 
 def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | None) -> Run:
+    import statistics  # here, not above: the command line imports this module at every start
+
     found, effort = measured["found"], measured.get("effort", {})
     seconds = [f["seconds"] for f in found] or [0.0]
     return Run(name, puzzle.family, measured["encoding"], measured["status"],
@@ -160,6 +161,8 @@ def _prolog(family: str) -> str:
 
 
 def _summary(family: str, encoding: str, runs: list[Run], defaults: list[Run]) -> Summary:
+    import statistics  # as in _run
+
     default = {run.puzzle: run for run in defaults if run.finished}
     ratios = [run.seconds / default[run.puzzle].seconds for run in runs
               if run.finished and run.puzzle in default and run.seconds > 0

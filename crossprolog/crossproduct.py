@@ -65,6 +65,20 @@ class CrossProduct(Puzzle):
             for r, row in enumerate(givens)))
         checked_format(self.layout)
 
+    @classmethod
+    def from_checked(cls, row_products: Products, column_products: Products,
+                     givens: tuple[tuple[Cell, ...], ...], *, zero: bool = False,
+                     layout: str = "text", columns_below: bool = False,
+                     size_tag: bool = False) -> CrossProduct:
+        """The puzzle of values already as `__post_init__` leaves them (tuples of
+        non-negative ints; givens a tuple per row of digits or None, in the products'
+        shape), made without checking them again: for a grammar that has."""
+        puzzle = object.__new__(cls)
+        vars(puzzle).update(row_products=row_products, column_products=column_products,
+                            givens=givens, zero=zero, layout=layout,
+                            columns_below=columns_below, size_tag=size_tag)
+        return puzzle
+
     def _products(self, products: Sequence[int | None], kind: str) -> Products:
         """The products as ints; None stays: a line whose product is not known (as
         `keeping` leaves a line out, to see what the others force)."""

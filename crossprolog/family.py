@@ -10,8 +10,28 @@ outside these four places knows anything about a family.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, NamedTuple
+
+
+class Imported:
+    """A value of one of crossprolog's modules (`module` relative to the package, as
+    "grammars.sudoku"), imported on first use: a record names its family's functions
+    and values so, and the command line starts without the families it does not use."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+
+    def get(self) -> Any:
+        return getattr(import_module(f"{__package__}.{self.module}"), self.name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.get()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"{self.module}.{self.name}"
 
 
 class OptionError(ValueError):
@@ -31,6 +51,7 @@ class Option:
     OptionError); `write` gives it back as a directive writes it.  A `flag`
     is a switch: `--zero` on the command line, `# zero: yes` in a file.
     `key` is the model's keyword for it (default: the name with `_` for `-`).
+    `default` may be Imported, as `read` may: `default_value()` is the value.
     """
 
     name: str
@@ -56,6 +77,10 @@ class Option:
         if text.lower() not in self.choices:
             raise OptionError(f"expected {' or '.join(self.choices)}, not {text!r}")
         return text.lower()
+
+    def default_value(self) -> Any:
+        """The default, imported if the record names it."""
+        return self.default.get() if isinstance(self.default, Imported) else self.default
 
     def directive(self, value: Any) -> str:
         """The directive line that states `value`."""
@@ -95,16 +120,20 @@ NONE = Claim(0.0, "")
 class Family:
     """One puzzle family: everything the CLI, the engine and the API need to know of it.
 
-    `grammar` is a module with `claim(lines) -> Claim`, `parse(lines,
-    **options) -> Puzzle` (lines as `grammars.common.source_lines` gives
-    them, directives already taken out) and `is_comment(line)`; and
-    optionally `is_header(line)` (a line of the family's own file format
-    that only looks like a directive) and `split(lines)` (the lines of each
-    puzzle, when the family's own format holds several in one text, as
-    Sudoku's .sdm files do); `model` the Puzzle class;
-    `prolog` the name of its module in `prolog/` (exporting `model/4` and
-    `encodings/1`); `generator(rows, cols, n, seed)` yields random puzzles, and
-    `well_formed(rows, cols, n, seed)` random puzzles with exactly one solution.
+    Its modules are imported on first use, named after the family: the grammar
+    `crossprolog.grammars.<name>`, the model `crossprolog.<name>`.  `grammar` is
+    a module with `claim(lines) -> Claim`, `parse(lines, **options) -> Puzzle`
+    (lines as `grammars.common.source_lines` gives them, directives already
+    taken out) and `is_comment(line)`; and optionally `is_header(line)` (a line
+    of the family's own file format that only looks like a directive),
+    `split(lines)` (the lines of each puzzle, when the family's own format holds
+    several in one text, as Sudoku's .sdm files do) and `read_all(text,
+    separator, **options)` (every puzzle of a whole text read in one pass, or
+    None: see `registry.parse_all`).  `model` is the Puzzle class its model
+    module calls `model_name`; `prolog` the name of its module in `prolog/`
+    (exporting `model/4` and `encodings/1`); the model module's function
+    `generator_name` (rows, cols, n, seed) yields random puzzles, and
+    `well_formed_name` random puzzles with exactly one solution (None: none).
     `sizes` are the sizes `stats` looks at by default; `suffixes` those of the
     family's own files (.sdk) that a directory stands for, beside .txt and .md.
     `reasoning` is the encoding whose propagation explains hints (None: the
@@ -113,12 +142,11 @@ class Family:
 
     name: str
     title: str
-    grammar: ModuleType
-    model: type
+    model_name: str
     prolog: str
     options: tuple[Option, ...] = ()
-    generator: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
-    well_formed: Callable[[int, int, int, int | None], Iterator[Any]] | None = None
+    generator_name: str | None = None
+    well_formed_name: str | None = None
     sizes: tuple[tuple[int, int], ...] = ()
     summary: str = ""
     reasoning: str | None = None
@@ -128,9 +156,27 @@ class Family:
     def __post_init__(self) -> None:
         object.__setattr__(self, "option_names", frozenset(o.name for o in self.options))
 
+    @cached_property
+    def grammar(self) -> ModuleType:
+        return import_module(f"{__package__}.grammars.{self.name}")
+
+    @cached_property
+    def module(self) -> ModuleType:
+        """The model module: the model, its generators."""
+        return import_module(f"{__package__}.{self.name}")
+
+    @property
+    def model(self) -> type:
+        return getattr(self.module, self.model_name)
+
+    @property
+    def generator(self) -> Callable[[int, int, int, int | None], Iterator[Any]] | None:
+        return self.generator_name and getattr(self.module, self.generator_name)
+
+    @property
+    def well_formed(self) -> Callable[[int, int, int, int | None], Iterator[Any]] | None:
+        return self.well_formed_name and getattr(self.module, self.well_formed_name)
+
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
-    def defaults(self) -> dict[str, Any]:
-        """The model keywords of every option, at their defaults."""
-        return {o.key: o.default for o in self.options}

@@ -69,7 +69,7 @@ class Puzzle(ABC):
     @property
     def record(self) -> Family:
         """The family's record: its options, grammar, Prolog module, generator."""
-        from .registry import named  # the registry imports every model: import it late
+        from .registry import named  # the registry imports this module: import it late
 
         return named(self.family)
 
@@ -163,7 +163,7 @@ class Puzzle(ABC):
     def directives(self) -> list[str]:
         """The directive lines that state this puzzle's options, where they are not the default."""
         return [option.directive(getattr(self, option.key)) for option in self.record.options
-                if getattr(self, option.key) != option.default]
+                if getattr(self, option.key) != option.default_value()]
 
     # The search: one crossing into Prolog per call.
 

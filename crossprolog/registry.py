@@ -10,55 +10,52 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, NamedTuple, Sequence
 
-from . import crosscells, crossproduct, kenken, sudoku
 from .errors import ParseError, UsageError
-from .family import CERTAIN, NONE, STRONG, Claim, Family, Option, OptionError
-from .grammars import crosscells as crosscells_grammar
-from .grammars import crossproduct as crossproduct_grammar
-from .grammars import kenken as kenken_grammar
-from .grammars import sudoku as sudoku_grammar
-from .grammars.common import Line, directive_word, is_blank, source_lines, split_directives
+from .family import CERTAIN, NONE, STRONG, Claim, Family, Imported, Option, OptionError
+from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle
 
+# A record names its modules' functions and values (Imported), not imports them: a
+# command loads only the families it reads.  Choices are spelt here, as the model
+# modules spell them (tests/test_families.py holds them equal).
 FAMILIES: tuple[Family, ...] = (
     Family(
-        name="crossproduct", title="CrossProduct", grammar=crossproduct_grammar,
-        model=crossproduct.CrossProduct, prolog="crossproduct",
+        name="crossproduct", title="CrossProduct", model_name="CrossProduct", prolog="crossproduct",
         summary="fill digits 1-9 so every row and column multiplies to its product",
         options=(Option("zero", "digits run 0-9 instead of 1-9", default=False, flag=True),),
-        generator=crossproduct.random_puzzles, well_formed=crossproduct.well_formed_puzzles,
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
         sizes=((3, 3), (3, 4), (4, 3), (3, 5), (5, 3), (4, 4), (6, 3)),
         reasoning="primes"),
     Family(
-        name="crosscells", title="CrossCells", grammar=crosscells_grammar,
-        model=crosscells.CrossCells, prolog="crosscells",
+        name="crosscells", title="CrossCells", model_name="CrossCells", prolog="crosscells",
         summary="switch operation cells on or off so every line's total or count matches",
         options=(Option("game", "the game and its layout: CrossCells' operation cells, or "
                         "Sumplete's or Number Sums' numbers to keep or delete", default="crosscells",
-                        choices=crosscells.GAMES),
+                        choices=("crosscells", "sumplete", "number-sums")),
                  Option("first-cell", "a line's value starts at 0 (zero), or its first ON cell "
                         "sets it to its number (seeds)", default="zero",
-                        choices=crosscells.FIRST_CELL_RULES),
+                        choices=("zero", "seeds")),
                  Option("precedence", "a line's operations apply one after another "
                         "(left-to-right), or * and / before + and - (standard)",
-                        default="left-to-right", choices=crosscells.PRECEDENCES)),
-        generator=crosscells.random_puzzles, well_formed=crosscells.well_formed_puzzles,
+                        default="left-to-right", choices=("left-to-right", "standard"))),
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
         sizes=((4, 4), (5, 5), (6, 6)), reasoning="restarts"),
     Family(
-        name="sudoku", title="Sudoku", grammar=sudoku_grammar, model=sudoku.Sudoku, prolog="sudoku",
+        name="sudoku", title="Sudoku", model_name="Sudoku", prolog="sudoku",
         summary="every row, column and box holds the same nine digits; maybe a GCD to maximize",
         suffixes=(".sdk", ".sdm"),
         options=(Option("digits", "the digits in use: 1-9, or a range of ten such as "
-                        "'0-9 choose 9'", default=sudoku.CLASSIC, read=sudoku_grammar.read_digit_set),
+                        "'0-9 choose 9'", default=Imported("sudoku", "CLASSIC"),
+                        read=Imported("grammars.sudoku", "read_digit_set")),
                  Option("maximize", "an objective: gcd(rows) or gcd(cols)", default=None,
-                        read=sudoku_grammar.read_objective, key="objective")),
-        generator=sudoku.random_puzzles, well_formed=sudoku.well_formed_puzzles, sizes=((9, 9),),
+                        read=Imported("grammars.sudoku", "read_objective"), key="objective")),
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles", sizes=((9, 9),),
         reasoning="cardinality"),
     Family(
-        name="kenken", title="KenKen", grammar=kenken_grammar, model=kenken.KenKen, prolog="kenken",
+        name="kenken", title="KenKen", model_name="KenKen", prolog="kenken",
         summary="1..N once per row and column; each cage's digits make its target",
-        generator=kenken.random_puzzles, well_formed=kenken.well_formed_puzzles,
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
         sizes=((4, 4), (5, 5), (6, 6)), reasoning="tables"),
 )
 
@@ -215,7 +212,29 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
 def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzzle]:
     """Every puzzle `text` holds (see `pieces`), read as `parse` reads one.  Raises
     ParseError at the first problem."""
+    at_once = _read_at_once(text, family, options)
+    if at_once is not None:
+        return at_once
     return [parse_piece(piece, **options) for piece in pieces(text, family)]
+
+
+# The separator lines a family's `read_all` may take: a part of SEPARATOR's.
+PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
+
+
+def _read_at_once(text: str, family: str | None, options: dict[str, Any]) -> list[Puzzle] | None:
+    """The puzzles of `text` read in one pass by the grammar of the family named (or,
+    guessing, of the first family, whose strong claim no later one beats) when it has
+    a `read_all` and the text is one it reads so; None otherwise."""
+    record = BY_NAME.get(family) if family else FAMILIES[0]
+    read_all = record and getattr(record.grammar, "read_all", None)
+    if read_all is None or len(text) > MAX_TEXT_CHARS:
+        return None
+    try:
+        settings = given(record, options)
+    except UsageError:
+        return None  # reading piece by piece says so, in its turn
+    return read_all(text, PLAIN_SEPARATOR, **settings)
 
 
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
@@ -225,9 +244,9 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     `options` (by model keyword, as for `parse`) are the rules the puzzles
     follow; a generator refuses, with UsageError, rules it cannot make."""
     record = named(family)
-    make = record.well_formed if well_formed else record.generator
-    if make is None:
+    if (record.well_formed_name if well_formed else record.generator_name) is None:
         raise UsageError(f"{record.title} has no generator")
+    make = record.well_formed if well_formed else record.generator
     return make(rows, cols, n, seed, **given(record, options))
 
 

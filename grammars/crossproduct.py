@@ -18,6 +18,7 @@ Directive (above the puzzle): `# zero: yes` lets digits run 0-9.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple, Sequence
 
 import pyparsing as pp
@@ -84,6 +85,75 @@ def _tag(token: str) -> SizeTag:
 
 plain_text = pp.Regex(rf"{PLAIN_LINE_PATTERN}(?:\n{PLAIN_LINE_PATTERN})*").leave_whitespace() \
     .set_parse_action(_text_tokens) + pp.StringEnd()
+
+
+# A whole text of plain puzzles, each after a separator line, read in one pass (see
+# read_all): lines of bare tokens (`?`, digits; no thousands separators, size tag,
+# comment, directive or tab), blank lines, and separator lines as the registry gives them.
+BARE_TOKEN = rf"(?:\?|[0-9]{{1,{MAX_DIGITS}}})"
+BARE_LINE = rf" *{BARE_TOKEN}(?: +{BARE_TOKEN})* *"
+GIVEN = {str(digit): digit for digit in range(1, 10)} | {"?": None}
+GIVEN_OR_ZERO = GIVEN | {"0": 0}
+
+
+@cache
+def _bare_text(separator: str) -> pp.ParserElement:
+    """The element that reads a whole text of bare lines, blank lines and lines that
+    fully match `separator`, into the token texts of each puzzle's lines."""
+    line = rf"(?:{BARE_LINE}|{separator}|)"
+    return pp.Regex(rf"{line}(?:\n{line})*").leave_whitespace() \
+        .set_parse_action(_bare_pieces) + pp.StringEnd()
+
+
+def _bare_pieces(text: str, loc: int, t: pp.ParseResults) -> list[list[list[list[str]]]]:
+    """The token texts of each line (blank lines left out) of each puzzle, a puzzle
+    starting at the text or at a separator line (a line not blank that starts with no
+    token); puzzles without lines left out."""
+    puzzles: list[list[list[str]]] = [[]]
+    for line in t[0].split("\n"):
+        tokens = line.split()
+        if not tokens:
+            continue
+        if tokens[0][0] == "?" or tokens[0][0].isdigit():
+            puzzles[-1].append(tokens)
+        elif puzzles[-1]:
+            puzzles.append([])
+    return [[puzzle for puzzle in puzzles if puzzle]]
+
+
+def read_all(text: str, separator: str, *, zero: bool = False) -> list[CrossProduct] | None:
+    """Every puzzle of `text`, read in one pass, when the text holds only puzzles in the
+    bare plain layout (see BARE_LINE), each with a `?` cell (so that this family's
+    claim is strong) and each well-formed, apart by blank lines and lines that fully
+    match `separator`; None for any other text, which `parse` then reads piece by piece
+    and refuses where it must.  The puzzles are those `parse` gives."""
+    try:
+        pieces = _bare_text(separator).parse_string(text)[0]
+    except pp.ParseBaseException:
+        return None
+    given = GIVEN_OR_ZERO if zero else GIVEN
+    puzzles = [_bare_puzzle(lines, given, zero) for lines in pieces]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _bare_puzzle(lines: list[list[str]], given: dict[str, int | None],
+                 zero: bool) -> CrossProduct | None:
+    """The puzzle of one piece's token texts, or None where `_plain_puzzle` would refuse
+    it (or this family's claim would not be strong: no `?`)."""
+    below = "?" in lines[0] or ("?" not in lines[-1] and len(lines[-1]) < len(lines[0]))
+    header = lines[-1] if below else lines[0]
+    rows = lines[:-1] if below else lines[1:]
+    if not rows or "?" in header or not any("?" in row for row in rows):
+        return None
+    try:
+        columns = tuple(map(int, header))
+        products = tuple(int(row[-1]) for row in rows)
+        givens = tuple(tuple(given[cell] for cell in row[:-1]) for row in rows)
+    except (KeyError, ValueError):  # a cell that is no digit, a product that is '?'
+        return None
+    if any(len(row) != len(header) + 1 for row in rows) or not zero and 0 in columns + products:
+        return None
+    return CrossProduct.from_checked(products, columns, givens, zero=zero, columns_below=below)
 
 
 # Markdown cells, read one by one between the bars.

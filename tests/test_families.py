@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -134,3 +136,23 @@ def test_unknown_family_names_are_refused_with_the_choices():
         named("kakuro")
     with pytest.raises(UsageError, match="unknown family 'kakuro'"):
         crossprolog.parse(ZERO, family="kakuro")
+
+
+def test_records_spell_the_choices_and_defaults_as_their_models_do():
+    from crossprolog import crosscells, sudoku
+
+    options = {option.name: option for record in FAMILIES for option in record.options}
+    assert options["game"].choices == crosscells.GAMES
+    assert options["first-cell"].choices == crosscells.FIRST_CELL_RULES
+    assert options["precedence"].choices == crosscells.PRECEDENCES
+    assert options["digits"].default_value() is sudoku.CLASSIC
+
+
+def test_a_crossproduct_command_loads_no_other_family():
+    code = ("import sys; from crossprolog import cli; cli.main(['count', sys.argv[1]]); "
+            "print(sorted(m for m in sys.modules if m.startswith('crossprolog')))")
+    loaded = subprocess.run([sys.executable, "-c", code, str(EXAMPLES / "crossproduct" / "givens.txt")],
+                            capture_output=True, text=True, check=True).stdout
+    for record in FAMILIES[1:]:
+        assert f"crossprolog.{record.name}'" not in loaded, record.name
+        assert f"crossprolog.grammars.{record.name}'" not in loaded, record.name

@@ -11,7 +11,8 @@ import pytest
 
 import crossprolog
 from crossprolog import ParseError
-from crossprolog.registry import pieces
+from crossprolog.grammars.crossproduct import read_all
+from crossprolog.registry import PLAIN_SEPARATOR, parse_piece, pieces
 
 from conftest import EXAMPLES
 
@@ -106,3 +107,39 @@ def test_compare_runs_every_encoding_on_every_puzzle_of_a_file(cli, write):
         (f"{path}:1", "rows", True), (f"{path}:1", "primes", True),
         (f"{path}:{line_of(path.read_text(), '== b')}", "rows", True),
         (f"{path}:{line_of(path.read_text(), '== b')}", "primes", True)]
+
+
+def _read(text: str, **options):
+    """What parse_all gives (the puzzles, with how each was drawn), or its error."""
+    try:
+        return [vars(puzzle) for puzzle in crossprolog.parse_all(text, **options)]
+    except crossprolog.CrossprologError as error:
+        return type(error), str(error)
+
+
+def _read_piece_by_piece(text: str, **options):
+    family = options.pop("family", None)
+    try:
+        return [vars(parse_piece(piece, **options)) for piece in pieces(text, family)]
+    except crossprolog.CrossprologError as error:
+        return type(error), str(error)
+
+
+def test_plain_puzzles_read_in_one_pass_are_those_read_piece_by_piece():
+    import random
+
+    rng = random.Random(5)
+    made = list(crossprolog.generate("crossproduct", 4, 3, n=20, seed=5))
+    text = "\n".join(f"== {n}\n{puzzle.render()}\n" for n, puzzle in enumerate(made, start=1))
+    assert crossprolog.parse_all(text) == made
+    assert read_all(text, PLAIN_SEPARATOR) == made  # in one pass, not piece by piece
+    texts = [text, made[0].render(), "? ? 6\n2 3\n", "2 3\n? ? 6\n", "0 3\n? ? 0\n", "6 6\n? ? 36\n",
+             "== a\n\n== b\n2 3\n? ? 6\n", "==\n==\n", "\t2 3\n? ? 6\n", "2 3\r\n? ? 6\n"]
+    for _ in range(100):  # a few characters changed: refused, or read otherwise, the same way
+        chars = list(made[0].render() + "\n== x\n" + made[1].render())
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice("?0123456789 \n=#a|,")
+        texts.append("".join(chars))
+    for text in texts:
+        for options in ({}, {"family": "crossproduct"}, {"zero": True}, {"zero": "maybe"}):
+            assert _read(text, **options) == _read_piece_by_piece(text, **options), (text, options)
