@@ -140,7 +140,8 @@ def _bare_puzzle(lines: list[list[str]], given: dict[str, int | None],
                  zero: bool) -> CrossProduct | None:
     """The puzzle of one piece's token texts, or None where `_plain_puzzle` would refuse
     it (or this family's claim would not be strong: no `?`)."""
-    below = "?" in lines[0] or ("?" not in lines[-1] and len(lines[-1]) < len(lines[0]))
+    below = len(lines) >= 2 and columns_below([[token == "?" for token in line]
+                                               for line in (lines[0], lines[-1])])
     header = lines[-1] if below else lines[0]
     rows = lines[:-1] if below else lines[1:]
     if not rows or "?" in header or not any("?" in row for row in rows):
@@ -245,17 +246,22 @@ def plain_tokens(lines: list[Line]) -> list[list[Token]]:
 
 
 def _columns_below(tokens: list[list[Token]]) -> bool:
-    """Whether the column products are the last line rather than the first.
+    """Whether the column products are the last line rather than the first."""
+    return len(tokens) >= 2 and columns_below([[t.value is None for t in line]
+                                               for line in (tokens[0], tokens[-1])])
+
+
+def columns_below(unknowns: list[list[bool]]) -> bool:
+    """Whether the column products are the last line rather than the first, given for
+    the first and the last line whether each token is a `?`.
 
     A line with a `?` is a row; otherwise the product line is the one with a
     token fewer than the rows.
     """
-    if len(tokens) < 2:
-        return False
-    first, last = tokens[0], tokens[-1]
-    if any(t.value is None for t in first):
+    first, last = unknowns
+    if any(first):
         return True
-    if any(t.value is None for t in last):
+    if any(last):
         return False
     return len(last) < len(first)
 
