@@ -115,7 +115,9 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
 
 def test_only_the_searching_thread_can_take_ctrl_c(write):
     """Prolog takes Ctrl-C in whichever thread the kernel hands it to: every other thread
-    (Prolog's garbage collector and alarm scheduler, tqdm's) must block it."""
+    (Prolog's garbage collector and alarm scheduler, tqdm's) must block it.  The alarm
+    scheduler is there once a time limit has run; the collector is not always (it
+    comes and goes with Prolog's garbage), so at least one thread is looked at."""
     program = ("import sys, os\n"
                "from crossprolog.cli import main\n"
                "main(sys.argv[1:])\n"
@@ -127,7 +129,7 @@ def test_only_the_searching_thread_can_take_ctrl_c(write):
     done = subprocess.run([sys.executable, "-c", program, "count", write(EMPTY_SUDOKU), "--timeout", "0.5"],
                           capture_output=True, text=True, timeout=60)
     threads = [line.split() for line in done.stdout.splitlines()[1:]]
-    assert len(threads) >= 2 and all(blocked == "1" for _, blocked in threads), done.stdout
+    assert len(threads) >= 1 and all(blocked == "1" for _, blocked in threads), done.stdout
 
 
 @pytest.mark.parametrize("value", ["inf", "nan", "-1", "0"])
