@@ -19,7 +19,7 @@ from typing import Collection, Iterator, Mapping, Sequence
 from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import InvalidValue, UsageError
 from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
-from .regions import neighbours, random_partition
+from .regions import random_partition
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
