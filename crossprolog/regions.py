@@ -1,9 +1,10 @@
-"""Grids cut into connected regions at random: KenKen's cages, Number Sums' regions."""
+"""Grids cut into connected regions: at random (KenKen's cages, Number Sums' regions), and
+the places a region reaches."""
 
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 Place = tuple[int, int]  # (row, column), 0-based
 
@@ -31,3 +32,13 @@ def neighbours(cells: Sequence[Place], free: set[Place]) -> set[Place]:
     """The cells of `free` next to one of `cells`, across a side."""
     return {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
             if (r + dr, c + dc) in free}
+
+
+def reached(start: Place, step: Callable[[Place], Iterable[Place]]) -> set[Place]:
+    """The places reached from `start` by taking `step` (a place's next places) again
+    and again, `start` included."""
+    found, frontier = {start}, [start]
+    while frontier:
+        frontier = list({place for here in frontier for place in step(here)} - found)
+        found.update(frontier)
+    return found

@@ -43,7 +43,7 @@ from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
 from ..kenken import GIVEN, SIZES, Cage, Digit, KenKen, Place
 from ..errors import ParseError
-from ..regions import neighbours
+from ..regions import neighbours, reached
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
@@ -206,13 +206,9 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
 
 def unconnected(places: list[Place]) -> Place | None:
     """The first place (in reading order) not reached from the first through the others."""
-    reached, frontier = {places[0]}, [places[0]]
     rest = set(places)
-    while frontier:
-        step = neighbours(frontier, rest - reached)
-        reached |= step
-        frontier = list(step)
-    return next((place for place in places if place not in reached), None)
+    joined = reached(places[0], lambda place: neighbours([place], rest))
+    return next((place for place in places if place not in joined), None)
 
 
 # The drawn form: cages walled in with +--+ and |
@@ -364,15 +360,10 @@ def walled_cages(size: int, right: list[list[bool]], below: list[list[bool]]) ->
     seen: set[Place] = set()
     cages = []
     for start in ((r, c) for r in range(size) for c in range(size)):
-        if start in seen:
-            continue
-        cage, frontier = {start}, [start]
-        while frontier:
-            step = {n for place in frontier for n in open_neighbours(*place)} - cage
-            cage |= step
-            frontier = list(step)
-        seen |= cage
-        cages.append(sorted(cage))
+        if start not in seen:
+            cage = reached(start, lambda place: open_neighbours(*place))
+            seen |= cage
+            cages.append(sorted(cage))
     return cages
 
 
