@@ -383,13 +383,14 @@ class CrossCells(Puzzle):
                    for i, on in zip(row.cells, values)}
         marked_cells = {self.rows[r].cells[i] for r, i in marks.cells}
         marked_constraints = {id(c) for clue in marks.clues for c in self._constraints_of(clue)}
-        column_of = self.columns_of_tokens()
         kept = [i for i in range(len(self.cells)) if ons[i] or i in marked_cells]
+        constraints = self.constraints()
         items = [drawn(self.cells[i], i in marked_cells, shown=bool(ons[i])) for i in kept]
-        items += [drawn(c, id(c) in marked_constraints) for c in self.constraints()]
-        members = [column_of.get(i) for i in kept] + [column_of.get(id(c)) for c in self.constraints()]
+        items += [drawn(c, id(c) in marked_constraints) for c in constraints]
         if marks != NO_MARKS or any(cell.decided is not None for cell in self.cells):
-            items = self.spread(items, members)
+            column_of = self.columns_of_tokens()
+            items = self.spread(items, [column_of.get(i) for i in kept]
+                                + [column_of.get(id(c)) for c in constraints])
         drawing = "\n".join(self.directives() + [draw(items)])
         return fenced(drawing) if format == "markdown" else drawing
 
