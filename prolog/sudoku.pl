@@ -35,22 +35,20 @@ optimal grid.
 
 Encodings (same solutions, different strength and search):
 
-  - candidates (the default): the reasoning of cardinality (naked and
-    hidden singles), done in plain Prolog on bitmasks rather than by
-    CLP(FD) propagators: each open cell keeps the set of digits it can
-    still take as an integer, in a term changed with setarg/3 (undone on
-    backtracking).  A placed digit leaves its peers' sets, a set of one is
-    placed (naked singles), and a digit only one cell of a unit can take is
-    placed there (hidden singles).  It branches on a cell with the fewest
-    candidates, among those the one with the fewest digits placed in its
-    units.  For a range of ten digits, the labeling first chooses the digit
-    left out.  For an objective, the GCD candidates are tried as for
-    distinct, largest first: each line keeps the table of the multiples it
-    can still spell, narrowed as its cells are, and its cells keep only the
-    digits some entry has; a line with too many multiples to list is
-    checked once placed.  Locked candidates (a digit confined to one
-    box-line intersection) cut the choices by a sixth but cost more time
-    than they save, and so are not used.
+  - candidates (the default): the grid kernel's search (grid.pl) over
+    sudoku/3's statement of the rules (every row, column and box all
+    different): naked and hidden singles on bitmasks rather than CLP(FD)
+    propagators, branching on a cell with the fewest candidates, among
+    those the one with the fewest digits placed in its units.  For a
+    range of ten digits, the labeling first chooses the digit left out.
+    For an objective, the GCD candidates are tried as for distinct,
+    largest first: each line keeps the table of the multiples it can
+    still spell, narrowed as its cells are (a propagator added to the
+    kernel's), and its cells keep only the digits some entry has; a line
+    with too many multiples to list is checked once placed.  Locked
+    candidates (a digit confined to one box-line intersection) cut the
+    choices by a sixth but cost more time than they save, and so are not
+    used.
   - cardinality: each row and column holds each digit once
     as a global_cardinality/3 with value consistency, which counts for
     every digit the cells that can still take it (naked and hidden
@@ -73,6 +71,7 @@ Encodings (same solutions, different strength and search):
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
+:- use_module(grid).
 
 %   Compiled arithmetic: the candidates encoding is arithmetic on masks in
 %   its inner loops (the flag holds for this file only).
@@ -89,10 +88,9 @@ largest_line_number(987654321).
 %   Encoding says; Labeling labels them (the optimal grids only, for an
 %   objective).  Fails when the constraints are found inconsistent.
 model(candidates, Puzzle, Rows, Labeling) :- !,
-    _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
+    _{low: Low, high: High, objective: ObjectiveText} :< Puzzle,
     atom_string(Objective, ObjectiveText),
-    grid(Rows),
-    candidates(Rows, Low-High, Givens, Grid),
+    candidates(Puzzle, Rows, Grid),
     candidates_labeling(Objective, Grid, Low-High, Labeling).
 model(Encoding, Puzzle, Rows, Labeling) :-
     _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
@@ -403,388 +401,74 @@ fits(Digit, Cell) :-
     Digit in Domain.
 
 		 /*******************************
-		 *   CANDIDATES: DIGIT MASKS    *
+		 *   CANDIDATES: ON THE KERNEL  *
 		 *******************************/
 
-%   The candidates encoding reasons as cardinality does (naked and hidden
-%   singles), but on a word per cell: the set of digits a cell can still
-%   take is a bitmask (bit D for digit D), and taking a digit out of a
-%   peer is a few arithmetic steps instead of the wake-up of attributed
-%   variables and their propagators, which on the hard classics costs ten
-%   to fifty times the time.  The masks live in a term changed with
-%   setarg/3, so backtracking restores them.  A cell is placed by binding
-%   its grid variable; its mask becomes 0.
+%   The candidates encoding is the grid kernel's search (grid.pl) over
+%   sudoku/3's statement: naked and hidden singles on bitmasks, fewest
+%   candidates first.  Two things are Sudoku's own, layered on it: the
+%   digit a range of ten leaves out, chosen by the labeling before the
+%   search (until then no unit has a cell for every digit, so none takes
+%   hidden singles), and the objective's lines, a propagator keeping for
+%   each line the table of multiples of the candidate G it can still
+%   spell.  Cells are numbered 1..81 row by row.
+
+%!  sudoku(+Puzzle, -Rows, -Rules) is det.
 %
-%   The state of the search is
+%   Rows is the 9x9 grid of cell variables of Puzzle; Rules its rules in
+%   the kernel's terms: the givens, and every row, column and box all
+%   different.
+sudoku(Puzzle, Rows, Rules) :-
+    _{givens: Givens} :< Puzzle,
+    grid(Rows),
+    maplist(given_rule(Rows), Givens, GivenRules),
+    lines_and_boxes(Rows, Lines, Boxes),
+    append(Lines, Boxes, Units),
+    maplist(distinct_rule, Units, UnitRules),
+    append(GivenRules, UnitRules, Rules).
+
+given_rule(Rows, [R, C, Digit], given(Cell, Digit)) :-
+    give(Rows, [R, C, Cell]).
+
+distinct_rule(Unit, all_distinct(Unit)).
+
+%!  candidates(+Puzzle, -Rows, -Grid) is semidet.
 %
-%       candidates(Cells, Masks, Open, Placed, InUse, Lines, Pending)
-%
-%   Cells: the 81 grid variables row by row; Masks: their candidate masks;
-%   Open: how many cells are not placed yet; Placed: for each of the 27
-%   units, the mask of its placed digits; InUse: the mask of the nine
-%   digits in use, or `unchosen` while a range of ten has not left one out
-%   yet; Lines: `none`, or for an objective lines(Line, ...), each Line
-%   line(Cells, Table) with Table the digit lists the line may still spell,
-%   or many(G) when it only has to spell a multiple of G; Pending: the set
-%   (bit U for unit U) of units where a cell changed since hidden singles
-%   were last looked for in them.
-%
-%   Cells are numbered 1..81 row by row, units 1..27: rows, columns, boxes.
-
-cell_row_column_box(I, R, C, B) :-
-    between(1, 81, I),
-    R is (I - 1) // 9,
-    C is (I - 1) mod 9,
-    B is R // 3 * 3 + C // 3.
-
-cell_unit(I, U) :-
-    cell_row_column_box(I, R, C, B),
-    (   U is R + 1
-    ;   U is C + 10
-    ;   U is B + 19
-    ).
-
-%   The geometry of the grid, as facts made when this file is compiled:
-%   cell_units(Cell, Row, Column, Box) gives the units of a cell and
-%   cell_unit_bits(Cell, Bits) the same as a set, peers(Cell, Peers) the 20
-%   cells that share a unit with it, and unit(Unit, u(Cell, ...)) the nine
-%   cells of a unit.
-term_expansion(grid_geometry, Facts) :-
-    findall(cell_units(I, Row, Column, Box),
-            ( between(1, 81, I),
-              findall(U, cell_unit(I, U), [Row, Column, Box]) ),
-            Units),
-    findall(peers(I, Peers),
-            ( between(1, 81, I),
-              findall(J, ( cell_unit(I, U), cell_unit(J, U), J =\= I ), Js),
-              sort(Js, Peers) ),
-            PeerFacts),
-    findall(unit(U, Unit),
-            ( between(1, 27, U),
-              findall(I, cell_unit(I, U), Cells),
-              Unit =.. [u|Cells] ),
-            UnitFacts),
-    findall(cell_unit_bits(I, Bits),
-            ( between(1, 81, I),
-              aggregate_all(sum(1 << U), cell_unit(I, U), Bits) ),
-            BitFacts),
-    append([Units, PeerFacts, UnitFacts, BitFacts], Facts).
-
-grid_geometry.
-
-%!  candidates(+Rows, +Low-High, +Givens, -Grid) is semidet.
-%
-%   Grid is the candidate state of the grid Rows with Givens placed and all
-%   the singles they imply placed too (hidden singles only once the nine
-%   digits in use are known).  Fails when the givens contradict each other.
-candidates(Rows, Low-High, Givens, Grid) :-
-    append(Rows, Variables),
-    Cells =.. [cells|Variables],
-    digits_mask(Low, High, All),
-    length(Ms, 81),
-    maplist(=(All), Ms),
-    Masks =.. [masks|Ms],
-    length(Ps, 27),
-    maplist(=(0), Ps),
-    Placed =.. [placed|Ps],
-    (   High - Low =:= 8
-    ->  InUse = All
-    ;   InUse = unchosen
-    ),
-    all_units(AllUnits),
-    Grid = candidates(Cells, Masks, 81, Placed, InUse, none, AllUnits),
-    maplist(place_given(Grid), Givens),
-    propagate(Grid).
-
-digits_mask(Low, High, Mask) :-
-    Mask is (1 << (High + 1)) - (1 << Low).
-
-place_given(Grid, [R, C, Digit]) :-
-    I is R * 9 + C + 1,
-    place(Grid, I, Digit).
-
-%!  place(+Grid, +Cell, +Digit) is semidet.
-%
-%   Cell takes Digit, which leaves the candidates of its peers; a peer left
-%   with one candidate takes it in turn (a naked single).  Fails when Digit
-%   is no candidate of Cell, or is placed already in one of its units
-%   (which happens when a chain of naked singles reaches a peer before the
-%   digit has left it).
-place(Grid, I, Digit) :-
-    Grid = candidates(Cells, Masks, Open0, Placed, _, _, _),
-    arg(I, Cells, Cell),
-    arg(I, Masks, Mask),
-    (   Mask =\= 0                     % open, though a restriction may have bound it
-    ->  Bit is 1 << Digit,
-        Mask /\ Bit =\= 0,
-        Cell = Digit,
-        setarg(I, Masks, 0),
-        pending(Grid, I),
-        Open is Open0 - 1,
-        setarg(3, Grid, Open),
-        cell_units(I, U1, U2, U3),
-        unit_takes(U1, Bit, Placed),
-        unit_takes(U2, Bit, Placed),
-        unit_takes(U3, Bit, Placed),
-        peers(I, Peers),
-        remove_from_peers(Peers, Bit, Masks, Grid)
-    ;   Cell =:= Digit
-    ).
-
-unit_takes(U, Bit, Placed) :-
-    arg(U, Placed, Taken0),
-    Taken0 /\ Bit =:= 0,
-    Taken is Taken0 \/ Bit,
-    setarg(U, Placed, Taken).
-
-remove_from_peers([], _, _, _).
-remove_from_peers([I|Is], Bit, Masks, Grid) :-
-    arg(I, Masks, Mask),
-    (   Mask /\ Bit =:= 0
-    ->  true
-    ;   narrow(Grid, Masks, I, Mask, Bit)
-    ),
-    remove_from_peers(Is, Bit, Masks, Grid).
-
-%!  remove_digits(+Grid, +Bits, +Cell) is semidet.
-%
-%   The digits of the mask Bits are no candidates of Cell (if it is open);
-%   fails when that leaves it none, places it when it leaves one.
-remove_digits(Grid, Bits, I) :-
-    arg(2, Grid, Masks),
-    arg(I, Masks, Mask0),
-    (   Mask0 /\ Bits =:= 0
-    ->  true
-    ;   narrow(Grid, Masks, I, Mask0, Bits)
-    ).
-
-%   Cell I, whose mask Mask0 has some of Bits, loses them.
-narrow(Grid, Masks, I, Mask0, Bits) :-
-    Mask is Mask0 /\ \ Bits,
-    Mask =\= 0,
-    setarg(I, Masks, Mask),
-    pending(Grid, I),
-    (   Mask /\ (Mask - 1) =:= 0
-    ->  Digit is lsb(Mask),
-        place(Grid, I, Digit)
-    ;   true
-    ).
-
-%!  propagate(+Grid) is semidet.
-%
-%   Places hidden singles and, for an objective, narrows the lines to the
-%   multiples they can still spell, until neither finds anything more.
-propagate(Grid) :-
-    hidden_singles(Grid),
-    arg(6, Grid, Lines),
-    (   Lines == none
-    ->  true
-    ;   lines_support(Grid, Lines, Narrowed),
-        (   Narrowed == true
-        ->  propagate(Grid)
-        ;   true
-        )
-    ).
-
-%!  hidden_singles(+Grid) is semidet.
-%
-%   Places every digit that only one cell of a unit can take, until there
-%   is none; fails when a unit has a digit in use that no cell can take.
-%   Only pending units are looked at: after a choice most units are
-%   untouched, and looking at all 27 each time cost a tenth more.  Nothing
-%   is known about units before the digits in use are.
-hidden_singles(Grid) :-
-    arg(5, Grid, InUse),
-    (   InUse == unchosen
-    ->  true
-    ;   pending_singles(Grid, InUse)
-    ).
-
-%   Units are taken from Pending one at a time, as placing a hidden single
-%   makes others pending.
-pending_singles(Grid, InUse) :-
-    arg(7, Grid, Pending),
-    (   Pending =:= 0
-    ->  true
-    ;   U is lsb(Pending),
-        Rest is Pending xor (1 << U),
-        setarg(7, Grid, Rest),
-        unit_singles(U, Grid, InUse),
-        pending_singles(Grid, InUse)
-    ).
-
-%   The units of a cell whose candidates changed are pending: they are
-%   looked at again for hidden singles.
-pending(Grid, I) :-
-    cell_unit_bits(I, Bits),
-    arg(7, Grid, Pending0),
-    Pending is Pending0 \/ Bits,
-    setarg(7, Grid, Pending).
-
-all_units(Bits) :-
-    Bits is (1 << 28) - 2.
-
-unit_singles(U, Grid, InUse) :-
-    Grid = candidates(_, Masks, _, Placed, _, _, _),
-    unit(U, Unit),
-    once_twice(Unit, Masks, Once, Twice),
-    arg(U, Placed, Taken),
-    Once \/ Taken =:= InUse,
-    Hidden is Once /\ \ Twice,
-    place_hidden(Hidden, U, Unit, Grid).
-
-%   Once: the digits some open cell of the unit can take; Twice: those two
-%   or more can.  Spelled out for the nine cells, as this is the inner loop.
-once_twice(u(A, B, C, D, E, F, G, H, I), Masks, O9, T9) :-
-    arg(A, Masks, M1), arg(B, Masks, M2), arg(C, Masks, M3),
-    arg(D, Masks, M4), arg(E, Masks, M5), arg(F, Masks, M6),
-    arg(G, Masks, M7), arg(H, Masks, M8), arg(I, Masks, M9),
-    T2 is M1 /\ M2,               O2 is M1 \/ M2,
-    T3 is T2 \/ (O2 /\ M3),       O3 is O2 \/ M3,
-    T4 is T3 \/ (O3 /\ M4),       O4 is O3 \/ M4,
-    T5 is T4 \/ (O4 /\ M5),       O5 is O4 \/ M5,
-    T6 is T5 \/ (O5 /\ M6),       O6 is O5 \/ M6,
-    T7 is T6 \/ (O6 /\ M7),       O7 is O6 \/ M7,
-    T8 is T7 \/ (O7 /\ M8),       O8 is O7 \/ M8,
-    T9 is T8 \/ (O8 /\ M9),       O9 is O8 \/ M9.
-
-%   Placing one hidden single may place the next one's digit by a chain of
-%   naked singles (then it is taken in the unit already), or take it from
-%   its only cell (then no cell has it, and this fails).
-place_hidden(0, _, _, _) :- !.
-place_hidden(Hidden, U, Unit, Grid) :-
-    Digit is lsb(Hidden),
-    Bit is 1 << Digit,
-    Grid = candidates(_, Masks, _, Placed, _, _, _),
-    arg(U, Placed, Taken),
-    (   Taken /\ Bit =\= 0
-    ->  true
-    ;   holder(1, Unit, Masks, Bit, I),
-        place(Grid, I, Digit)
-    ),
-    Rest is Hidden xor Bit,
-    place_hidden(Rest, U, Unit, Grid).
-
-holder(K, Unit, Masks, Bit, I) :-
-    K =< 9,
-    arg(K, Unit, J),
-    arg(J, Masks, Mask),
-    (   Mask /\ Bit =\= 0
-    ->  I = J
-    ;   K1 is K + 1,
-        holder(K1, Unit, Masks, Bit, I)
-    ).
-
-%!  search_candidates(+Grid) is nondet.
-%
-%   Places every open cell: after propagation, branches on the digits of
-%   the cell branching_cell/3 picks, smallest first.
-search_candidates(Grid) :-
-    propagate(Grid),
-    (   arg(3, Grid, 0)
-    ->  true
-    ;   branching_cell(Grid, I, Mask),
-        mask_digit(Mask, Digit),
-        place(Grid, I, Digit),
-        search_candidates(Grid)
-    ).
-
-%!  branching_cell(+Grid, -Cell, -Mask) is det.
-%
-%   Cell is an open cell with the fewest candidates (Mask) and, among those,
-%   the fewest digits placed in its three units: its digit leaves the most
-%   open peers, so a wrong choice fails soonest.  This tie break takes two
-%   fifths of the choices off checking the hard classics, against taking
-%   the first such cell.
-branching_cell(Grid, Cell, Mask) :-
-    Grid = candidates(_, Masks, _, Placed, _, _, _),
-    fewest_candidates(1, Masks, Placed, 0, 99, 0, Cell),
-    arg(Cell, Masks, Mask).
-
-fewest_candidates(82, _, _, Cell, _, _, Cell) :- !.
-fewest_candidates(I, Masks, Placed, Best0, Count0, Taken0, Best) :-
-    arg(I, Masks, Mask),
-    I1 is I + 1,
-    (   Mask =\= 0,
-        Count is popcount(Mask),
-        Count =< Count0,
-        cell_units(I, U1, U2, U3),
-        arg(U1, Placed, P1), arg(U2, Placed, P2), arg(U3, Placed, P3),
-        Taken is popcount(P1) + popcount(P2) + popcount(P3),
-        (   Count < Count0
-        ;   Taken < Taken0
-        )
-    ->  fewest_candidates(I1, Masks, Placed, I, Count, Taken, Best)
-    ;   fewest_candidates(I1, Masks, Placed, Best0, Count0, Taken0, Best)
-    ).
-
-%   The digits of Mask, smallest first.
-mask_digit(Mask, Digit) :-
-    Smallest is lsb(Mask),
-    (   Digit = Smallest
-    ;   Rest is Mask /\ (Mask - 1),
-        Rest =\= 0,
-        mask_digit(Rest, Digit)
-    ).
+%   Grid is the kernel's state of Puzzle's grid Rows, its givens and the
+%   singles they imply placed.  Fails when the givens contradict each
+%   other.
+candidates(Puzzle, Rows, Grid) :-
+    _{low: Low, high: High} :< Puzzle,
+    sudoku(Puzzle, Rows, Rules),
+    append(Rows, Cells),
+    grid_state(Cells, Low-High, Rules, Grid).
 
 %!  label_candidates(+Grid, +Low-High) is nondet.
 %
 %   Every grid: for a range of ten, each digit no given takes left out in
 %   turn.
 label_candidates(Grid, Digits) :-
-    bound_from_outside(Grid),
+    place_bound_cells(Grid),
     leave_out(Grid, Digits, _),
-    search_candidates(Grid).
-
-%!  bound_from_outside(+Grid) is semidet.
-%
-%   Places the open cells whose variables are bound already: a caller may
-%   restrict the solution between model/4 and the labeling (the driver
-%   does, to ask what the puzzle allows with a cell set).
-bound_from_outside(Grid) :-
-    arg(1, Grid, Cells),
-    each_cell(place_bound(Grid, Cells)),
-    propagate(Grid).
-
-place_bound(Grid, Cells, I) :-
-    arg(I, Cells, Cell),
-    (   nonvar(Cell)
-    ->  place(Grid, I, Cell)
-    ;   true
-    ).
+    search_grid(Grid).
 
 %!  leave_out(+Grid, +Low-High, ?Out) is nondet.
 %
-%   The grid leaves out the digit Out (`none` for a range of nine): Out is
-%   no candidate anywhere, and every unit holds each other digit once.
+%   The grid leaves out the digit Out (`none` when nine are in use): Out
+%   is no candidate anywhere, and every unit holds each other digit once.
 leave_out(Grid, _, none) :-
-    arg(5, Grid, InUse),
-    InUse \== unchosen, !.
+    digits_in_use(Grid, InUse),
+    popcount(InUse) =:= 9, !.
 leave_out(Grid, Low-High, Out) :-
-    arg(4, Grid, Placed),
-    taken_digits(Placed, Taken),
+    placed_digits(Grid, Taken),
     between(Low, High, Out),
     Taken /\ (1 << Out) =:= 0,
     digits_mask(Low, High, All),
-    OutBit is 1 << Out,
-    InUse is All xor OutBit,
-    setarg(5, Grid, InUse),
-    all_units(AllUnits),
-    setarg(7, Grid, AllUnits),
-    each_cell(remove_digits(Grid, OutBit)).
+    InUse is All xor (1 << Out),
+    use_digits(Grid, InUse).
 
-%   The digits placed anywhere: those placed in some row.
-taken_digits(Placed, Taken) :-
-    numlist(1, 9, Rows),
-    foldl(row_taken(Placed), Rows, 0, Taken).
-
-row_taken(Placed, Row, Taken0, Taken) :-
-    arg(Row, Placed, RowTaken),
-    Taken is Taken0 \/ RowTaken.
-
-each_cell(Goal) :-
-    numlist(1, 81, Cells),
-    maplist(Goal, Cells).
+digits_mask(Low, High, Mask) :-
+    Mask is (1 << (High + 1)) - (1 << Low).
 
 %!  optimal_candidates(+Grid, +Low-High, +LineCells) is nondet.
 %
@@ -795,10 +479,9 @@ each_cell(Goal) :-
 %   a candidate G comes with the digit sums S it divides S × 111111111 for,
 %   and S says which digit is left out.
 optimal_candidates(Grid, Low-High, LineCells) :-
-    bound_from_outside(Grid),
-    arg(1, Grid, Cells),
-    Cells =.. [cells|Digits],
-    rows_of_nine(Digits, Rows),
+    place_bound_cells(Grid),
+    propagate_grid(Grid),
+    grid_rows(Grid, Rows),
     incumbent_first(label_candidates(Grid, Low-High), Rows),
     candidate_outs(Grid, Low-High, Candidates),
     pairs_keys(Candidates, Gs0),
@@ -814,16 +497,24 @@ optimal_candidates(Grid, Low-High, LineCells) :-
     leave_out(Grid, Low-High, Out),
     maplist(line_table(Grid, G), LineCells, Tables),
     Lines =.. [lines|Tables],
-    setarg(6, Grid, Lines),
-    search_candidates(Grid),
+    set_propagator(Grid, lines_support(Lines)),
+    search_grid(Grid),
     nb_setarg(1, Reached, G).
+
+grid_rows(Grid, Rows) :-
+    numlist(1, 81, Numbers),
+    maplist(grid_cell(Grid), Numbers, Cells),
+    rows_of_nine(Cells, Rows).
+
+grid_cell(Grid, I, Cell) :-
+    arg(1, Grid, Cells),
+    arg(I, Cells, Cell).
 
 %   Candidates are G-Out: a candidate GCD and the digit left out with it
 %   (none for a range of nine), Out taken by no given.
 candidate_outs(Grid, Low-High, Candidates) :-
     gcd_candidates(Low, High, Pairs),
-    arg(4, Grid, Placed),
-    taken_digits(Placed, Taken),
+    placed_digits(Grid, Taken),
     Total is (Low + High) * (High - Low + 1) // 2,
     findall(G-Out, ( member([G, S], Pairs),
                      left_out_digit(Low-High, Total, S, Out),
@@ -858,15 +549,6 @@ line_table(Grid, G, Cells, line(Cells, Table)) :-
         Table \== []
     ).
 
-%   The mask of the digits a cell allows: its candidates, or its digit.
-cell_allowed(Grid, I, Allowed) :-
-    Grid = candidates(Cells, Masks, _, _, _, _, _),
-    arg(I, Cells, Cell),
-    (   var(Cell)
-    ->  arg(I, Masks, Allowed)
-    ;   Allowed is 1 << Cell
-    ).
-
 lowest_digit(Mask, Digit) :-
     Digit is lsb(Mask).
 
@@ -876,13 +558,14 @@ highest_digit(Mask, Digit) :-
 allows(Digit, Allowed) :-
     Allowed /\ (1 << Digit) =\= 0.
 
-%!  lines_support(+Grid, +Lines, -Narrowed) is semidet.
+%!  lines_support(+Lines, +Grid, -Narrowed) is semidet.
 %
-%   Keeps in each line's table the digit lists its cells still allow, and
-%   takes from every open cell the digits no kept list has there (Narrowed
-%   is true if that took any).  Fails when a table runs empty, or a placed
-%   line of many(G) spells no multiple of G.
-lines_support(Grid, Lines, Narrowed) :-
+%   The objective's propagator: keeps in each line's table the digit
+%   lists its cells still allow, and takes from every open cell the digits
+%   no kept list has there (Narrowed is true if that took any).  Fails
+%   when a table runs empty, or a placed line of many(G) spells no
+%   multiple of G.
+lines_support(Lines, Grid, Narrowed) :-
     functor(Lines, _, N),
     numlist(1, N, Ks),
     foldl(line_support(Grid, Lines), Ks, false, Narrowed).
@@ -908,11 +591,6 @@ line_table_support(Table, Cells, Allowed, Grid, Lines, K, Narrowed0, Narrowed) :
     foldl(support_masks, Kept, Zeros, Supports),
     foldl(keep_supported(Grid), Cells, Supports, Narrowed0, Narrowed).
 
-placed_cell(Grid, I) :-
-    arg(1, Grid, Cells),
-    arg(I, Cells, Cell),
-    nonvar(Cell).
-
 allowed_digits(Allowed, Digits) :-
     maplist(allows, Digits, Allowed).
 
@@ -923,8 +601,7 @@ support_mask(Digit, Mask0, Mask) :-
     Mask is Mask0 \/ (1 << Digit).
 
 keep_supported(Grid, I, Support, Narrowed0, Narrowed) :-
-    arg(2, Grid, Masks),
-    arg(I, Masks, Mask),
+    cell_allowed(Grid, I, Mask),
     Unsupported is Mask /\ \ Support,
     (   Unsupported =:= 0
     ->  Narrowed = Narrowed0
@@ -982,21 +659,20 @@ objective_goals(Objective, Rows, Unused, Low-High, ['G' = G|NumberNames], Goals,
     maplist(number_goal, Lines, Numbers, NumberGoals),
     numbers_named(Objective, Numbers, NumberNames),
     sum_in_use(Low-High, Unused, Sum),
-    Numbers = [N|Ns],
-    foldl(plus_expression, Ns, N, Total),
+    rule_goal(sum(Numbers, Sum*111111111), SumGoal),
     maplist(divisible_goal(G), Numbers, DivisibleGoals),
     gcd_candidates(Low, High, Pairs),
     findall(C, member([C, _], Pairs), Candidates0),
     sort(Candidates0, Ascending),
     reverse(Ascending, [First|Candidates]),
     foldl(union_expression, Candidates, First, Domain),
-    append([NumberGoals, [Total #= Sum*111111111, G in Domain], DivisibleGoals], Goals).
+    append([NumberGoals, [SumGoal, G in Domain], DivisibleGoals], Goals).
 
 %   The number Line spells, its first digit the most significant.
 number_goal(Line, Number, Number #= Expression) :-
     place_values(Values),
-    maplist(place_term, Values, Line, [Term|Terms]),
-    foldl(plus_expression, Terms, Term, Expression).
+    maplist(place_term, Values, Line, Terms),
+    rule_goal(sum(Terms, Number), Expression #= Number).
 
 place_term(1, Digit, Digit) :- !.
 place_term(Value, Digit, Value*Digit).
@@ -1019,8 +695,6 @@ sum_in_use(Low-High, Unused, Sum) :-
     ->  Sum = All - Out
     ;   Sum = All
     ).
-
-plus_expression(Term, Expression, Expression + Term).
 
 divisible_goal(G, Number, Number mod G #= 0).
 

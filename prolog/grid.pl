@@ -1,0 +1,922 @@
+:- module(grid,
+          [ grid_state/4,         % +Cells, +Low-High, +Rules, -Grid
+            label_grid/1,         % +Grid
+            search_grid/1,        % +Grid
+            rule_goal/2,          % +Rule, -Goal
+            rule_table_goal/3,    % +Rules, +Rule, -Goal
+            cell_allowed/3,       % +Grid, +Cell, -Mask
+            placed_cell/2,        % +Grid, +Cell
+            remove_digits/3,      % +Grid, +Bits, +Cell
+            propagate_grid/1,     % +Grid
+            place_bound_cells/1,  % +Grid
+            digits_in_use/2,      % +Grid, -Mask
+            use_digits/2,         % +Grid, +Mask
+            placed_digits/2,      % +Grid, -Mask
+            set_propagator/2,     % +Grid, :Propagator
+            mask_digit/2          % +Mask, -Digit
+          ]).
+/** <module> The grid kernel: the fast search of every digit-grid family.
+
+A family states its rules as data on its cell variables, and the kernel
+reads that one statement three ways: as its own search (grid_state/4 and
+label_grid/1), as CLP(FD) goals (rule_goal/2: what `export --readable`
+prints and the `arithmetic` encodings post), and as CLP(FD) tables
+(rule_table_goal/3).  The rules are
+
+    all_distinct(Vs)        the cells of Vs hold different digits (a unit)
+    sum(Vs, T)              their digits add up to T
+    product(Vs, T)          their digits multiply to T
+    difference(A, B, T)     |A - B| = T
+    ratio(A, B, T)          the larger is T times the smaller
+    table(Vs, Fillings)     Vs takes one of Fillings, lists of digits
+    given(V, D)             V is D
+
+Sudoku is nine rows, nine columns and nine boxes, each all_distinct;
+KenKen rows and columns all_distinct and a sum, product, difference or
+ratio per cage; Killer Sudoku Sudoku's units and a sum per cage.
+
+The search reasons on a word per cell: the digits a cell can still take
+are a bitmask (bit D for digit D), kept in a term changed with setarg/3,
+so backtracking restores it.
+
+  - A placed digit leaves every peer (a cell sharing a unit with it); a
+    cell left one digit takes it (naked singles).
+  - In a unit with as many cells as there are digits in use, a digit
+    only one cell can take goes there (hidden singles).
+  - Every arithmetic rule and table is a table of packed fillings: a
+    filling is one integer, its cells' digits in fields of Width bits,
+    so it fits the cells' masks, packed the same way, when it is a subset
+    of them (one AND per filling).  A table keeps the fillings its cells
+    allow, and its cells only the digits some kept filling has there
+    (arc consistent).  Arithmetic fillings put no digit twice in a unit.
+  - The digits every kept filling puts in a table's cells of one unit
+    leave the unit's other cells (a 3+ domino takes 1 and 2 from its
+    row).
+  - The search branches on an open cell with the fewest candidates,
+    among those the one whose units have the most digits placed, and
+    tries its digits smallest first.
+
+A family may add a propagator of its own (Sudoku's GCD objective does),
+called whenever the rest has nothing more to do.
+
+No tabling: SWI-Prolog 9.2.9 aborted in garbage collection ("relocation
+cells") when the KenKen search kept terms that came from a completed
+table in state changed with setarg/3 (tests/test_kenken_stress.py); the
+units' geometry is kept as a fact instead.
+*/
+
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(library(pairs)).
+
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
+
+:- meta_predicate set_propagator(+, 2).
+
+                 /*******************************
+                 *   THE STATE, BY FIELD NAME   *
+                 *******************************/
+
+%   The search state is one term; its fields are read and set by name
+%   (field/3, set_field/3), which compile to arg/3 and setarg/3.
+%
+%     cells      the grid variables, cells(V1, ..., Vn)
+%     masks      their candidate masks, 0 once placed
+%     open       how many cells are not placed
+%     taken      for each unit, the mask of its placed digits
+%     in_use     the mask of the digits the grid uses
+%     lives      for each table, live(Seen, Fillings): the packed fillings
+%                still allowed, Seen their union once the cells were
+%                narrowed to it (-1 before)
+%     pending_units, pending_tables
+%                the sets (bit U, bit T) of units and tables whose cells
+%                changed since they were last looked at
+%     propagator none, or a family's goal called as call(P, Grid, Narrowed)
+%
+%   and the facts of the grid, which the search only reads:
+%
+%     width      the bits of a cell's field in a packed filling
+%     cell_units for each cell, the list of its units
+%     cell_unit_bits  the same as a set (bit U for unit U)
+%     peers      for each cell, the cells sharing a unit with it
+%     units      for each unit, the list of its cells
+%     unit_sizes for each unit, how many cells it has
+%     tables     for each table, table(Cells, Crossings) (see table_units/5)
+%     cell_table_bits for each cell, the set of its tables
+
+field_index(cells, 1).
+field_index(masks, 2).
+field_index(open, 3).
+field_index(taken, 4).
+field_index(in_use, 5).
+field_index(lives, 6).
+field_index(pending_units, 7).
+field_index(pending_tables, 8).
+field_index(propagator, 9).
+field_index(width, 10).
+field_index(cell_units, 11).
+field_index(cell_unit_bits, 12).
+field_index(peers, 13).
+field_index(units, 14).
+field_index(unit_sizes, 15).
+field_index(tables, 16).
+field_index(cell_table_bits, 17).
+
+goal_expansion(field(Name, Grid, Value), arg(I, Grid, Value)) :-
+    atom(Name),
+    field_index(Name, I).
+goal_expansion(set_field(Name, Grid, Value), setarg(I, Grid, Value)) :-
+    atom(Name),
+    field_index(Name, I).
+
+field(Name, Grid, Value) :-
+    field_index(Name, I),
+    arg(I, Grid, Value).
+
+set_field(Name, Grid, Value) :-
+    field_index(Name, I),
+    setarg(I, Grid, Value).
+
+                 /*******************************
+                 *      MAKING THE STATE        *
+                 *******************************/
+
+%!  grid_state(+Variables, +Low-High, +Rules, -Grid) is semidet.
+%
+%   Grid is the search state of the cells Variables (unbound), each one
+%   of the digits Low..High, under Rules (on those variables); the givens
+%   and what they imply are placed.  Fails when the rules are found
+%   inconsistent.
+grid_state(Variables, Low-High, Rules, Grid) :-
+    numbered_rules(Variables, Rules, NCells, Numbered),
+    InUse is (1 << (High + 1)) - (1 << Low),
+    length(Ms, NCells),
+    maplist(=(InUse), Ms),
+    Masks =.. [masks|Ms],
+    Width is High + 1,
+    include(is_unit, Numbered, UnitRules),
+    maplist(arg(1), UnitRules, UnitLists),
+    unit_geometry(NCells, UnitLists, UnitGeometry),
+    include(table_rule, Numbered, TableRules),
+    maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Fillings),
+    UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes),
+    maplist(table_units(CellUnits, Units, Width), TableNumbers, TableTerms),
+    Tables =.. [tables|TableTerms],
+    cell_table_bits(NCells, TableNumbers, CellTableBits),
+    length(UnitLists, NUnits),
+    length(Ts, NUnits),
+    maplist(=(0), Ts),
+    Taken =.. [taken|Ts],
+    maplist(unseen, Fillings, LiveList),
+    Lives =.. [lives|LiveList],
+    length(TableNumbers, NTables),
+    AllUnits is (1 << (NUnits + 1)) - 2,
+    AllTables is (1 << (NTables + 1)) - 2,
+    Cells =.. [cells|Variables],
+    Grid = grid(Cells, Masks, NCells, Taken, InUse, Lives, AllUnits, AllTables, none,
+                Width, CellUnits, CellUnitBits, Peers, Units, UnitSizes, Tables, CellTableBits),
+    include(is_given, Numbered, Givens),
+    maplist(place_given(Grid), Givens),
+    propagate_grid(Grid).
+
+is_unit(all_distinct(_)).
+is_given(given(_, _)).
+
+table_rule(sum(_, _)).
+table_rule(product(_, _)).
+table_rule(difference(_, _, _)).
+table_rule(ratio(_, _, _)).
+table_rule(table(_, _)).
+
+unseen(Fillings, live(-1, Fillings)).
+
+%!  numbered_rules(+Variables, +Rules, -NCells, -Numbered) is det.
+%
+%   Numbered is Rules with each variable of Variables replaced by its
+%   cell number, 1 for the first: a copy, so that Variables stay free.
+numbered_rules(Variables, Rules, NCells, Numbered) :-
+    copy_term_nat(Variables-Rules, Numbers-Numbered),
+    length(Variables, NCells),
+    numlist(1, NCells, Numbers).
+
+place_given(Grid, given(I, Digit)) :-
+    place(Grid, I, Digit).
+
+%!  unit_geometry(+NCells, +UnitLists, -UnitGeometry) is det.
+%
+%   UnitGeometry is units(CellUnits, CellUnitBits, Peers, Units, UnitSizes):
+%   each cell's units (a list and a set), its peers, the units' cells and
+%   their sizes.
+%   Worked out once per shape and kept as a fact (a Sudoku's or a size
+%   of KenKen's units are the same every time), the last few shapes only
+%   (a Kakuro's runs are its own); not tabled, see the header.
+:- dynamic known_units/3.
+
+unit_geometry(NCells, UnitLists, UnitGeometry) :-
+    term_hash(NCells-UnitLists, Key),
+    (   known_units(Key, NCells-UnitLists, Known)
+    ->  UnitGeometry = Known
+    ;   worked_out_units(NCells, UnitLists, UnitGeometry),
+        assertz(known_units(Key, NCells-UnitLists, UnitGeometry)),
+        forget_old_units(16)
+    ).
+
+forget_old_units(Kept) :-
+    (   predicate_property(known_units(_, _, _), number_of_clauses(N)),
+        N > Kept
+    ->  once(retract(known_units(_, _, _)))
+    ;   true
+    ).
+
+worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units, UnitSizes)) :-
+    Units =.. [units|UnitLists],
+    maplist(length, UnitLists, Sizes),
+    UnitSizes =.. [unit_sizes|Sizes],
+    numlist(1, NCells, Is),
+    findall(I-U, ( nth1(U, UnitLists, Unit), member(I, Unit) ), Pairs),
+    keysort(Pairs, Sorted),
+    group_pairs_by_key(Sorted, Grouped),
+    maplist(units_of(Grouped), Is, UnitsOfCells),
+    CellUnits =.. [cell_units|UnitsOfCells],
+    maplist(bits, UnitsOfCells, UnitBits),
+    CellUnitBits =.. [cell_unit_bits|UnitBits],
+    maplist(cell_peers(Units), UnitsOfCells, Is, PeerLists),
+    Peers =.. [peers|PeerLists].
+
+%   The units of cell I: none when it is in none.
+units_of(Grouped, I, Us) :-
+    (   memberchk(I-Us0, Grouped)
+    ->  Us = Us0
+    ;   Us = []
+    ).
+
+bits(Numbers, Bits) :-
+    foldl(bit_in, Numbers, 0, Bits).
+
+bit_in(N, Bits0, Bits) :-
+    Bits is Bits0 \/ (1 << N).
+
+cell_peers(Units, Us, I, Peers) :-
+    findall(J, ( member(U, Us), arg(U, Units, Unit), member(J, Unit), J =\= I ), Js),
+    sort(Js, Peers).
+
+%!  cell_table_bits(+NCells, +TableNumbers, -CellTableBits) is det.
+%
+%   For each cell, the set of the tables it is in.
+cell_table_bits(NCells, TableNumbers, CellTableBits) :-
+    length(Zeros, NCells),
+    maplist(=(0), Zeros),
+    CellTableBits =.. [cell_table_bits|Zeros],
+    foldl(cells_in_table(CellTableBits), TableNumbers, 1, _).
+
+%   The cells of table T have bit T set (Bits is fresh: setarg/3 is safe).
+cells_in_table(Bits, Numbers, T, T1) :-
+    forall(member(I, Numbers),
+           ( arg(I, Bits, B0), B is B0 \/ (1 << T), nb_setarg(I, Bits, B) )),
+    T1 is T + 1.
+
+%!  table_units(+CellUnits, +Units, +Width, +Numbers, -Table) is det.
+%
+%   Table is table(Numbers, Crossings): for each unit holding two or more
+%   of the cells Numbers, crossing(Shifts, Others), Shifts the fields of
+%   those cells in a packed filling, Others the unit's other cells.
+table_units(CellUnits, Units, Width, Numbers, table(Numbers, Crossings)) :-
+    findall(U-Shift, ( nth0(K, Numbers, I), arg(I, CellUnits, Us), member(U, Us),
+                       Shift is K * Width ),
+            Pairs),
+    keysort(Pairs, Sorted),
+    group_pairs_by_key(Sorted, Grouped),
+    findall(crossing(Shifts, Others),
+            ( member(U-Shifts, Grouped),
+              Shifts = [_, _|_],
+              arg(U, Units, Unit),
+              subtract(Unit, Numbers, Others) ),
+            Crossings).
+
+                 /*******************************
+                 *   RULES AS TABLES OF FILLINGS *
+                 *******************************/
+
+%!  rule_table(+UnitGeometry, +Low-High, +Width, +Rule, -Numbers, -Packed) is det.
+%
+%   The table of Rule (on cell numbers): the numbers of its cells and its
+%   fillings packed (the K-th cell's digit D is bit D of the K-th field of
+%   Width bits), sorted.  Arithmetic fillings put no digit twice in a
+%   unit.
+rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Packed) :-
+    rule_cells(Rule, Numbers),
+    lined_after(Numbers, CellUnits, Lined),
+    findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
+    sort(Packed0, Packed).
+
+%   Sums and products are packed as they are chosen, the rest once found.
+packed_filling(sum(_, T), Lined, Digits, Width, P) :- !,
+    chosen(Lined, Digits, +, T, Width, P).
+packed_filling(product(_, T), Lined, Digits, Width, P) :- !,
+    chosen(Lined, Digits, *, T, Width, P).
+packed_filling(Rule, Lined, Digits, Width, P) :-
+    rule_filling(Rule, Lined, Digits, Filling),
+    packed(Filling, Width, P).
+
+rule_cells(sum(Vs, _), Vs).
+rule_cells(product(Vs, _), Vs).
+rule_cells(difference(A, B, _), [A, B]).
+rule_cells(ratio(A, B, _), [A, B]).
+rule_cells(table(Vs, _), Vs).
+
+%   For each cell, a flag (1 or 0) for each cell after it: whether the
+%   two share a unit.
+lined_after([], _, []).
+lined_after([I|Is], CellUnits, [Flags|Lined]) :-
+    arg(I, CellUnits, Us),
+    maplist(shares_unit(CellUnits, Us), Is, Flags),
+    lined_after(Is, CellUnits, Lined).
+
+shares_unit(CellUnits, Us, J, Flag) :-
+    arg(J, CellUnits, Vs),
+    (   member(U, Us), memberchk(U, Vs)
+    ->  Flag = 1
+    ;   Flag = 0
+    ).
+
+packed(Filling, Width, Packed) :-
+    foldl(packed_digit(Width), Filling, 0-0, Packed-_).
+
+packed_digit(Width, Digit, P0-Shift, P-Shift1) :-
+    P is P0 \/ (1 << (Digit + Shift)),
+    Shift1 is Shift + Width.
+
+%!  rule_filling(+Rule, +Lined, +Low-High, -Digits) is nondet.
+%
+%   Digits, one of Low..High for each cell of Rule, meet Rule, no digit
+%   twice in cells Lined says share a unit.  Sums and products are pruned
+%   as the digits are chosen, so a big cage costs its fillings, not the
+%   digits to the power of its size.
+rule_filling(table(_, Fillings), _, _, Digits) :-
+    member(Digits, Fillings).
+rule_filling(difference(_, _, T), [[Lined], []], Low-High, [A, B]) :-
+    between(Low, High, A),
+    ( B is A - T ; T =\= 0, B is A + T ),
+    between(Low, High, B),
+    \+ ( A =:= B, Lined =:= 1 ).
+rule_filling(ratio(_, _, T), [[Lined], []], Low-High, [A, B]) :-
+    between(Low, High, A),
+    ( B is A * T ; T > 1, A mod T =:= 0, B is A // T ),
+    between(Low, High, B),
+    \+ ( A =:= B, Lined =:= 1 ).
+rule_filling(sum(_, T), Lined, Digits, Filling) :-
+    chosen(Lined, Digits, +, T, 16, P),
+    unpacked(Lined, P, Filling).
+rule_filling(product(_, T), Lined, Digits, Filling) :-
+    chosen(Lined, Digits, *, T, 16, P),
+    unpacked(Lined, P, Filling).
+
+%   The digits of a filling packed in fields of 16 bits, one per cell.
+unpacked([], _, []).
+unpacked([_|Lined], P, [Digit|Digits]) :-
+    Digit is lsb(P /\ 0xffff),
+    Rest is P >> 16,
+    unpacked(Lined, Rest, Digits).
+
+%   chosen(+Lined, +Low-High, +Op, +Target, +Width, -P): a filling of a
+%   sum or product, packed in fields of Width bits as it is chosen, each
+%   cell's digit from its bounds less those forbidden to it by a cell
+%   before it in one of its units (a mask per cell).
+chosen(Lined, Digits, Op, Target, Width, P) :-
+    same_length(Lined, Forbidden),
+    maplist(=(0), Forbidden),
+    length(Lined, Cells),
+    chosen(Lined, Forbidden, Cells, Digits, Op, Target, Width, 0, 0, P).
+
+chosen([], [], _, _, Op, Rest, _, _, P, P) :-
+    finished(Op, Rest).
+chosen([Flags|Lined], [F|Fs], Cells0, Low-High, Op, Rest0, Width, Shift, P0, P) :-
+    Cells is Cells0 - 1,
+    digit_bounds(Op, Rest0, Cells, Low-High, From, To),
+    From =< To,
+    Free is ((1 << (To + 1)) - (1 << From)) /\ \ F,
+    Free =\= 0,
+    mask_digit(Free, Digit),
+    left(Op, Rest0, Digit, Rest1),
+    Bit is 1 << Digit,
+    forbid(Flags, Fs, Bit, Fs1),
+    P1 is P0 \/ (Bit << Shift),
+    Shift1 is Shift + Width,
+    chosen(Lined, Fs1, Cells, Low-High, Op, Rest1, Width, Shift1, P1, P).
+
+forbid([], [], _, []).
+forbid([Flag|Flags], [F|Fs], Bit, [F1|Fs1]) :-
+    (   Flag =:= 1
+    ->  F1 is F \/ Bit
+    ;   F1 = F
+    ),
+    forbid(Flags, Fs, Bit, Fs1).
+
+%   The digits a cell may take when Rest0 is left of the target and Left
+%   cells come after it: a sum needs from Low to High from each; the last
+%   digit of a product is what is left.
+digit_bounds(+, Rest0, Left, Low-High, From, To) :-
+    From is max(Low, Rest0 - Left * High),
+    To is min(High, Rest0 - Left * Low).
+digit_bounds(*, Rest0, 0, Low-High, From, To) :- !,
+    From is max(Low, Rest0),
+    To is min(High, Rest0).
+digit_bounds(*, _, _, Low-High, From, High) :-
+    From is max(Low, 1).
+
+left(+, Rest0, Digit, Rest) :-
+    Rest is Rest0 - Digit.
+left(*, Rest0, Digit, Rest) :-
+    Rest0 mod Digit =:= 0,
+    Rest is Rest0 // Digit.
+
+finished(+, 0).
+finished(*, 1).
+
+                 /*******************************
+                 *   THE RULES AS CLP(FD)       *
+                 *******************************/
+
+%!  rule_goal(+Rule, -Goal) is det.
+%
+%   Goal states Rule in CLP(FD), as a person writes it: the statement
+%   `export --readable` prints, and the `arithmetic` encodings post.
+rule_goal(all_distinct(Vs), all_distinct(Vs)).
+rule_goal(given(V, D), V #= D).
+rule_goal(sum([V|Vs], T), Sum #= T) :-
+    foldl(plus_expression, Vs, V, Sum).
+rule_goal(product([V|Vs], T), Product #= T) :-
+    foldl(times_expression, Vs, V, Product).
+rule_goal(difference(A, B, T), abs(A - B) #= T).
+rule_goal(ratio(A, B, T), (A #= T*B #\/ B #= T*A)).
+rule_goal(table(Vs, Fillings), tuples_in([Vs], Fillings)).
+
+plus_expression(V, Expression, Expression + V).
+times_expression(V, Expression, Expression * V).
+
+%!  rule_table_goal(+Rules, +Rule, -Goal) is det.
+%
+%   Goal states Rule as a CLP(FD) table of its fillings (arc consistent),
+%   the units of Rules keeping a filling from repeating a digit in one;
+%   units and givens as rule_goal/2 states them.
+rule_table_goal(Rules, Rule, tuples_in([Vs], Fillings)) :-
+    table_rule(Rule), !,
+    rule_cells(Rule, Vs),
+    term_variables(Rules, Variables),
+    numbered_rules(Variables, Rules-Rule, NCells, NumberedRules-Numbered),
+    include(is_unit, NumberedRules, UnitRules),
+    maplist(arg(1), UnitRules, UnitLists),
+    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _)),
+    rule_cells(Numbered, Numbers),
+    lined_after(Numbers, CellUnits, Lined),
+    maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
+    maplist(fd_sup, Vs, Highs), max_list(Highs, High),
+    findall(F, rule_filling(Numbered, Lined, Low-High, F), Fillings).
+rule_table_goal(_, Rule, Goal) :-
+    rule_goal(Rule, Goal).
+
+                 /*******************************
+                 *   PLACING AND NARROWING      *
+                 *******************************/
+
+%!  place(+Grid, +Cell, +Digit) is semidet.
+%
+%   Cell takes Digit, which leaves its peers' candidates; a peer left one
+%   candidate takes it in turn (a naked single).  Fails when Digit is no
+%   candidate of Cell, or is placed already in one of its units.
+place(Grid, I, Digit) :-
+    field(cells, Grid, Cells),
+    field(masks, Grid, Masks),
+    arg(I, Cells, Cell),
+    arg(I, Masks, Mask),
+    (   Mask =\= 0                      % open, though a restriction may have bound it
+    ->  Bit is 1 << Digit,
+        Mask /\ Bit =\= 0,
+        Cell = Digit,
+        setarg(I, Masks, 0),
+        changed(Grid, I),
+        field(open, Grid, Open0),
+        Open is Open0 - 1,
+        set_field(open, Grid, Open),
+        field(cell_units, Grid, CellUnits),
+        field(peers, Grid, Peers),
+        field(taken, Grid, Taken),
+        arg(I, CellUnits, Us),
+        units_take(Us, Bit, Taken),
+        arg(I, Peers, Ps),
+        remove_from_cells(Ps, Bit, Masks, Grid)
+    ;   Cell =:= Digit
+    ).
+
+units_take([], _, _).
+units_take([U|Us], Bit, Taken) :-
+    arg(U, Taken, Taken0),
+    Taken0 /\ Bit =:= 0,
+    Taken1 is Taken0 \/ Bit,
+    setarg(U, Taken, Taken1),
+    units_take(Us, Bit, Taken).
+
+remove_from_cells([], _, _, _).
+remove_from_cells([I|Is], Bits, Masks, Grid) :-
+    arg(I, Masks, Mask),
+    (   Mask /\ Bits =:= 0
+    ->  true
+    ;   narrow(Grid, Masks, I, Mask, Bits)
+    ),
+    remove_from_cells(Is, Bits, Masks, Grid).
+
+%!  remove_digits(+Grid, +Bits, +Cell) is semidet.
+%
+%   The digits of the mask Bits are no candidates of Cell (if it is open);
+%   fails when that leaves it none, places it when it leaves one.
+remove_digits(Grid, Bits, I) :-
+    field(masks, Grid, Masks),
+    arg(I, Masks, Mask),
+    (   Mask /\ Bits =:= 0
+    ->  true
+    ;   narrow(Grid, Masks, I, Mask, Bits)
+    ).
+
+%   Cell I, whose mask Mask0 has some of Bits, loses them; left one
+%   digit, it takes it.
+narrow(Grid, Masks, I, Mask0, Bits) :-
+    Mask is Mask0 /\ \ Bits,
+    Mask =\= 0,
+    setarg(I, Masks, Mask),
+    changed(Grid, I),
+    (   Mask /\ (Mask - 1) =:= 0
+    ->  Digit is lsb(Mask),
+        place(Grid, I, Digit)
+    ;   true
+    ).
+
+%   The units and tables of a cell whose candidates changed are pending.
+changed(Grid, I) :-
+    field(cell_unit_bits, Grid, CellUnitBits),
+    field(cell_table_bits, Grid, CellTableBits),
+    arg(I, CellUnitBits, UnitBits),
+    field(pending_units, Grid, Units0),
+    Units is Units0 \/ UnitBits,
+    set_field(pending_units, Grid, Units),
+    arg(I, CellTableBits, TableBits),
+    (   TableBits =:= 0
+    ->  true
+    ;   field(pending_tables, Grid, Tables0),
+        Tables is Tables0 \/ TableBits,
+        set_field(pending_tables, Grid, Tables)
+    ).
+
+                 /*******************************
+                 *         PROPAGATION          *
+                 *******************************/
+
+%!  propagate_grid(+Grid) is semidet.
+%
+%   Looks at the pending tables (keeping the fillings their cells allow)
+%   and units (placing hidden singles), then calls the family's
+%   propagator, until none finds anything more; fails when a table has
+%   no filling left or a unit a digit in use no cell can take.
+propagate_grid(Grid) :-
+    field(pending_tables, Grid, Tables),
+    field(pending_units, Grid, Units),
+    (   Tables =\= 0
+    ->  T is lsb(Tables),
+        RestTables is Tables xor (1 << T),
+        set_field(pending_tables, Grid, RestTables),
+        table_support(Grid, T),
+        propagate_grid(Grid)
+    ;   Units =\= 0
+    ->  U is lsb(Units),
+        RestUnits is Units xor (1 << U),
+        set_field(pending_units, Grid, RestUnits),
+        unit_singles(Grid, U),
+        propagate_grid(Grid)
+    ;   field(propagator, Grid, Propagator),
+        Propagator \== none
+    ->  call(Propagator, Grid, Narrowed),
+        (   Narrowed == true
+        ->  propagate_grid(Grid)
+        ;   true
+        )
+    ;   true
+    ).
+
+%!  unit_singles(+Grid, +U) is semidet.
+%
+%   In a unit with a cell for every digit in use, places every digit only
+%   one open cell can take; fails when a digit in use is neither placed in
+%   it nor a candidate of any of its cells.
+unit_singles(Grid, U) :-
+    field(unit_sizes, Grid, UnitSizes),
+    field(in_use, Grid, InUse),
+    arg(U, UnitSizes, Size),
+    (   popcount(InUse) =:= Size
+    ->  field(units, Grid, Units),
+        arg(U, Units, Unit),
+        field(masks, Grid, Masks),
+        once_twice(Unit, Masks, 0, 0, Once, Twice),
+        field(taken, Grid, Taken),
+        arg(U, Taken, Placed),
+        Once \/ Placed =:= InUse,
+        Hidden is Once /\ \ Twice,
+        place_hidden(Hidden, U, Unit, Grid)
+    ;   true
+    ).
+
+%   Once: the digits some open cell of the unit can take; Twice: those
+%   two or more can.  A unit of nine (Sudoku's, a 9x9 KenKen's) is
+%   spelled out: this is the inner loop, and the unrolled clause costs a
+%   tenth less on the hard Sudoku classics.
+once_twice([A, B, C, D, E, F, G, H, I], Masks, 0, 0, O9, T9) :- !,
+    arg(A, Masks, M1), arg(B, Masks, M2), arg(C, Masks, M3),
+    arg(D, Masks, M4), arg(E, Masks, M5), arg(F, Masks, M6),
+    arg(G, Masks, M7), arg(H, Masks, M8), arg(I, Masks, M9),
+    T2 is M1 /\ M2,               O2 is M1 \/ M2,
+    T3 is T2 \/ (O2 /\ M3),       O3 is O2 \/ M3,
+    T4 is T3 \/ (O3 /\ M4),       O4 is O3 \/ M4,
+    T5 is T4 \/ (O4 /\ M5),       O5 is O4 \/ M5,
+    T6 is T5 \/ (O5 /\ M6),       O6 is O5 \/ M6,
+    T7 is T6 \/ (O6 /\ M7),       O7 is O6 \/ M7,
+    T8 is T7 \/ (O7 /\ M8),       O8 is O7 \/ M8,
+    T9 is T8 \/ (O8 /\ M9),       O9 is O8 \/ M9.
+once_twice([], _, Once, Twice, Once, Twice).
+once_twice([I|Is], Masks, Once0, Twice0, Once, Twice) :-
+    arg(I, Masks, M),
+    Twice1 is Twice0 \/ (Once0 /\ M),
+    Once1 is Once0 \/ M,
+    once_twice(Is, Masks, Once1, Twice1, Once, Twice).
+
+%   Placing one hidden single may place the next one's digit by a chain of
+%   naked singles (then it is taken in the unit already), or take it from
+%   its only cell (then no cell has it, and this fails).
+place_hidden(0, _, _, _) :- !.
+place_hidden(Hidden, U, Unit, Grid) :-
+    Digit is lsb(Hidden),
+    Bit is 1 << Digit,
+    field(taken, Grid, Taken),
+    field(masks, Grid, Masks),
+    arg(U, Taken, Placed),
+    (   Placed /\ Bit =\= 0
+    ->  true
+    ;   member(I, Unit),
+        arg(I, Masks, Mask),
+        Mask /\ Bit =\= 0
+    ->  place(Grid, I, Digit)
+    ),
+    Rest is Hidden xor Bit,
+    place_hidden(Rest, U, Unit, Grid).
+
+%!  table_support(+Grid, +T) is semidet.
+%
+%   Table T keeps the fillings its cells still allow, and its cells only
+%   the digits some kept filling has there; the digits every kept filling
+%   puts in its cells of a unit leave the unit's other cells.
+table_support(Grid, T) :-
+    field(width, Grid, Width),
+    field(tables, Grid, Tables),
+    field(lives, Grid, Lives),
+    arg(T, Tables, table(Numbers, Crossings)),
+    packed_allowed(Numbers, Grid, Width, 0, 0, Allowed),
+    arg(T, Lives, Live),
+    Live = live(Seen, Fillings0),
+    (   Allowed =:= Seen                % as it was left: every kept filling fits
+    ->  true
+    ;   fitting(Fillings0, Allowed, Fillings, 0, Support),
+        Fillings \== [],
+        Field is (1 << Width) - 1,
+        (   Seen >= 0,                  % its units were looked at with these fillings
+            same_length(Fillings0, Fillings)
+        ->  setarg(1, Live, Support)
+        ;   setarg(T, Lives, live(Support, Fillings)),
+            crossings_musts(Crossings, Fillings, Field, Grid)
+        ),
+        narrow_to_support(Numbers, Support, Width, Field, Grid)
+    ).
+
+%   The digits a cell allows (its candidates, or its digit), in its field.
+packed_allowed([], _, _, _, Allowed, Allowed).
+packed_allowed([I|Is], Grid, Width, Shift, Allowed0, Allowed) :-
+    cell_allowed(Grid, I, Mask),
+    Allowed1 is Allowed0 \/ (Mask << Shift),
+    Shift1 is Shift + Width,
+    packed_allowed(Is, Grid, Width, Shift1, Allowed1, Allowed).
+
+%   Fillings: those of Fillings0 within Allowed; Support their union.
+fitting([], _, [], Support, Support).
+fitting([F|Fs], Allowed, Fillings, Support0, Support) :-
+    (   F /\ Allowed =:= F
+    ->  Fillings = [F|Fillings1],
+        Support1 is Support0 \/ F,
+        fitting(Fs, Allowed, Fillings1, Support1, Support)
+    ;   fitting(Fs, Allowed, Fillings, Support0, Support)
+    ).
+
+%   Each open cell of the table loses the digits no kept filling has in
+%   its field.
+narrow_to_support([], _, _, _, _).
+narrow_to_support([I|Is], Support, Width, Field, Grid) :-
+    Supported is Support /\ Field,
+    remove_digits(Grid, \ Supported /\ Field, I),
+    Rest is Support >> Width,
+    narrow_to_support(Is, Rest, Width, Field, Grid).
+
+crossings_musts([], _, _, _).
+crossings_musts([crossing(Shifts, Others)|Crossings], Fillings, Field, Grid) :-
+    must(Fillings, Shifts, Field, Field, Must),
+    (   Must =:= 0
+    ->  true
+    ;   field(masks, Grid, Masks),
+        remove_from_cells(Others, Must, Masks, Grid)
+    ),
+    crossings_musts(Crossings, Fillings, Field, Grid).
+
+%   Must: the digits every filling puts in the fields Shifts.
+must([], _, _, Must, Must).
+must([F|Fs], Shifts, Field, Must0, Must) :-
+    in_fields(Shifts, F, Field, 0, Digits),
+    Must1 is Must0 /\ Digits,
+    (   Must1 =:= 0
+    ->  Must = 0
+    ;   must(Fs, Shifts, Field, Must1, Must)
+    ).
+
+in_fields([], _, _, Digits, Digits).
+in_fields([Shift|Shifts], F, Field, Digits0, Digits) :-
+    Digits1 is Digits0 \/ ((F >> Shift) /\ Field),
+    in_fields(Shifts, F, Field, Digits1, Digits).
+
+                 /*******************************
+                 *           SEARCH             *
+                 *******************************/
+
+%!  label_grid(+Grid) is nondet.
+%
+%   Every solution: the cells a caller bound or restricted after
+%   grid_state/4 (the driver does, to ask what the puzzle allows with a
+%   cell set) are taken in first, then the search.
+label_grid(Grid) :-
+    place_bound_cells(Grid),
+    search_grid(Grid).
+
+%!  search_grid(+Grid) is nondet.
+%
+%   Places every open cell: after propagation, branches on the digits of
+%   the cell branching_cell/3 picks, smallest first.
+search_grid(Grid) :-
+    propagate_grid(Grid),
+    field(open, Grid, Open),
+    (   Open =:= 0
+    ->  true
+    ;   branching_cell(Grid, I, Mask),
+        mask_digit(Mask, Digit),
+        place(Grid, I, Digit),
+        search_grid(Grid)
+    ).
+
+%!  branching_cell(+Grid, -Cell, -Mask) is det.
+%
+%   Cell is an open cell with the fewest candidates (Mask) and, among
+%   those, the fewest digits placed in its units: its digit leaves the
+%   most open peers, so a wrong choice fails soonest (on the hard Sudoku
+%   classics this takes two fifths of the choices off taking the first).
+branching_cell(Grid, Cell, Mask) :-
+    field(masks, Grid, Masks),
+    field(taken, Grid, Taken),
+    field(cell_units, Grid, CellUnits),
+    functor(Masks, _, NCells),
+    fewest_candidates(1, NCells, Masks, Taken, CellUnits, 0, 99, 0, Cell),
+    arg(Cell, Masks, Mask).
+
+fewest_candidates(I, NCells, _, _, _, Cell, _, _, Cell) :-
+    I > NCells, !.
+fewest_candidates(I, NCells, Masks, Taken, CellUnits, Best0, Count0, Placed0, Best) :-
+    arg(I, Masks, Mask),
+    I1 is I + 1,
+    (   Mask =\= 0,
+        Count is popcount(Mask),
+        Count =< Count0,
+        arg(I, CellUnits, Us),
+        placed_in_units(Us, Taken, 0, Placed),
+        (   Count < Count0
+        ;   Placed < Placed0
+        )
+    ->  fewest_candidates(I1, NCells, Masks, Taken, CellUnits, I, Count, Placed, Best)
+    ;   fewest_candidates(I1, NCells, Masks, Taken, CellUnits, Best0, Count0, Placed0, Best)
+    ).
+
+placed_in_units([], _, Placed, Placed).
+placed_in_units([U|Us], Taken, Placed0, Placed) :-
+    arg(U, Taken, Bits),
+    Placed1 is Placed0 + popcount(Bits),
+    placed_in_units(Us, Taken, Placed1, Placed).
+
+%!  mask_digit(+Mask, -Digit) is nondet.
+%
+%   The digits of Mask, smallest first.
+mask_digit(Mask, Digit) :-
+    Smallest is lsb(Mask),
+    (   Digit = Smallest
+    ;   Rest is Mask /\ (Mask - 1),
+        Rest =\= 0,
+        mask_digit(Rest, Digit)
+    ).
+
+%!  place_bound_cells(+Grid) is semidet.
+%
+%   Places the open cells whose variables are bound, and takes from the
+%   others the candidates their CLP(FD) domain (if any) lacks.
+place_bound_cells(Grid) :-
+    field(cells, Grid, Cells),
+    functor(Cells, _, NCells),
+    forall_cells(1, NCells, Grid, Cells).
+
+forall_cells(I, NCells, _, _) :-
+    I > NCells, !.
+forall_cells(I, NCells, Grid, Cells) :-
+    arg(I, Cells, Cell),
+    (   nonvar(Cell)
+    ->  place(Grid, I, Cell)
+    ;   fd_var(Cell),
+        cell_allowed(Grid, I, Mask),
+        outside_domain(Mask, Cell, 0, Out),
+        Out =\= 0
+    ->  remove_digits(Grid, Out, I)
+    ;   true
+    ),
+    I1 is I + 1,
+    forall_cells(I1, NCells, Grid, Cells).
+
+outside_domain(0, _, Out, Out) :- !.
+outside_domain(Mask, Cell, Out0, Out) :-
+    Digit is lsb(Mask),
+    Bit is 1 << Digit,
+    (   fd_dom(Cell, Dom),
+        Digit in Dom
+    ->  Out1 = Out0
+    ;   Out1 is Out0 \/ Bit
+    ),
+    Rest is Mask xor Bit,
+    outside_domain(Rest, Cell, Out1, Out).
+
+                 /*******************************
+                 *   FOR A FAMILY'S OWN LAYERS  *
+                 *******************************/
+
+%!  cell_allowed(+Grid, +Cell, -Mask) is det.
+%
+%   Mask: the digits Cell allows, its candidates or its placed digit.
+cell_allowed(Grid, I, Mask) :-
+    field(cells, Grid, Cells),
+    arg(I, Cells, Cell),
+    (   var(Cell)
+    ->  field(masks, Grid, Masks),
+        arg(I, Masks, Mask)
+    ;   Mask is 1 << Cell
+    ).
+
+%!  placed_cell(+Grid, +Cell) is semidet.
+placed_cell(Grid, I) :-
+    field(cells, Grid, Cells),
+    arg(I, Cells, Cell),
+    nonvar(Cell).
+
+%!  digits_in_use(+Grid, -Mask) is det.
+digits_in_use(Grid, InUse) :-
+    field(in_use, Grid, InUse).
+
+%!  use_digits(+Grid, +Mask) is semidet.
+%
+%   The grid uses only the digits of Mask: the others leave every cell,
+%   and every unit is looked at again (one with a cell per digit now
+%   takes hidden singles).  Fails when a cell is left none.
+use_digits(Grid, InUse) :-
+    set_field(in_use, Grid, InUse),
+    field(taken, Grid, Taken),
+    functor(Taken, _, NUnits),
+    AllUnits is (1 << (NUnits + 1)) - 2,
+    set_field(pending_units, Grid, AllUnits),
+    field(masks, Grid, Masks),
+    functor(Masks, _, NCells),
+    Out is \ InUse,
+    numlist(1, NCells, Is),
+    remove_from_cells(Is, Out, Masks, Grid).
+
+%!  placed_digits(+Grid, -Mask) is det.
+%
+%   Mask: the digits placed in some cell.
+placed_digits(Grid, Placed) :-
+    field(taken, Grid, Taken),
+    Taken =.. [_|Bits],
+    foldl(bit_or, Bits, 0, Placed).
+
+bit_or(Bits, Or0, Or) :-
+    Or is Or0 \/ Bits.
+
+%!  set_propagator(+Grid, :Propagator) is det.
+%
+%   From now on (undone on backtracking), propagation calls
+%   call(Propagator, Grid, Narrowed) when nothing else is pending;
+%   Narrowed is true when it took candidates away.
+set_propagator(Grid, Propagator) :-
+    set_field(propagator, Grid, Propagator).

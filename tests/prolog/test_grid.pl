@@ -1,0 +1,130 @@
+/*  The grid kernel (prolog/grid.pl), tested in Prolog itself with plunit.
+    Run by tests/test_prolog_units.py, or by hand from the repository root:
+
+        swipl -g run_tests -t halt tests/prolog/test_grid.pl
+*/
+
+:- use_module('../../prolog/grid').
+:- use_module(library(plunit)).
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+
+%   A 4x4 Latin square with 2x2 boxes (a Sudoku of four), its rows, its
+%   cells in reading order and its rules.
+shidoku(Rows, Cells, Rules) :-
+    Rows = [[A,B,C,D],[E,F,G,H],[I,J,K,L],[M,N,O,P]],
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    Boxes = [[A,B,E,F],[C,D,G,H],[I,J,M,N],[K,L,O,P]],
+    append([Rows, Columns, Boxes], Units),
+    maplist([U, all_distinct(U)]>>true, Units, Rules).
+
+solutions(Cells, Digits, Rules, Solutions) :-
+    findall(Cells, ( grid_state(Cells, Digits, Rules, Grid), label_grid(Grid) ), Solutions).
+
+:- begin_tests(units).
+
+test(every_shidoku, [true(N == 288)]) :-
+    shidoku(_, Cells, Rules),
+    solutions(Cells, 1-4, Rules, Solutions),
+    length(Solutions, N).
+
+test(givens_leave_one_solution, [true(Solutions == [[[1,2,3,4],[3,4,1,2],[2,3,4,1],[4,1,2,3]]])]) :-
+    shidoku(Rows, Cells, Rules0),
+    Rows = [[A,B,C,_],[E,_,_,_],[I,J,_,_],_],
+    append(Rules0, [given(A,1), given(B,2), given(C,3), given(E,3), given(I,2), given(J,3)],
+           Rules),
+    findall(Rows, ( grid_state(Cells, 1-4, Rules, Grid), label_grid(Grid) ), Solutions).
+
+test(a_digit_twice_in_a_unit_fails, [fail]) :-
+    shidoku([[A,B|_]|_], Cells, Rules0),
+    append(Rules0, [given(A,1), given(B,1)], Rules),
+    grid_state(Cells, 1-4, Rules, _).
+
+:- end_tests(units).
+
+:- begin_tests(singles).
+
+%   Givens 1, 2, 3 in a row of four: the fourth cell takes 4 with no
+%   search (a naked single), before any labeling.
+test(naked_single, [true(D == 4)]) :-
+    Row = [A,B,C,D],
+    grid_state(Row, 1-4, [all_distinct(Row), given(A,1), given(B,2), given(C,3)], _).
+
+%   Digit 1 is taken from three cells of a row by units they share with
+%   a placed 1: the fourth takes it (a hidden single), with no search,
+%   though nothing else keeps it from 2, 3 or 4.
+test(hidden_single, [true(X == 1)]) :-
+    Row = [X,P,Q,R],
+    Rules = [all_distinct(Row), all_distinct([P,Y1]), all_distinct([Q,Y2]),
+             all_distinct([R,Y3]), given(Y1,1), given(Y2,1), given(Y3,1)],
+    grid_state([X,P,Q,R,Y1,Y2,Y3], 1-4, Rules, _).
+
+:- end_tests(singles).
+
+:- begin_tests(tables).
+
+%   A 2x2 Latin square of 1..2 whose first row sums to 3 has two
+%   solutions; one whose first row multiplies to 2 also.
+test(sum_and_product_as_tables, [true(Ns == [2, 2, 1])]) :-
+    findall(N, ( member(Rule, [sum, product, difference]),
+                 Rows = [[A,B],[C,D]],
+                 append(Rows, Cells),
+                 rule(Rule, A, B, C, Extra),
+                 Rules = [all_distinct([A,B]), all_distinct([C,D]),
+                          all_distinct([A,C]), all_distinct([B,D])|Extra],
+                 solutions(Cells, 1-2, Rules, Solutions),
+                 length(Solutions, N) ),
+            Ns).
+
+rule(sum, A, B, _, [sum([A,B], 3)]).
+rule(product, A, B, _, [product([A,B], 2)]).
+rule(difference, A, _, C, [difference(A, C, 1), given(A, 2)]).
+
+%   A table keeps its cells to the digits its fillings have there (arc
+%   consistency): [1,3] and [3,1] leave 2 to no cell, so the third takes it.
+test(a_table_is_arc_consistent, [true(Z == 2)]) :-
+    Cells = [X,Y,Z],
+    grid_state(Cells, 1-3, [all_distinct(Cells), table([X,Y], [[1,3],[3,1]])], _).
+
+%   A sum cage over cells of one row puts no digit twice there, and the
+%   digits every filling puts in a row leave its other cells: a 3 in two
+%   cells of a row of 1..3 is 1+2, so the third cell is 3.
+test(a_cage_takes_its_digits_from_its_row, [true(Z == 3)]) :-
+    Cells = [X,Y,Z],
+    grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 3)], _).
+
+test(a_cage_with_no_filling_fails, [fail]) :-
+    Cells = [X,Y],
+    grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 2)], _).
+
+:- end_tests(tables).
+
+:- begin_tests(clpfd_statement).
+
+%   The same rules, read as CLP(FD) goals, have the same solutions as the
+%   kernel's search.
+test(the_statement_agrees_with_the_search, [true(Kernel == Clpfd)]) :-
+    Rows = [[A,B,C],[D,E,F],[G,H,I]],
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    maplist([U, all_distinct(U)]>>true, Rows, RowRules),
+    maplist([U, all_distinct(U)]>>true, Columns, ColumnRules),
+    append([RowRules, ColumnRules,
+            [sum([A,B], 3), product([C,F], 6), ratio(D,G,2), difference(E,H,1), given(I,2)]],
+           Rules),
+    solutions(Cells, 1-3, Rules, Kernel),
+    findall(Cells, ( Cells ins 1..3,
+                     maplist(rule_goal, Rules, Goals), maplist(call, Goals),
+                     label(Cells) ),
+            Clpfd0),
+    msort(Clpfd0, Clpfd),
+    msort(Kernel, Kernel).
+
+test(tables_as_clpfd, [true(Goal = tuples_in([[A,B]], [[1,2],[2,1]]))]) :-
+    Rules = [all_distinct([A,B]), sum([A,B], 3)],
+    [A,B] ins 1..2,
+    rule_table_goal(Rules, sum([A,B], 3), Goal).
+
+:- end_tests(clpfd_statement).
