@@ -10,7 +10,7 @@ The names below are loaded on first use, so that the command line can start
 
 from importlib import import_module
 
-_HOMES = {"CrossProduct": "crossproduct", "Puzzle": "puzzle", "Solution": "puzzle",
+_HOMES = {"CrossProduct": "crossproduct", "Puzzle": "puzzle", "Solution": "answers",
           "generate": "registry", "parse": "registry", "parse_all": "registry",
           **dict.fromkeys(["CrossprologError", "InvalidValue", "ParseError", "ResourceLimit",
                            "TimeLimitExceeded", "UsageError"], "errors")}

@@ -28,7 +28,8 @@ from .batch import WorkerDied
 from .errors import (CrossprologError, Interrupted, ParseError, TimeLimitExceeded, UsageError,
                      printable)
 from .grammars.common import MAX_TEXT_CHARS, decode
-from .puzzle import Marks, Puzzle, Search, search_many
+from .answers import Marks, Search
+from .puzzle import Puzzle, search_many
 from .registry import BY_NAME, FAMILIES, SUFFIXES, Piece, generate, named, parse_piece, pieces
 
 OK, NO, BAD, LIMIT, INTERRUPTED = 0, 1, 2, 3, 130

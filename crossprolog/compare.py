@@ -22,7 +22,9 @@ from typing import Any, Sequence
 
 from . import engine
 from .errors import CrossprologError, UsageError
-from .puzzle import Puzzle, json_ready
+from .answers import json_ready
+from .families import named
+from .puzzle import Puzzle
 
 TIMEOUT = 10.0  # seconds a run may take by default: one slow encoding does not stall the rest
 REPEAT = 3
@@ -155,8 +157,6 @@ def summaries(runs: Sequence[Run]) -> list[Summary]:
 
 
 def _prolog(family: str) -> str:
-    from .registry import named  # the registry imports every model: import it late
-
     return named(family).prolog
 
 

@@ -33,7 +33,9 @@ from . import making
 from .regions import random_partition
 from .drawing import aligned, checked_format, fenced
 from .errors import InvalidValue
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
+from .answers import NO_MARKS, Clue, Marks, Solution
+from .explain import Explainable
+from .puzzle import integer, items, rows_of
 
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
@@ -215,7 +217,7 @@ def value_of(on_cells: Sequence[Cell], first_cell: str = "zero",
 
 
 @dataclass(frozen=True)
-class CrossCells(Puzzle):
+class CrossCells(Explainable):
     """Cells in reading order (text line by line, left to right), the rows and
     columns they form, the constraints of groups, and the rules: the first-cell
     rule, the precedence, and the game (whose layout the puzzle is drawn in).

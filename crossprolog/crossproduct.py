@@ -14,7 +14,9 @@ from typing import Collection, Iterator, Mapping, Sequence
 from . import engine, making
 from .drawing import aligned, bracketed, checked_format, markdown_table
 from .errors import InvalidValue, UsageError
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
+from .answers import NO_MARKS, Clue, Marks, Solution
+from .explain import Explainable
+from .puzzle import integer, items, rows_of
 
 Digit = int
 Row = tuple[Digit, ...]
@@ -25,7 +27,7 @@ UNKNOWN = "?"
 
 
 @dataclass(frozen=True)
-class CrossProduct(Puzzle):
+class CrossProduct(Explainable):
     """Row products, column products, and the digits given in advance.
 
     `givens` is a grid of Cell (all unknown when left out); digits run 1-9,

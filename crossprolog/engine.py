@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from . import prolog as prolog_package
+from .families import FAMILIES, named
 from .errors import (CrossprologError, Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded,
                      UsageError)
 
@@ -416,8 +417,6 @@ def load_encoding(path: str) -> str:
     (an error or a warning while loading), has no model/3, or whose module
     name is crossprolog's own or already taken; nothing of it stays loaded.
     """
-    from .registry import FAMILIES, named  # the registry imports every model: import it late
-
     real = os.path.realpath(path)
     if real in _user_files:
         return _user_files[real]

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from . import engine
+from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
-from .puzzle import Cell, Clue, Puzzle, Search, Solution
+from .puzzle import Puzzle
 
 LEVELS = ("propagation", "probing", "search")
 
@@ -313,3 +314,28 @@ def conflict_sentence(clues: Sequence[Clue]) -> str:
     if len(clues) == 1:
         return f"{clues[0].text} cannot hold, whatever the other clues say"
     return f"{listed([clue.text for clue in clues])} cannot hold together"
+
+
+class Explainable(Puzzle):
+    """A puzzle that answers the questions of stuck solvers and puzzle makers: every
+    family's model is one."""
+
+    def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
+        """One cell whose value is the same in every solution, with the clues that force
+        it: the one needing the least reasoning.  `Hint.status` says "hint", "none"
+        (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
+        return hint(self, timeout=timeout, encoding=encoding)
+
+    def forced_cells(self, *, timeout: float | None = None,
+                     encoding: str | None = None) -> tuple[Forced, ...]:
+        """Every cell whose value is the same in every solution, each with its reason
+        (none for a puzzle without solution)."""
+        return hint(self, every=True, timeout=timeout, encoding=encoding).cells
+
+    def conflict(self, *, timeout: float | None = None,
+                 encoding: str | None = None) -> tuple[Clue, ...] | None:
+        """A minimal set of clues that cannot hold together, or None when the puzzle has
+        a solution: alone they have no solution, and without any one of them they have."""
+        if self.solve(timeout=timeout, encoding=encoding) is not None:
+            return None
+        return conflict(self, timeout=timeout, encoding=encoding)

@@ -18,7 +18,9 @@ from typing import Collection, Iterator, Mapping, Sequence
 
 from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import InvalidValue, UsageError
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, items, rows_of
+from .answers import NO_MARKS, Clue, Marks, Solution
+from .explain import Explainable
+from .puzzle import integer, items, rows_of
 from .regions import random_partition
 
 Digit = int
@@ -91,7 +93,7 @@ class Cage:
 
 
 @dataclass(frozen=True)
-class KenKen(Puzzle):
+class KenKen(Explainable):
     """A `size`×`size` grid cut into `cages`, and the digits already placed (`givens`,
     a grid of Digit or None; all unknown when left out).  A cell in no cage is
     bound by the rows and columns alone (as when a cage is left out to see

@@ -20,7 +20,8 @@ import random
 from typing import Callable, Collection
 
 from . import engine
-from .puzzle import Clue, Puzzle
+from .answers import Clue
+from .puzzle import Puzzle
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
 # (full puzzle, intended solution, other solution) -> (full puzzle with it, the clue) or None.

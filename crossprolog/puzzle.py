@@ -4,54 +4,15 @@ from __future__ import annotations
 
 import numbers
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Collection, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import engine
+from .answers import NO_MARKS, Cell, Clue, Marks, Search, Solution, json_ready
 from .errors import Interrupted, InvalidValue, TimeLimitExceeded
+from .families import named
 
 if TYPE_CHECKING:
-    from .explain import Forced, Hint
     from .family import Family
-
-
-Cell = tuple[int, int]  # (row, column) of a solution as JSON gives it, 0-based
-
-
-@dataclass(frozen=True)
-class Clue:
-    """One thing a puzzle states that could be left out: a line's product, total or
-    count, a group's, a cage, a given digit.
-
-    `kind` is "row", "column", "group", "cage" or "given"; rows and columns
-    have their 0-based `index` in the order the layout draws them, groups and
-    cages their `name`, givens their `cell`.  `text` names it for people
-    ("row 3 (=24)"); `cells` are the cells it speaks of.
-    """
-
-    kind: str
-    text: str = field(compare=False)
-    index: int | None = None
-    name: str | None = None
-    cell: Cell | None = None
-    cells: frozenset[Cell] = field(default=frozenset(), compare=False)
-
-    def to_json(self) -> dict[str, Any]:
-        if self.kind == "given":
-            return {"kind": "given", "row": self.cell[0], "col": self.cell[1]}
-        key = "name" if self.name is not None else "index"
-        return {"kind": self.kind, key: self.name if self.name is not None else self.index}
-
-
-@dataclass(frozen=True)
-class Marks:
-    """What a drawing marks (in brackets): cells, and clues."""
-
-    cells: frozenset[Cell] = frozenset()
-    clues: frozenset[Clue] = frozenset()
-
-
-NO_MARKS = Marks()
 
 
 class Puzzle(ABC):
@@ -69,8 +30,6 @@ class Puzzle(ABC):
     @property
     def record(self) -> Family:
         """The family's record: its options, grammar, Prolog module, generator."""
-        from .registry import named  # the registry imports this module: import it late
-
         return named(self.family)
 
     @abstractmethod
@@ -219,34 +178,6 @@ class Puzzle(ABC):
         """True when the puzzle has exactly one solution."""
         return self.count(2, timeout=timeout, encoding=encoding) == 1
 
-    # Questions of stuck solvers and puzzle makers (see explain.py)
-
-    def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
-        """One cell whose value is the same in every solution, with the clues that force
-        it: the one needing the least reasoning.  `Hint.status` says "hint", "none"
-        (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
-        from .explain import hint
-
-        return hint(self, timeout=timeout, encoding=encoding)
-
-    def forced_cells(self, *, timeout: float | None = None,
-                     encoding: str | None = None) -> tuple[Forced, ...]:
-        """Every cell whose value is the same in every solution, each with its reason
-        (none for a puzzle without solution)."""
-        from .explain import hint
-
-        return hint(self, every=True, timeout=timeout, encoding=encoding).cells
-
-    def conflict(self, *, timeout: float | None = None,
-                 encoding: str | None = None) -> tuple[Clue, ...] | None:
-        """A minimal set of clues that cannot hold together, or None when the puzzle has
-        a solution: alone they have no solution, and without any one of them they have."""
-        from .explain import conflict
-
-        if self.solve(timeout=timeout, encoding=encoding) is not None:
-            return None
-        return conflict(self, timeout=timeout, encoding=encoding)
-
     def _solution(self, answer: Any) -> Solution:
         return Solution(self, self.solution_values(answer))
 
@@ -280,38 +211,6 @@ def rows_of(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:
     return tuple(items(row, f"each row of {what}") for row in items(rows, what))
 
 
-def json_ready(values: Any) -> Any:
-    """`values` with every tuple a list, as JSON has them."""
-    if isinstance(values, (tuple, list)):
-        return [json_ready(v) for v in values]
-    return values
-
-
-@dataclass(frozen=True)
-class Search:
-    """What one search found, and what it cost."""
-
-    family: str
-    encoding: str
-    status: str  # "complete", "limit", "timeout" (or "interrupted", in Interrupted.found)
-    solutions: tuple[Solution, ...] = ()
-    count: int = 0
-    inferences: int = 0
-    cpu: float = 0.0
-    seconds: float = 0.0  # wall time of the search in Prolog: posting and labeling
-    best: Solution | None = None  # when the time ran out: the best found so far, not proved
-
-    @classmethod
-    def of(cls, found: dict, family: str, solution: Callable[[Any], Solution]) -> Search:
-        """The Search an engine result stands for, its answers made Solutions by `solution`."""
-        solutions = tuple(map(solution, found.get("solutions", ())))
-        best = found.get("best")
-        return cls(family, found["encoding"], str(found["status"]), solutions,
-                   found.get("count", len(solutions)), found["inferences"], found["cpu"],
-                   round(found["seconds"], 6),
-                   None if best is None else replace(solution(best), proved=False))
-
-
 def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | None = None,
                 encoding: str | None = None, keep: bool = True) -> list[Search]:
     """`Puzzle.search` for every puzzle, crossing into Prolog once per family, not per puzzle.
@@ -328,23 +227,3 @@ def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | N
         for i, result in zip(indices, batch):
             found[i] = Search.of(result, family, puzzles[i]._solution)
     return [found[i] for i in range(len(puzzles))]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A solution of `puzzle`; prints in the puzzle's own layout.  For a puzzle with an
-    objective, `proved` False marks the best answer found before the time ran out,
-    not proved optimal."""
-
-    puzzle: Puzzle
-    values: Any
-    proved: bool = True
-
-    def __str__(self) -> str:
-        return self.puzzle.render(self)
-
-    def _repr_markdown_(self) -> str:
-        return self.puzzle.render(self, format="markdown")
-
-    def to_json(self) -> Any:
-        return self.puzzle.solution_json(self)

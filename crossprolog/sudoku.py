@@ -17,7 +17,9 @@ from typing import Collection, Iterator, Mapping, NamedTuple
 from . import making
 from .drawing import bracketed, checked_format, markdown_table
 from .errors import InvalidValue, UsageError
-from .puzzle import NO_MARKS, Clue, Marks, Puzzle, Solution, integer, rows_of
+from .answers import NO_MARKS, Clue, Marks, Solution
+from .explain import Explainable
+from .puzzle import integer, rows_of
 
 SIZE = 9
 Digit = int
@@ -66,7 +68,7 @@ class Filling(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Sudoku(Puzzle):
+class Sudoku(Explainable):
     """A 9×9 grid of givens (None: unknown), its digit set and its objective.
 
     `objective` is None, "gcd(rows)" or "gcd(cols)".  `unknown` (the mark of

@@ -17,7 +17,7 @@ import pytest
 
 import crossprolog
 from crossprolog import ParseError
-from crossprolog.puzzle import Marks
+from crossprolog.answers import Marks
 from crossprolog.registry import family_of
 from conftest import EXAMPLES
 
