@@ -59,10 +59,11 @@ so backtracking restores it.
 A family may add a propagator of its own (Sudoku's GCD objective does),
 called whenever the rest has nothing more to do.
 
-No tabling: SWI-Prolog 9.2.9 aborted in garbage collection ("relocation
-cells") when the KenKen search kept terms that came from a completed
-table in state changed with setarg/3 (tests/test_kenken_stress.py); the
-units' geometry is kept as a fact instead.
+No tabling: SWI-Prolog 9.2.9 corrupts its heap (an abort in garbage
+collection, "relocation cells") when a table is completed inside a search
+that keeps its state in terms changed with setarg/3 and later searches
+reuse it (docs/reproducers/, tests/test_kenken_stress.py); the units'
+geometry is kept as an asserted fact instead.
 */
 
 :- use_module(library(clpfd)).
