@@ -578,6 +578,16 @@ factor(_, _, _, 1).
 %   variable wakes up (posting and waking CLP(FD) tables took about 20,000
 %   inferences per choice on 15x15 puzzles).
 %
+%   Why this is not on the grid kernel (grid.pl), which Sudoku and KenKen
+%   use: the kernel's lines are tables of fillings, one integer per way
+%   to fill the line, and a CrossCells line of 15 ON/OFF cells has up to
+%   2^15 of them (a thousand or more on a 15x15 line with a loose total),
+%   where its states number a few dozen.  A table of fillings is a flat
+%   automaton; the states, layer by layer, are its compact form, and the
+%   sweep above is the kernel's table support done on that form.  The
+%   kernel also reasons about digits in units (singles, a digit taken
+%   from a unit), which ON/OFF cells do not have.
+%
 %   The state of the search is
 %
 %       masks(Values, Lines, CellLines, Unset, Pending, Open, OnCounts)

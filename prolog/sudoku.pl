@@ -293,14 +293,24 @@ prime_factors(N, F, Factors) :-
 optimal_grids(Encoding, Rows, Lines, G) :-
     incumbent_first(( append(Rows, Digits), labeling([ff], Digits) ), Rows),
     greatest_first(G, Candidates),
+    first_reached(Candidates, _, label_grid(Encoding, Rows, Lines, G)).
+
+%!  first_reached(+Candidates, -C, :Solutions) is nondet.
+%
+%   The solutions of call(Solutions, C) for the first candidate C of
+%   Candidates, in their order, that has any: every candidate before it
+%   stands refuted by a complete search, and none after it is tried.
+:- meta_predicate first_reached(+, -, 1).
+
+first_reached(Candidates, C, Solutions) :-
     Reached = reached(none),
-    member(Value, Candidates),
+    member(C, Candidates),
     (   arg(1, Reached, none)
     ->  true
-    ;   !, fail                 % a larger candidate has grids: stop here
+    ;   !, fail                 % an earlier candidate has solutions: stop here
     ),
-    label_grid(Encoding, Rows, Lines, G, Value),
-    nb_setarg(1, Reached, Value).
+    call(Solutions, C),
+    nb_setarg(1, Reached, C).
 
 %!  incumbent_first(:Labeling, +Rows) is det.
 %
@@ -487,19 +497,17 @@ optimal_candidates(Grid, Low-High, LineCells) :-
     pairs_keys(Candidates, Gs0),
     sort(Gs0, Ascending),
     reverse(Ascending, Gs),
-    Reached = reached(none),
-    member(G, Gs),
-    (   arg(1, Reached, none)
-    ->  true
-    ;   !, fail                 % a larger candidate has grids: stop here
-    ),
+    first_reached(Gs, _, candidate_grids(Grid, Low-High, LineCells, Candidates)).
+
+%   The grids whose lines spell multiples of G, for each digit left out
+%   with G among Candidates.
+candidate_grids(Grid, Low-High, LineCells, Candidates, G) :-
     member(G-Out, Candidates),
     leave_out(Grid, Low-High, Out),
     maplist(line_table(Grid, G), LineCells, Tables),
     Lines =.. [lines|Tables],
     set_propagator(Grid, lines_support(Lines)),
-    search_grid(Grid),
-    nb_setarg(1, Reached, G).
+    search_grid(Grid).
 
 grid_rows(Grid, Rows) :-
     numlist(1, 81, Numbers),
