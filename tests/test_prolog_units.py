@@ -18,3 +18,13 @@ def test_plunit(path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "tests passed" in done.stdout + done.stderr
+
+
+BUNDLED = sorted((Path(__file__).resolve().parent.parent / "prolog").glob("*.pl"))
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.name)
+def test_a_bundled_module_loads_without_a_warning(path):
+    done = subprocess.run([swipl(), "-q", "-g", f"load_files('{path}', [imports([])])", "-t", "halt"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout + done.stderr == "", done.stdout + done.stderr
