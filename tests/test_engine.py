@@ -76,7 +76,7 @@ def test_the_built_wheel_alone_solves_puzzles(tmp_path):
     [wheel] = tmp_path.glob("*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"crossprolog/prolog/crossprolog.pl", "crossprolog/prolog/crossproduct.pl",
-            "crossprolog/grammars/crossproduct.py", "crossprolog/cli.py"} <= names
+            "crossprolog/grammars/crossproduct.py", "crossprolog/cli/__init__.py"} <= names
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(target), str(wheel)], check=True, capture_output=True)

@@ -8,32 +8,51 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "crossprolog"
+MODULES = {".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__"): path
+           for path in [*PACKAGE.glob("*.py"), *PACKAGE.glob("cli/*.py")]}
 
 
-def imported(path: Path) -> tuple[set[str], set[str]]:
-    """The crossprolog modules `path` imports at its top level (TYPE_CHECKING blocks
+def target(module: str, node: ast.ImportFrom) -> list[str]:
+    """The package's modules a relative import in `module` names."""
+    package = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+    base = package[:len(package) - (node.level - 1)]
+    stem = base + (node.module.split(".") if node.module else [])
+    names = [".".join(stem)] if node.module else [".".join(stem + [a.name]) for a in node.names]
+    return [name for name in names if name in MODULES]
+
+
+def imported(module: str) -> tuple[set[str], set[str]]:
+    """The package's modules `module` imports at its top level (TYPE_CHECKING blocks
     included), and those it imports inside functions."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    inner_nodes = {id(node) for function in ast.walk(tree)
+                   if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   for node in ast.walk(function)}
     top, inner = set(), set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            names = {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
-            inside = any(isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef))
-                         and node in ast.walk(parent) for parent in ast.walk(tree))
-            (inner if inside else top).update(name for name in names
-                                               if (PACKAGE / f"{name}.py").exists())
-    return top, inner
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            (inner if id(node) in inner_nodes else top).update(target(module, node))
+    return top - {module}, inner
 
 
 def test_no_import_circle():
-    graph = {path.stem: imported(path)[0] for path in PACKAGE.glob("*.py")}
+    graph = {module: imported(module)[0] for module in MODULES}
     try:
         order = list(TopologicalSorter(graph).static_order())
     except CycleError as error:
         raise AssertionError(f"import circle: {' -> '.join(error.args[1])}") from None
-    assert order.index("engine") < order.index("puzzle") < order.index("explain") < order.index("registry")
+    assert (order.index("engine") < order.index("puzzle") < order.index("explain")
+            < order.index("registry") < order.index("cli"))
+    assert graph["cli.report"] == set() and "cli" not in {m for deps in graph.values() for m in deps
+                                                          if deps is not graph["cli"]}
 
 
 def test_the_lower_layers_import_nothing_above_them_inside_functions():
-    for name in ["answers", "engine", "explain", "families", "family", "puzzle", "registry"]:
-        assert imported(PACKAGE / f"{name}.py")[1] == set(), name
+    for module in ["answers", "engine", "explain", "families", "family", "puzzle", "registry"]:
+        assert imported(module)[1] == set(), module
+
+
+def test_no_module_of_the_command_line_is_over_about_400_lines():
+    for module, path in MODULES.items():
+        if module.startswith("cli"):
+            assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, module

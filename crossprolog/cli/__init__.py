@@ -1,0 +1,49 @@
+"""The `crossprolog` command.
+
+Exit codes: 0 solved or well-formed, 1 no solution or not well-formed (or,
+for compare, encodings that disagree), 2 bad input or usage, 3 time or
+resource limit reached, 130 interrupted (Ctrl-C).  Several inputs give the
+worst of their codes.
+
+The package, in layers: report (exit codes, outcomes, printing), state (a
+command's running state), limits (time limits, watchdog, live counts), inputs
+(reading and splitting the inputs), batches (a command over every puzzle),
+questions (solve, count, check, hint), tools (export, compare, generate,
+stats), parser (the command line, from the families' records), and main here.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Sequence
+
+from ..errors import CrossprologError
+from .inputs import load_encodings
+from .parser import parser
+from .report import BAD, INTERRUPTED, OK
+from .state import Run
+
+
+def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
+    """Run the command `argv` (default: the process's arguments); its exit code.
+    `started` (time.monotonic) is when the command began, for --timeout: now by default."""
+    started = started or time.monotonic()
+    args = parser().parse_args(argv)
+    run = Run(args, started)
+    try:
+        load_encodings(args)
+        code = args.run(run)
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        print("crossprolog: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except CrossprologError as error:
+        print(f"crossprolog: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except BrokenPipeError:
+        return OK
+    except OSError as error:  # standard output onto a full disk, say
+        print(f"crossprolog: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        return BAD

@@ -1,0 +1,131 @@
+"""Running a command over every puzzle of its inputs: in order, in worker processes
+with --jobs, each record to --out as soon as those before it are in, Ctrl-C keeping
+what is finished."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from contextlib import closing
+from functools import partial
+from typing import Callable
+
+from .. import batch, engine
+from ..batch import WorkerDied
+from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
+from ..puzzle import Puzzle
+from ..registry import parse_piece
+from .inputs import Input, load_encodings, option_values, path_name, read_inputs
+from .limits import remaining, time_limit
+from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
+from .state import Run
+
+Command = Callable[[Puzzle, Run, "float | None"], Outcome]
+
+
+def each_puzzle(run: Run, command: Command) -> int:
+    """Run `command` on every puzzle of the inputs and report as the outcomes come; return
+    the worst exit code.
+
+    Outputs keep the order of the inputs, whatever order the workers finish in;
+    --out gets each record as soon as those before it are in.  After Ctrl-C the
+    finished records are still in --out, and a lone puzzle says what it found.
+    """
+    if run.args.out:
+        batch.check_writable(run.args.out)  # before the inputs are read, let alone solved
+    inputs = read_inputs(run)
+    output = batch.Output(run.args.out) if run.args.out else None
+    several = len(inputs) > 1
+    run.single = not several  # the --timeout of a lone puzzle bounds the whole command
+    run.live = not several and run.args.out is None  # --all may print solutions as they come
+    outcomes: dict[int, Outcome] = {}
+    shown = 0
+
+    def finish(index: int, outcome: Outcome) -> None:
+        outcomes[index] = outcome
+        show(outcome, inputs[index], several, run.args)
+        if output:
+            batch.write_jsonl(output, {**inputs[index].keys, **outcome.record})
+
+    def finish_alone(outcome: Outcome) -> None:
+        finish(0, outcome)
+        if output:
+            output.close()
+
+    # How the watchdog of a lone puzzle reports it (workers, which get `run`, need none).
+    run.finish = None if several else finish_alone
+    progress = bar(total=len(inputs), unit="puzzle", shown=several and sys.stderr.isatty())
+    done: dict[int, Outcome] = {}
+    try:
+        with closing(batch.results(partial(_outcome, command, run), inputs, run.args.jobs)) as results:
+            for index, outcome in results:
+                done[index] = _died(outcome, inputs[index]) if isinstance(outcome, WorkerDied) else outcome
+                progress.update()
+                while shown in done:
+                    finish(shown, done[shown])
+                    shown += 1
+    except KeyboardInterrupt as stop:
+        progress.close()
+        if isinstance(stop, Stopped):
+            finish(shown, stop.outcome)
+        if output:
+            output.close()
+        if isinstance(stop, Stopped) and not several:
+            return INTERRUPTED
+        finished = f" after {len(outcomes)} of {plural(len(inputs), 'puzzle')}" if several else ""
+        kept = f"; their records are in {printable(run.args.out)}" if run.args.out and outcomes else ""
+        print(f"crossprolog: interrupted{finished}{kept}", file=sys.stderr)
+        return INTERRUPTED
+    progress.close()
+    if output:
+        output.close()
+        statuses = Counter(outcome.record["status"] for outcome in outcomes.values())
+        print(f"{printable(run.args.out)}: {plural(len(inputs), 'record')} "
+              f"({', '.join(f'{n} {status}' for status, n in statuses.items())})")
+    return worst(outcome.code for outcome in outcomes.values())
+
+
+def _outcome(command: Command, run: Run, item: Input) -> Outcome:
+    """What `command` does for one input; every error a user can cause becomes an Outcome.
+
+    The puzzle is read and searched within --timeout: from the start of the
+    command for a lone puzzle, from the start of its own work in a batch.
+    """
+    started = run.started if run.single else time.monotonic()
+    try:
+        load_encodings(run.args)
+        if item.problem:
+            raise item.problem
+        with time_limit(run.args.timeout, started):
+            puzzle = parse_piece(item.piece, **option_values(run.args))
+        engine.checked_encoding(puzzle.record.prolog, run.args.encoding)  # Prolog started: never in time_limit
+        return command(puzzle, run, remaining(run.args.timeout, started))
+    except ParseError as error:
+        report = error.report(path_name(item.path, escaped=False))
+        return Outcome(BAD, "", {"status": "error", "error": report}, report)
+    except TimeLimitExceeded:
+        message = f"time limit of {run.args.timeout:g} s reached before the search"
+        return Outcome(LIMIT, message, {"status": "timeout", "error": message})
+    except CrossprologError as error:
+        return Outcome(error.exit_code, "", {"status": "error", "error": f"{item.name}: {error}"},
+                       f"{item.name}: error: {error}")
+
+
+def _died(died: WorkerDied, item: Input) -> Outcome:
+    return Outcome(died.exit_code, "", {"status": "error", "error": f"{item.name}: {died}"},
+                   f"{item.name}: error: {died}")
+
+def show(outcome: Outcome, item: Input, several: bool, args) -> None:
+    """Print one input's outcome: its error, and unless --out takes the records, its output."""
+    if outcome.error:
+        write(outcome.error, file=sys.stderr)
+    if args.out:
+        return
+    if args.format == "json":
+        record = {**item.keys, **outcome.record} if several or len(item.keys) > 1 else outcome.record
+        write(json.dumps(record), file=sys.stdout)
+    elif outcome.text:
+        write(f"== {item.name}\n{outcome.text}" if several else outcome.text, file=sys.stdout)
+    sys.stdout.flush()

@@ -1,0 +1,115 @@
+"""A command's inputs: files, directories and standard input, read and split into
+puzzles (each within --timeout), and the options the command line gives them."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+from .. import batch, engine
+from ..errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError, printable
+from ..families import FAMILIES
+from ..grammars.common import MAX_TEXT_CHARS, decode
+from ..puzzle import Puzzle
+from ..registry import SUFFIXES, Piece, parse_piece, pieces
+from .limits import time_limit
+from .state import Run
+
+
+MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
+
+
+@dataclass(frozen=True)
+class Input:
+    """One puzzle among a command's inputs: its piece of text, or why there is none."""
+
+    path: str           # its file ("-": standard input), as its errors name it
+    name: str           # what output calls it: the file, or FILE:LINE for one of several in it
+    keys: dict          # where its JSON record says it is: path (and puzzle, line, name)
+    piece: Piece | None
+    problem: CrossprologError | None = None
+
+
+def read_inputs(run: Run) -> list[Input]:
+    """Every puzzle of the command's paths, read and split, each file (standard input once)
+    within --timeout (of the command, for the first)."""
+    inputs: list[Input] = []
+    stdin = None
+    for n, path in enumerate(batch.expand(run.args.paths, SUFFIXES)):
+        started = run.started if n == 0 else time.monotonic()
+        try:
+            with time_limit(run.args.timeout, started):
+                if path == "-" and stdin is None:
+                    stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+                found = pieces(read_text(path, stdin), family=run.args.family)
+        except (ParseError, TimeLimitExceeded) as problem:
+            inputs.append(Input(path, path_name(path), {"path": path_name(path, escaped=False)}, None, problem))
+            continue
+        inputs += [_input(path, piece, len(found)) for piece in found]
+    return inputs
+
+
+def _input(path: str, piece: Piece, pieces_in_file: int) -> Input:
+    keys = {"path": path_name(path, escaped=False)}
+    if pieces_in_file == 1:
+        return Input(path, path_name(path), keys, piece)
+    keys |= {"puzzle": piece.number, "line": piece.line} | ({"name": piece.name} if piece.name else {})
+    name = f"{path_name(path)}:{piece.line}" + (f" {printable(piece.name)}" if piece.name else "")
+    return Input(path, name, keys, piece)
+
+
+def path_name(path: str, escaped: bool = True) -> str:
+    """How output names a path: standard input as <stdin>; escaped (see errors.printable)
+    for a terminal, or as it is for JSON."""
+    name = "<stdin>" if path == "-" else path
+    return printable(name) if escaped else name
+
+
+def read_text(path: str, stdin: bytes | None) -> str:
+    """The text of the file at `path` (or of standard input, read as `stdin`).  Raises ParseError."""
+    if path == "-":
+        data = stdin
+    elif os.path.isdir(path):
+        raise ParseError("a directory without puzzle files (" + ", ".join(f"*{s}" for s in SUFFIXES) + ")")
+    else:
+        try:
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT_BYTES + 1)
+        except OSError as error:
+            raise ParseError(f"cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise ParseError(f"the input has more than {MAX_INPUT_BYTES:,} bytes: too big for a puzzle")
+    return decode(data)
+
+
+def read_puzzle(path: str, args) -> Puzzle:
+    """The one puzzle in the file at `path` ("-": standard input).  Raises ParseError, and
+    UsageError for a file of several puzzles."""
+    stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
+    found = pieces(read_text(path, stdin), family=args.family)
+    if len(found) > 1:
+        raise UsageError(f"{path_name(path)} holds {len(found)} puzzles; this command takes one "
+                         "(put it in a file of its own)")
+    return parse_piece(found[0], **option_values(args))
+
+
+def load_encodings(args) -> None:
+    """Load the user's encodings the command names (once per process: workers load them too)."""
+    for path in getattr(args, "encoding_file", ()):
+        engine.load_encoding(path)
+
+
+def option_values(args) -> dict[str, object]:
+    """The family options given on the command line, by model keyword (None: not given)."""
+    return {owners[0][1].key: getattr(args, owners[0][1].key) for owners in options().values()}
+
+
+def options() -> dict[str, list[tuple]]:
+    """Every option name any family declares, with the families (and options) behind it."""
+    options: dict[str, list[tuple]] = {}
+    for record in FAMILIES:
+        for option in record.options:
+            options.setdefault(option.name, []).append((record, option))
+    return options

@@ -1,0 +1,138 @@
+"""Time limits of a command: for Python's own work (an alarm), a watchdog past a lone
+puzzle's search, and the live count of solutions on a terminal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from ..errors import TimeLimitExceeded
+from .report import Outcome, LIMIT, bar
+from .state import Run
+
+
+DIAGNOSIS_SECONDS = 10.0  # for why a puzzle has no solution, or several, when no --timeout is given
+
+
+def remaining(timeout: float | None, started: float) -> float | None:
+    """The seconds left of `timeout` from `started`; TimeLimitExceeded when none are."""
+    if timeout is None:
+        return None
+    left = started + timeout - time.monotonic()
+    if left <= 0:
+        raise TimeLimitExceeded(timeout)
+    return left
+
+
+@contextmanager
+def time_limit(timeout: float | None, started: float) -> Iterator[None]:
+    """Raise TimeLimitExceeded(timeout) in this block once `timeout` seconds have passed
+    since `started` (time.monotonic).
+
+    For Python's own work (reading and parsing a puzzle), in the main thread;
+    never around a call into Prolog, which an alarm would break: Prolog's
+    searches have limits of their own.
+    """
+    if timeout is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise TimeLimitExceeded(timeout)
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, remaining(timeout, started))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+GRACE = 0.15  # seconds past its limit a lone puzzle's search may take to stop
+
+
+@contextmanager
+def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome]) -> Iterator[None]:
+    """Hold a lone puzzle's search to its limit, whatever Prolog does.
+
+    Prolog stops a search at its time limit, but then may take seconds to
+    unwind a huge one (or to finish a garbage collection).  GRACE seconds
+    past the limit, this reports the `late` outcome, as the command would
+    have, and ends the process.
+    """
+    if budget is None or not run.single:
+        yield
+        return
+    claimed = threading.Lock()
+
+    def expire() -> None:
+        if claimed.acquire(blocking=False):
+            run.finish(late())
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(LIMIT)
+
+    timer = quiet(threading.Timer(budget + GRACE, expire))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if not claimed.acquire(blocking=False):  # the watchdog is ending the process
+            threading.Event().wait()
+
+
+def quiet(thread: threading.Thread) -> threading.Thread:
+    """`thread`, made to block Ctrl-C: during a search Prolog takes Ctrl-C in whichever
+    thread the kernel hands it to, and only the main thread searches."""
+    run = thread.run
+
+    def blocked() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        run()
+
+    thread.run = blocked
+    thread.daemon = True
+    return thread
+
+
+@contextmanager
+def progress(run: Run, found: Callable[[], int]) -> Iterator[Callable[[str], None]]:
+    """While a lone puzzle's search runs: on a terminal, a line on standard error with
+    the solutions `found` so far and the time spent, four times a second.
+
+    Yields how to print a line of output without garbling that line.
+    """
+    if not (run.live and sys.stderr.isatty()):
+        yield lambda text: print(text, flush=True)
+        return
+    counter = bar(shown=True, bar_format="{n:,} solutions so far ({elapsed})")
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.25):
+            counter.n = found()
+            counter.refresh()
+
+    thread = quiet(threading.Thread(target=tick))
+    thread.start()
+    try:
+        yield lambda text: counter.write(text, file=sys.stdout)
+    finally:
+        stop.set()
+        thread.join()
+        counter.close()
+
+
+def diagnosis_seconds(run: Run) -> float:
+    """The time to find out why: what is left of --timeout (TimeLimitExceeded when
+    nothing is), else DIAGNOSIS_SECONDS."""
+    if run.args.timeout is None:
+        return DIAGNOSIS_SECONDS
+    return remaining(run.args.timeout, run.started if run.single else time.monotonic())

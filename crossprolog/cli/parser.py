@@ -1,0 +1,193 @@
+"""The command line's parser, built from the families' records: every family's options
+are flags of every command that reads puzzles."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Callable
+
+from .. import compare as compare_module
+from .. import engine
+from ..families import BY_NAME, FAMILIES
+from ..registry import SUFFIXES
+from . import questions, tools
+from .inputs import options
+
+
+def parser() -> argparse.ArgumentParser:
+    """The parser of every command, its `run` the function that runs it."""
+    top = argparse.ArgumentParser(
+        prog="crossprolog",
+        description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
+        epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
+    top.add_argument("--version", action=_Version, nargs=0,
+                        help="print the versions of crossprolog, SWI-Prolog, janus and Python")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def puzzle_command(name: str, run: Callable, help: str) -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help, description=help)
+        command.add_argument("paths", nargs="+", metavar="PATH",
+                             help="puzzle file (one puzzle, or several, each after a line '== NAME'), "
+                                  f"directory of puzzle files ({', '.join('*' + s for s in SUFFIXES)}), "
+                                  "or - for standard input")
+        command.add_argument("--format", choices=["text", "markdown", "json"], default=None,
+                             help="output format (default: the layout the puzzle came in; json for data)")
+        command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                             help="give each puzzle this many seconds, reading it included; a "
+                                  "lone puzzle's command ends by then (exit code 3)")
+        _puzzle_arguments(command)
+        command.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                             help="solve N puzzles at a time, in worker processes")
+        command.add_argument("--out", default=None, metavar="FILE",
+                             help="write one JSON record per puzzle to FILE (JSON Lines, each as "
+                                  "it is done, to FILE.partial until the end) and print only a summary")
+        command.set_defaults(run=run)
+        return command
+
+    solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
+    solve.add_argument("--all", action="store_true", help="print every solution")
+    count = puzzle_command("count", questions.count, "count the solutions")
+    count.add_argument("--limit", type=_positive, default=0, metavar="N",
+                       help="stop counting at N (and say so)")
+    puzzle_command("check", questions.check, "is the puzzle well-formed (exactly one solution)? "
+                                    "If not, why not")
+    hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
+    hint.add_argument("--all", action="store_true", help="every forced cell")
+
+    export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
+                                 description="write one Prolog file that solves the puzzle with "
+                                             "plain `swipl FILE` on any machine with SWI-Prolog 9: "
+                                             "the encoding's module inlined, or with --readable the "
+                                             "puzzle's own constraints as CLP(FD) goals")
+    export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
+    _puzzle_arguments(export)
+    export.add_argument("--readable", action="store_true",
+                        help="write the puzzle's constraints one per line, a variable per cell "
+                             "named for its place (R2C3), then the labeling")
+    export.add_argument("-o", "--output", default=None, metavar="FILE",
+                        help="write here instead of standard output")
+    export.set_defaults(run=tools.export)
+
+
+    compare = commands.add_parser("compare", help="run every encoding on every puzzle, as a benchmark",
+                                  description="run every encoding on every puzzle: times (median, "
+                                              "min, max of the repeats), CPU, Prolog inferences, "
+                                              "the labeling's choices and backtracks, solutions "
+                                              "seen and whether they agree; a summary per "
+                                              "encoding over many puzzles")
+    compare.add_argument("paths", nargs="+", metavar="PATH",
+                         help="puzzle file (or several puzzles, each after a line '== NAME'), "
+                              "or directory of puzzle files")
+    compare.add_argument("--encodings", type=lambda text: text.split(","), default=None,
+                         metavar="A,B,C", help="these encodings only (default: all of the family's, "
+                                               "and those of --encoding-file)")
+    compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
+                         help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
+    compare.add_argument("--timeout", type=_seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
+                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g})")
+    compare.add_argument("--repeat", type=_positive, default=compare_module.REPEAT, metavar="N",
+                         help=f"time each run N times (default {compare_module.REPEAT})")
+    _puzzle_arguments(compare, encoding=False)
+    compare.add_argument("--format", choices=["text", "json", "csv"], default="text")
+    compare.add_argument("--plot", default=None, metavar="FILE.svg",
+                         help="also write a cactus plot (.svg or .png): puzzles solved against time")
+    compare.set_defaults(run=tools.compare)
+
+    makers = [f.name for f in FAMILIES if f.generator_name]
+    generate = commands.add_parser("generate", help="print random puzzles",
+                                   description="print random puzzles made by the family's generator")
+    generate.add_argument("family", choices=makers)
+    generate.add_argument("--rows", type=_positive, required=True)
+    generate.add_argument("--cols", type=_positive, required=True)
+    generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
+    generate.add_argument("--seed", type=int, default=None)
+    generate.add_argument("--well-formed", action="store_true",
+                          help="each puzzle with exactly one solution and no clue to spare")
+    generate.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    _option_arguments(generate, "the rules the puzzles follow")
+    generate.set_defaults(run=tools.generate)
+
+    stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
+    stats.add_argument("family", choices=makers)
+    stats.add_argument("--sizes", type=_sizes, default=None, metavar="RxC,...",
+                       help="sizes to look at (default: the family's own list)")
+    stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
+    stats.add_argument("--seed", type=int, default=42)
+    stats.add_argument("--format", choices=["text", "json"], default="text")
+    stats.set_defaults(run=tools.stats)
+    return top
+
+
+def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:
+    """--family, --encoding, --encoding-file and every family's options, as the records
+    declare them."""
+    command.add_argument("--family", choices=list(BY_NAME), default=None,
+                         help="read the input as this family (default: guessed from the layout)")
+    if encoding:
+        command.add_argument("--encoding", default=None, metavar="NAME",
+                             help="the CLP(FD) encoding to use (default: the family's own)")
+    command.add_argument("--encoding-file", action="append", default=[], metavar="FILE.pl",
+                         help="load your own encoding: a Prolog module exporting model/3, "
+                              "named by its module (repeatable)")
+    _option_arguments(command, "overrides '# {name}:' in the file")
+
+
+def _option_arguments(command: argparse.ArgumentParser, note: str) -> None:
+    """Every family's options, as the records declare them; `note` ends their help."""
+    for name, owners in options().items():
+        option = owners[0][1]
+        titles = "/".join(record.title for record, _ in owners)
+        help = f"{titles}: {option.help} ({note.format(name=name)})"
+        if option.flag:
+            command.add_argument(f"--{name}", dest=option.key, action="store_const", const=True,
+                                 default=None, help=help)
+        else:
+            choices = option.choices if all(o.choices == option.choices for _, o in owners) else ()
+            command.add_argument(f"--{name}", dest=option.key, default=None, choices=choices or None,
+                                 metavar="VALUE" if not choices else None, help=help)
+
+
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError("must be a positive, finite number of seconds")
+    return value
+
+
+def _count_limit(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 (no limit) or a positive integer")
+    return value
+
+
+class _Version(argparse.Action):
+    """--version: crossprolog's, and that of what it runs on (SWI-Prolog started to ask)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib import metadata
+
+        print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
+              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})")
+        parser.exit()
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return value
+
+
+def _sizes(text: str) -> list[tuple[int, int]]:
+    try:
+        sizes = [tuple(int(n) for n in size.lower().replace("×", "x").split("x")) for size in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or any(len(size) != 2 or min(size) < 1 for size in sizes):
+        raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {text!r}")
+    return sizes  # type: ignore[return-value]

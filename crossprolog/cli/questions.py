@@ -1,0 +1,217 @@
+"""The puzzle commands: solve, count, check and hint, each one puzzle's outcome."""
+
+from __future__ import annotations
+
+import time
+
+from .. import engine, explain
+from ..answers import Marks, Search
+from ..errors import Interrupted, TimeLimitExceeded
+from ..puzzle import Puzzle
+from .batches import each_puzzle
+from .limits import diagnosis_seconds, progress, watchdog
+from .report import INTERRUPTED, LIMIT, NO, OK, Outcome, Stopped, layout, plural
+from .state import Run
+
+
+def solve(run: Run) -> int:
+    return each_puzzle(run, solve_one)
+
+
+def count(run: Run) -> int:
+    return each_puzzle(run, count_one)
+
+
+def check(run: Run) -> int:
+    return each_puzzle(run, check_one)
+
+
+def hint(run: Run) -> int:
+    return each_puzzle(run, hint_one)
+
+
+def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    if run.args.all:
+        return _solve_all(puzzle, run, budget)
+    with watchdog(run, budget, lambda: _solved(puzzle, run, None)):
+        found = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
+    return _solved(puzzle, run, found)
+
+
+def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
+    """The outcome of a search for one solution (None: it ran out of time)."""
+    solution = found.solutions[0] if found and found.solutions else None
+    status = found.status if found else "timeout"
+    record = {"family": puzzle.family, "status": _status(status, solution is not None),
+              "solution": solution.to_json() if solution else None,
+              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6),
+              **(puzzle.solution_extras(solution) if solution else {})}
+    if status == "timeout" and found and found.best:
+        return Outcome(LIMIT, f"{puzzle.render(found.best, layout(run.args))}\n"
+                              f"time limit of {run.args.timeout:g} s reached: the best answer found so far",
+                       {**record, "solution": found.best.to_json(),
+                        **puzzle.solution_extras(found.best)})
+    if status == "timeout":
+        return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached", record)
+    if solution is None:
+        return _no_solution(puzzle, run, record, "no solution")
+    return Outcome(OK, puzzle.render(solution, layout(run.args)), record)
+
+
+def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
+    """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+    try:
+        clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
+    except TimeLimitExceeded:
+        return Outcome(NO, f"{heading} (no small set of clues to blame was found in time)",
+                       {**record, "conflict": None})
+    drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(clues)))
+    return Outcome(NO, f"{heading}: {explain.conflict_sentence(clues)}\n{drawing}",
+                   {**record, "conflict": [clue.to_json() for clue in clues]})
+
+
+def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    """Every solution; a lone puzzle's text output shows each as soon as it is found."""
+    solutions, drawings = [], []
+    started = time.perf_counter()
+
+    def outcome(stopped: str = "") -> Outcome:
+        return _all_solved(puzzle, run, solutions, drawings, stopped, time.perf_counter() - started)
+
+    with progress(run, lambda: len(solutions)) as show, \
+            watchdog(run, budget, lambda: outcome("timeout")):
+        try:
+            for solution in puzzle.solutions(timeout=budget, encoding=run.args.encoding):
+                with engine.ctrl_c_deferred():  # a solution found is counted and shown, whole
+                    solutions.append(solution)
+                    if run.args.format != "json":
+                        drawings.append(puzzle.render(solution, layout(run.args)))
+                        if run.live:
+                            show(("\n" if len(drawings) > 1 else "") + drawings[-1])
+        except TimeLimitExceeded:
+            return outcome("timeout")
+        except KeyboardInterrupt:
+            raise Stopped(outcome("interrupted")) from None
+    return outcome()
+
+
+def _all_solved(puzzle: Puzzle, run: Run, solutions: list, drawings: list[str], stopped: str,
+                seconds: float) -> Outcome:
+    """The outcome of a search for every solution, complete or `stopped` (by a timeout, by Ctrl-C)."""
+    status = stopped or ("solved" if solutions else "unsolvable")
+    record = {"family": puzzle.family, "status": status,
+              "solution": solutions[0].to_json() if solutions else None,
+              "solutions": [s.to_json() for s in solutions], "count": len(solutions),
+              "complete": not stopped, "seconds": round(seconds, 6),
+              **(puzzle.solution_extras(solutions[0]) if solutions else {})}
+    earlier = "\n" if run.live else "".join(drawing + "\n\n" for drawing in drawings)
+    if stopped == "timeout":
+        return Outcome(LIMIT, f"{earlier}time limit of {run.args.timeout:g} s reached after "
+                              f"{plural(len(solutions), 'solution')}", record)
+    if stopped:
+        return Outcome(INTERRUPTED, f"{earlier}at least {plural(len(solutions), 'solution')} "
+                                    "(interrupted)", record)
+    if not solutions:
+        return Outcome(NO, "no solution", record)
+    return Outcome(OK, earlier + plural(len(solutions), "solution"), record)
+
+
+def count_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    name = engine.progress_name()
+    with progress(run, lambda: engine.found_so_far(name)), \
+            watchdog(run, budget, lambda: _counted(run, puzzle, None, engine.found_so_far(name))):
+        try:
+            found = puzzle.search(limit=run.args.limit, timeout=budget, encoding=run.args.encoding,
+                                  keep=False, progress=name)
+        except Interrupted as stop:
+            if stop.found is None:
+                raise
+            raise Stopped(_counted(run, puzzle, stop.found)) from None
+    return _counted(run, puzzle, found)
+
+
+def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0) -> Outcome:
+    """The outcome of a count (found None: it ran out of time after `count` solutions)."""
+    status = found.status if found else "timeout"
+    count = found.count if found else count
+    complete = status == "complete"
+    record = {"family": puzzle.family, "count": count, "complete": complete, "status": status,
+              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
+    if status == "timeout":
+        return Outcome(LIMIT, f"at least {plural(count, 'solution')} "
+                              f"(time limit of {run.args.timeout:g} s reached)", record)
+    if status == "interrupted":
+        return Outcome(INTERRUPTED, f"at least {plural(count, 'solution')} (interrupted)", record)
+    text = (plural(count, "solution") if complete
+            else f"at least {plural(count, 'solution')} (stopped at --limit {run.args.limit})")
+    return Outcome(OK if count else NO, text, record)
+
+
+def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    with watchdog(run, budget, lambda: _checked(run, puzzle, None)):
+        found = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
+    return _checked(run, puzzle, found)
+
+
+def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
+    """The outcome of a check (found None: it ran out of time)."""
+    status, count = (found.status, found.count) if found else ("timeout", 0)
+    well_formed = status != "timeout" and count == 1
+    record = {"family": puzzle.family, "well_formed": well_formed, "count": count,
+              "status": status,
+              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
+    if status == "timeout":
+        return Outcome(LIMIT, f"undecided: time limit of {run.args.timeout:g} s reached "
+                              f"after {plural(count, 'solution')}", record)
+    if well_formed:
+        return Outcome(OK, "well-formed: exactly one solution", record)
+    if count == 0:
+        return _no_solution(puzzle, run, record, "not well-formed: no solution")
+    return _several(puzzle, run, record, *found.solutions)
+
+
+def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
+    """Two solutions, where they differ (marked), and a clue that would leave one."""
+    try:
+        seen = explain.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
+                                 encoding=run.args.encoding)
+    except TimeLimitExceeded:
+        seen = explain.Ambiguity((first, second), explain.difference(first, second), None)
+    marks = Marks(cells=frozenset(seen.difference))
+    drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
+    advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left"
+              if seen.suggestion else "no one more clue makes the solution unique")
+    text = (f"not well-formed: more than one solution; two of them, differing at "
+            f"{plural(len(seen.difference), 'cell')} (in brackets):\n{drawings[0]}\n\n"
+            f"{drawings[1]}\n{advice}")
+    return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
+                              "difference": [list(cell) for cell in seen.difference],
+                              "suggestion": seen.suggestion})
+
+
+def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    """A forced cell (every forced cell with --all), placed in the layout below its reason
+    as a comment, so the output reads back in as the next step's puzzle."""
+    try:
+        found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
+    except TimeLimitExceeded:
+        return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached",
+                       {"family": puzzle.family, "status": "timeout", "cells": []})
+    record = {"family": puzzle.family, "status": found.status,
+              "cells": [forced.to_json() for forced in found.cells]}
+    if found.status == "unsolvable":
+        return _no_solution(puzzle, run, record, "no solution, so no hint")
+    if found.status == "none":
+        return Outcome(NO, "no cell is forced: every open cell takes more than one value "
+                           "across the solutions", record)
+    if found.status == "solved":
+        return Outcome(OK, "nothing is left open", record)
+    placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
+    reasons = [f"# {forced.reason}" for forced in found.cells]
+    return Outcome(OK, "\n".join(reasons + [placed.render(format=layout(run.args))]), record)
+
+
+def _status(search_status: str, solved: bool) -> str:
+    if search_status == "timeout":
+        return "timeout"
+    return "solved" if solved else "unsolvable"

@@ -1,0 +1,126 @@
+"""The commands around puzzles: export, compare, generate and stats."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .. import batch
+from .. import compare as compare_module
+from ..errors import ParseError, UsageError
+from ..families import named
+from ..puzzle import search_many
+from ..registry import SUFFIXES, parse_piece, pieces
+from ..registry import generate as generated
+from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
+from .report import BAD, NO, OK, bar, worst, write
+from .state import Run
+
+
+def export(run: Run) -> int:
+    args = run.args
+    try:
+        puzzle = read_puzzle(args.path, run.args)
+    except ParseError as error:
+        print(error.report(path_name(args.path, escaped=False)), file=sys.stderr)
+        return BAD
+    filename = args.output or "puzzle.pl"
+    if args.readable and args.encoding:
+        raise UsageError("--readable writes the puzzle's own constraints: it takes no --encoding")
+    from .. import export as exporting  # loaded by the command that uses it: start-up time
+
+    text = (exporting.readable(puzzle, filename=filename) if args.readable
+            else exporting.program(puzzle, args.encoding, filename=filename))
+    if args.output is None:
+        print(text, end="")
+    else:
+        batch.write_text(args.output, text)
+    return OK
+
+
+def compare(run: Run) -> int:
+    """Every encoding on every puzzle of the inputs; exit 1 if any disagree, 2 if an input
+    or a run failed."""
+    args = run.args
+    if args.plot:
+        compare_module.checked_plot(args.plot)
+        batch.check_writable(args.plot)
+    paths = batch.expand(args.paths, SUFFIXES)
+    runs, codes = [], []
+    progress = bar(paths, unit="puzzle", shown=len(paths) > 1 and sys.stderr.isatty())
+    for path in progress:
+        try:
+            stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
+            found = pieces(read_text(path, stdin), family=args.family)
+            puzzles = [(path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}",
+                        parse_piece(piece, **option_values(args))) for piece in found]
+        except ParseError as error:
+            write(error.report(path_name(path, escaped=False)), file=sys.stderr)
+            codes.append(BAD)
+            continue
+        for name, puzzle in puzzles:
+            ran = compare_module.compare(puzzle, args.encodings, limit=args.limit,
+                                         timeout=args.timeout, repeat=args.repeat, name=name)
+            for run in ran:
+                if run.error:
+                    write(f"{name}: error: {run.error}", file=sys.stderr)
+            runs += ran
+            codes.append(BAD if any(run.error for run in ran)
+                         else NO if any(run.agrees is False for run in ran) else OK)
+    progress.close()
+    summaries = compare_module.summaries(runs) if len(runs) > len({run.encoding for run in runs}) else []
+    if args.format == "json":
+        for record in compare_module.records(runs, summaries):
+            print(json.dumps(record))
+    elif args.format == "csv":
+        print(compare_module.csv_text(runs, summaries), end="")
+    elif runs:
+        print(compare_module.table(runs))
+        if summaries:
+            print("\n" + compare_module.summary_table(summaries))
+    if args.plot and runs:
+        compare_module.cactus(runs, args.plot, args.timeout)
+    return worst(codes)
+
+
+def generate(run: Run) -> int:
+    """The puzzles, each after a line `== N` when there are several, so that the output
+    reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
+    JSON, one object a line, the puzzle's text with the number of its givens and
+    constraints."""
+    args = run.args
+    puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
+                       well_formed=args.well_formed, **option_values(args))
+    progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    for number, puzzle in enumerate(progress, start=1):
+        if args.format == "json":
+            clues = puzzle.clues()
+            givens = sum(clue.kind == "given" for clue in clues)
+            write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
+                               "givens": givens, "constraints": len(clues) - givens}),
+                   file=sys.stdout)
+        else:
+            separator = f"== {number}\n" if args.n > 1 else ""
+            write(("\n" if number > 1 else "") + separator + puzzle.render(format=args.format),
+                   file=sys.stdout)
+    return OK
+
+
+def stats(run: Run) -> int:
+    """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
+    args = run.args
+    record = named(args.family)
+    shares = {}
+    sizes = args.sizes or record.sizes
+    for rows, cols in bar(sizes, unit="size", shown=sys.stderr.isatty()):
+        puzzles = list(record.generator(rows, cols, args.n, args.seed))
+        well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
+        shares[f"{rows}x{cols}"] = well_formed / args.n
+    if args.format == "json":
+        print(json.dumps({"family": args.family, "n": args.n, "seed": args.seed,
+                          "well_formed": shares}))
+    else:
+        print("size  well-formed")
+        for size, share in shares.items():
+            print(f"{size:<5} {share:>4.0%}")
+    return OK
