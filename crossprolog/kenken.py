@@ -253,9 +253,14 @@ class KenKen(Explainable):
 
     def letters(self) -> dict[Place, str]:
         """The letter of every cell: the cages' own names when every cage has one,
-        else letters given in reading order of the cages' first cells."""
+        else letters given in reading order of the cages' first cells.  A drawn
+        puzzle never writes them, so past the last letter its cages are named for
+        their first cell (`r9c4`); InvalidValue for a lettered one."""
         if all(cage.name for cage in self.cages):
             return {place: cage.name for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS) and self.drawn:
+            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
+                    for cage in self.cages for place in cage.cells}
         if len(self.cages) > len(LETTERS):
             raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
                              "a drawing can name")

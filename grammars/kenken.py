@@ -189,9 +189,13 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
           size: int, name: str = "") -> Cage:
     """The cage over `places` that `target` and `operation` (None: the number alone)
     on `line` say.  ParseError for a clue the cage cannot have: no operation on
-    several cells, - or / on other than two, a one-cell number outside 1..size."""
+    several cells, - or / on other than two, a target below 1 (no digits 1..N make
+    0), a one-cell number outside 1..size."""
     op = OPERATION_NAMES[operation.text] if operation else GIVEN
     where = operation or target
+    if target.value < 1 and op != GIVEN:
+        raise error_at(f"a cage's target is 1 or more, not {target.text}: no digits make it",
+                       line, target.column)
     if op == GIVEN and len(places) > 1:
         raise error_at(f"{called} has {len(places)} cells: its clue needs an operation "
                        "(+ - * /)", line, target.end)

@@ -161,6 +161,9 @@ BAD = [
     ("a b c\nd e f\ng h i\n" + "\n".join(f"{x} 1" for x in "abcdefgh") + "\ni 7\n", 12, 3,
      "cage 'i' is one cell: its clue is a digit 1-3"),
     ("a a a\nb c d\nb c d\na 2-\nb 3+\nc 3+\nd 3+\n", 4, 4, "a - cage has two cells; cage 'a' has 3"),
+    (GRID + CLUES.replace("e 6+", "e 0+"), 9, 3, "a cage's target is 1 or more, not 0"),
+    (GRID + CLUES.replace("a 12*", "a 00*"), 5, 3, "a cage's target is 1 or more, not 00"),
+    (GRID + CLUES.replace("b 2-", "b 0-"), 6, 3, "a cage's target is 1 or more, not 0"),
 ]
 
 
@@ -179,6 +182,16 @@ def test_bad_input_from_the_command_line_is_one_located_error(cli, write):
     head, shown, caret = run.err.splitlines()
     assert head.startswith(f"{path}:4:5: error: cage 'h' has no clue line") and "read as KenKen" in head
     assert (shown, caret) == ("g g h h", "    ^")
+
+
+def test_a_target_of_zero_is_a_located_parse_error_in_the_api_and_on_the_command_line(cli, write):
+    """Found by fuzzing: the model's InvalidValue escaped, with no line or column."""
+    text = GRID + CLUES.replace("a 12*", "a 0+")
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(text)
+    assert (caught.value.line, caught.value.column) == (5, 3)
+    run = cli("solve", write(text))
+    assert run.code == 2 and run.err.splitlines()[1:] == ["a 0+", "  ^"]
 
 
 # The command line
