@@ -104,6 +104,7 @@ class KenKen(Explainable):
     givens: tuple[tuple[Digit | None, ...], ...] = None  # type: ignore[assignment]
     layout: str = field(default="text", compare=False)
     drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
+    compact: bool = field(default=False, compare=False)  # a row's letters written together
 
     family = "kenken"
 
@@ -164,9 +165,10 @@ class KenKen(Explainable):
 
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
-        """The grid of cage letters, each with its digit when known (`a4`), then one
-        clue line per cage, in the order of the letters; or, for a puzzle read in
-        the drawn form, the cages walled in again."""
+        """The grid of cage letters, each with its digit when known (`a4`), apart or
+        together as the puzzle was written, then one clue line per cage, in the order
+        of the letters; or, for a puzzle read in the drawn form, the cages walled in
+        again."""
         format = checked_format(format or self.layout)
         digits = solution.values if solution is not None else self.givens
         marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
@@ -181,7 +183,8 @@ class KenKen(Explainable):
         clues = [bracketed(f"{letters[cage.cells[0]]} {cage.clue}",
                            Clue("cage", "", name=letters[cage.cells[0]]) in marks.clues)
                  for cage in named]
-        drawing = "\n".join(self.directives() + aligned(grid, left=True) + clues)
+        rows = ["".join(row) for row in grid] if self.compact else aligned(grid, left=True)
+        drawing = "\n".join(self.directives() + rows + clues)
         return fenced(drawing) if format == "markdown" else drawing
 
     def walled(self, digits: Sequence[Sequence[Digit | None]], marked: Collection[Place]) -> list[str]:

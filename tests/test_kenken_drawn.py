@@ -40,6 +40,40 @@ def test_a_solution_is_drawn_with_walls_and_reads_back_as_placed_digits():
     assert again.givens == SOLUTION and again == replace(crossprolog.parse(DRAWN), givens=SOLUTION)
 
 
+def piped(text: str, keep_outline: bool = False) -> str:
+    """`text` with its wall lines drawn as tables draw them, `|----+----|` (the outline's
+    top and bottom kept as `+---+` with `keep_outline`)."""
+    lines = text.splitlines()
+    walls = [n for n, line in enumerate(lines) if line.startswith("+")]
+    kept = {walls[0], walls[-1]} if keep_outline else set()
+    return "\n".join(f"|{line[1:-1]}|" if n in walls and n not in kept else line
+                     for n, line in enumerate(lines))
+
+
+@pytest.mark.parametrize("keep_outline", [False, True])
+def test_wall_lines_may_have_pipes_at_their_ends(keep_outline):
+    text = piped(DRAWN, keep_outline)
+    assert "|-----+-----+     +     |" in text.splitlines()
+    assert crossprolog.parse(text) == crossprolog.parse(DRAWN)
+    assert crossprolog.registry.family_of(text) == "kenken"
+    solved = str(crossprolog.parse(text).solve())
+    assert crossprolog.parse(solved).givens == SOLUTION
+
+
+@pytest.mark.parametrize("plus, pipes", [
+    ("+    +--- +----+", "|    +--- +----|"),
+    ("+    +----+----+ x", "|    +----+----| x"),
+    ("+    +----+--+-+", "|    +----+--+-|"),
+])
+def test_a_bad_piped_wall_line_is_located_as_one_drawn_with_plus_signs(plus, pipes):
+    errors = []
+    for wall in (plus, pipes):
+        with pytest.raises(ParseError) as caught:
+            crossprolog.parse(drawn(l3=wall + "\n"), family="kenken")
+        errors.append((caught.value.line, caught.value.column, caught.value.message))
+    assert errors[0] == errors[1], errors
+
+
 def test_a_row_may_take_several_lines_the_clue_anywhere_in_its_cage():
     tall = """\
 +----+----+----+
