@@ -104,6 +104,7 @@ class KenKen(Explainable):
     givens: tuple[tuple[Digit | None, ...], ...] = None  # type: ignore[assignment]
     layout: str = field(default="text", compare=False)
     drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
+    compact: bool = field(default=False, compare=False)  # a row's letters written together
 
     family = "kenken"
 
@@ -164,9 +165,10 @@ class KenKen(Explainable):
 
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
-        """The grid of cage letters, each with its digit when known (`a4`), then one
-        clue line per cage, in the order of the letters; or, for a puzzle read in
-        the drawn form, the cages walled in again."""
+        """The grid of cage letters, each with its digit when known (`a4`), apart or
+        together as the puzzle was written, then one clue line per cage, in the order
+        of the letters; or, for a puzzle read in the drawn form, the cages walled in
+        again."""
         format = checked_format(format or self.layout)
         digits = solution.values if solution is not None else self.givens
         marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
@@ -181,7 +183,8 @@ class KenKen(Explainable):
         clues = [bracketed(f"{letters[cage.cells[0]]} {cage.clue}",
                            Clue("cage", "", name=letters[cage.cells[0]]) in marks.clues)
                  for cage in named]
-        drawing = "\n".join(self.directives() + aligned(grid, left=True) + clues)
+        rows = ["".join(row) for row in grid] if self.compact else aligned(grid, left=True)
+        drawing = "\n".join(self.directives() + rows + clues)
         return fenced(drawing) if format == "markdown" else drawing
 
     def walled(self, digits: Sequence[Sequence[Digit | None]], marked: Collection[Place]) -> list[str]:
@@ -253,9 +256,14 @@ class KenKen(Explainable):
 
     def letters(self) -> dict[Place, str]:
         """The letter of every cell: the cages' own names when every cage has one,
-        else letters given in reading order of the cages' first cells."""
+        else letters given in reading order of the cages' first cells.  A drawn
+        puzzle never writes them, so past the last letter its cages are named for
+        their first cell (`r9c4`); InvalidValue for a lettered one."""
         if all(cage.name for cage in self.cages):
             return {place: cage.name for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS) and self.drawn:
+            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
+                    for cage in self.cages for place in cage.cells}
         if len(self.cages) > len(LETTERS):
             raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
                              "a drawing can name")

@@ -188,7 +188,13 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     """`n` random puzzles of `family`, `rows` by `cols`, the same for the same seed;
     with `well_formed`, each with exactly one solution and no clue to spare.
     `options` (by model keyword, as for `parse`) are the rules the puzzles
-    follow; a generator refuses, with UsageError, rules it cannot make."""
+    follow; a generator refuses, with UsageError, rules it cannot make.  `rows`,
+    `cols`, `n` and `seed` may be integers of any kind (numpy's too); InvalidValue
+    for anything else (None aside, for `seed`)."""
+    from .puzzle import integer  # the model layer, loaded only when puzzles are made
+
+    rows, cols, n = integer(rows, "rows"), integer(cols, "cols"), integer(n, "n")
+    seed = None if seed is None else integer(seed, "seed")
     record = named(family)
     if (record.well_formed_name if well_formed else record.generator_name) is None:
         raise UsageError(f"{record.title} has no generator")

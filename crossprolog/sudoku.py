@@ -117,8 +117,8 @@ class Sudoku(Explainable):
         return digit
 
     def unknown_marks(self) -> tuple[str, ...]:
-        """The marks of an unknown cell: '.' and '_', and '0' where 0 is not a digit."""
-        return (".", "_") + (() if 0 in self.digits else ("0",))
+        """The marks of an unknown cell: '.', '_' and '?', and '0' where 0 is not a digit."""
+        return (".", "_", "?") + (() if 0 in self.digits else ("0",))
 
     @classmethod
     def empty(cls, **options) -> Sudoku:

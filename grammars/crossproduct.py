@@ -186,9 +186,22 @@ def claim(lines: Sequence[Line]) -> Claim:
     plain = sum(bool(PLAIN_LINE.fullmatch(text)) for text in texts)
     if plain < len(texts):
         return Claim(WEAK * plain / len(texts), f"{plain} of {len(texts)} lines are numbers and '?'")
+    if is_grid_of_cells(texts):
+        return Claim(WEAK, "nine rows of nine cells, but no products")
     if any("?" in text for text in texts):
         return Claim(STRONG, "lines of numbers and '?' cells")
     return Claim(WEAK, "lines of numbers")
+
+
+SUDOKU_SIZE = 9
+
+
+def is_grid_of_cells(texts: Sequence[str]) -> bool:
+    """Nine lines of nine one-character cells (digits, `?`): a Sudoku's shape, which no
+    CrossProduct has, since its line of column products is a token shorter than its rows."""
+    return len(texts) == SUDOKU_SIZE and all(
+        len(tokens := text.split()) == SUDOKU_SIZE and all(len(token) == 1 for token in tokens)
+        for text in texts)
 
 
 def is_markdown(lines: Sequence[Line]) -> bool:

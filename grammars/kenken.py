@@ -8,12 +8,13 @@
     b 2-
     ...
 
-The grid: one line per row, cells separated by blanks.  A cell is the letter of
-its cage (upper and lower case are different cages), maybe with the digit a
-solver has already placed there (`a4`).  Then a clue line per cage, in any
-order: its letter, a blank, the target and the operation (`11+`, `3-`, `240*`,
-`2/`; `x`, `X`, `×`, `÷` and `−` are read as `*`, `/` and `-`).  A one-cell cage
-may give its number alone (`h 3`).  `#` starts a comment line; blank lines are
+The grid: one line per row, cells separated by blanks, or all written together
+(`aabc`).  A cell is the letter of its cage (upper and lower case are different
+cages), maybe with the digit a solver has already placed there (`a4`).  Then a
+clue line per cage, in any order: its letter (maybe with a colon, `a:`), a
+blank, the target and the operation (`11+`, `3-`, `240*`, `2/`; `x`, `X`, `×`,
+`÷` and `−` are read as `*`, `/` and `-`).  A one-cell cage may give its number
+alone (`h 3`).  `#` starts a comment line; blank lines are
 ignored, and so are ``` fence lines.
 
 The drawn form walls the cages in, as printed puzzles show them, the clue in
@@ -25,8 +26,9 @@ one cell of its cage and any placed digit after it:
     | 3/  | 6+  |     |     |
     ...
 
-Wall lines start with `+`, their `+` marking where the columns part (the top
-line's `+` say where every line's must stand); `-` runs are walls, blanks are
+Wall lines start with `+` (or, as some tables draw them, `|----+----|`: a `|`
+at either end), their `+` marking where the columns part (the top line's `+`
+and ends say where every line's must stand); `-` runs are walls, blanks are
 openings.  A row of cells is one line or more between wall lines, `|` a wall
 and a blank an opening.  Cells joined through openings form a cage.
 """
@@ -51,21 +53,29 @@ OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*",
 WHAT_CELL = "a cage letter like a, maybe with its digit (a4)"
 WHAT_CLUE = "a clue like 'a 12*': the cage's letter, then its target and operation"
 
-grid_cell = located(pp.Regex(r"[A-Za-z]\d?(?!\S)")).set_name(WHAT_CELL)
+CELL = r"[A-Za-z]\d?"
+# A token of a grid row: a cell, or a run of cells written together (`aabc`, `a4a3b2c1`).
+grid_cell = located(pp.Regex(rf"(?:{CELL})+(?!\S)")).set_name(WHAT_CELL)
 grid_row = pp.OneOrMore(grid_cell)
+CELLS = re.compile(CELL)
 operation = pp.Regex("|".join(map(re.escape, OPERATION_NAMES))).set_name("an operation")
-clue = (located(pp.Regex(r"[A-Za-z](?=\s)")) + located(number())
+clue = (located(pp.Regex(r"[A-Za-z](?=\s|:)")) + pp.Suppress(pp.Optional(":")) + located(number())
         + pp.Optional(located(operation)))
 
 cell_content = pp.Optional(located(number()) + pp.Optional(located(operation))
                            + pp.Optional(located(number())))
 WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, or the digit alone"
 
-CLUE_LINE = re.compile(r"\s*[A-Za-z]\s+\d")
-WALL_LINE = re.compile(r"\s*\+[-+ ]*-[-+ ]*\+\s*")
+CLUE_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
+WALL_LINE = re.compile(r"\s*[+|][-+ ]*-[-+ ]*[+|]\s*")
+# A wall line drawn as tables draw them, a `|` at either end: dashes, or openings
+# parted by `+`, up to the next `|` (a row of cells has a clue or blanks alone there);
+# what follows is the wall line's to check, as for one drawn with `+`.
+PIPED_WALL = re.compile(r"\s*\|[-+ ]*[-+][-+ ]*\|.*")
 CELLS_LINE = re.compile(r"\s*\|.*")
-DRAWN_START = re.compile(r"\s*\+-")
+DRAWN_START = re.compile(r"\s*[+|]-")
 GRID_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
+COMPACT_LINE = re.compile(r"\s*(?:[A-Za-z]\d?){3,}\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
 
 
@@ -75,7 +85,8 @@ def is_comment(line: Line) -> bool:
 
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for a grid of cage letters with clue lines, or for cages walled in with
-    `+--+` and `|`; weak for a grid of letters alone."""
+    `+--+` and `|`; weak for a grid of letters apart by blanks alone (letters written
+    together count only beside clue lines: any word looks like them)."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if body and WALL_LINE.fullmatch(body[0].text):
         drawn = sum(bool(WALL_LINE.fullmatch(line.text) or CELLS_LINE.fullmatch(line.text))
@@ -83,8 +94,11 @@ def claim(lines: Sequence[Line]) -> Claim:
         return Claim(STRONG * drawn / len(body), "cages walled in with +--+ and |")
     grid = sum(bool(GRID_LINE.fullmatch(line.text)) for line in body)
     clues = sum(bool(CLUE_LINE.match(line.text)) for line in body)
-    if grid >= 2 and clues:
-        return Claim(STRONG * (grid + clues) / len(body), "a grid of cage letters and clue lines like 'a 12*'")
+    compact = sum(bool(COMPACT_LINE.fullmatch(line.text)) and not GRID_LINE.fullmatch(line.text)
+                  for line in body)
+    if grid + compact >= 2 and clues:
+        return Claim(STRONG * (grid + compact + clues) / len(body),
+                     "a grid of cage letters and clue lines like 'a 12*'")
     if grid >= 2:
         return Claim(WEAK, "a grid of letters")
     return NONE
@@ -104,7 +118,7 @@ def parse(lines: Sequence[Line]) -> KenKen:
         elif clues:
             raise error_at("the grid's rows come before the clue lines", line, 1)
         else:
-            rows.append((line, list(parse_line(grid_row, line, WHAT_CELL))))
+            rows.append((line, row_cells(line)))
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then clue lines like 'a 12*'",
                        body[0] if body else Line(1, ""), 1)
@@ -117,7 +131,21 @@ def parse(lines: Sequence[Line]) -> KenKen:
     if stray := next((letter for letter in clues if letter not in {c.name for c in cages}), None):
         line, tokens = clues[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
-    return KenKen(size, tuple(cages), givens)
+    compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
+    return KenKen(size, tuple(cages), givens, compact=compact)
+
+
+def row_cells(line: Line) -> list[Token]:
+    """The cells of a grid row, apart or written together, each a Token at its own
+    column.  ParseError at what is no cell, or at a run of cells in a row whose
+    other cells stand apart."""
+    tokens = list(parse_line(grid_row, line, WHAT_CELL))
+    if len(tokens) > 1 and (run := next((t for t in tokens if len(CELLS.findall(t.text)) > 1), None)):
+        shown = run.text if len(run.text) <= 20 else run.text[:20] + "..."
+        raise error_at(f"expected {WHAT_CELL}, found {shown!r} (the other cells of this row stand "
+                       "apart)", line, run.column)
+    return [Token(cell.group(), None, token.column + cell.start())
+            for token in tokens for cell in CELLS.finditer(token.text)]
 
 
 def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
@@ -189,9 +217,13 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
           size: int, name: str = "") -> Cage:
     """The cage over `places` that `target` and `operation` (None: the number alone)
     on `line` say.  ParseError for a clue the cage cannot have: no operation on
-    several cells, - or / on other than two, a one-cell number outside 1..size."""
+    several cells, - or / on other than two, a target below 1 (no digits 1..N make
+    0), a one-cell number outside 1..size."""
     op = OPERATION_NAMES[operation.text] if operation else GIVEN
     where = operation or target
+    if target.value < 1 and op != GIVEN:
+        raise error_at(f"a cage's target is 1 or more, not {target.text}: no digits make it",
+                       line, target.column)
     if op == GIVEN and len(places) > 1:
         raise error_at(f"{called} has {len(places)} cells: its clue needs an operation "
                        "(+ - * /)", line, target.end)
@@ -218,7 +250,7 @@ Contents = list[tuple[Line, list[Token]]]  # what a cell holds, line by line
 
 def parse_drawn(body: Sequence[Line]) -> KenKen:
     """The KenKen whose cages are walled in on `body`'s lines."""
-    edges = [column for column, char in enumerate(body[0].text) if char == "+"]
+    edges = column_edges(body[0])
     walls, rows = walls_and_rows(body)
     size = len(edges) - 1
     if len(rows) != size:
@@ -240,13 +272,26 @@ def parse_drawn(body: Sequence[Line]) -> KenKen:
                                            for r in range(size)), drawn=True)
 
 
+def column_edges(top: Line) -> list[int]:
+    """Where the columns part, by the top line: its `+`, and a `|` at either end."""
+    text = top.text.rstrip()
+    start = len(text) - len(text.lstrip())
+    return [column for column, char in enumerate(text)
+            if char == "+" or (char == "|" and column in (start, len(text) - 1))]
+
+
+def is_wall(line: Line) -> bool:
+    """A wall line: it starts with `+`, or it is `|----+----|`, dashes and `+` between pipes."""
+    return line.text.lstrip().startswith("+") or bool(PIPED_WALL.fullmatch(line.text))
+
+
 def walls_and_rows(body: Sequence[Line]) -> tuple[list[Line], list[list[Line]]]:
     """The wall lines, and between each two the lines of a row of cells.  ParseError
     for a line that is neither, two walls with no row between, or no closing wall."""
     walls, rows = [], []
     for line, previous in zip(body, [None, *body]):
         after_wall = previous is not None and previous in walls
-        if line.text.lstrip().startswith("+"):
+        if is_wall(line):
             if after_wall:
                 raise error_at("a row of cells (| ... |) belongs between two wall lines",
                                line, len(line.text) - len(line.text.lstrip()) + 1)

@@ -7,8 +7,8 @@
     ...
     ------+-------+------
 
-A cell is a digit (given) or `.`, `_` or `0` (unknown; `0` only where 0 is not
-one of the digits in use, else it is the digit 0).  A row is nine cells,
+A cell is a digit (given) or `.`, `_`, `?` or `0` (unknown; `0` only where 0 is
+not one of the digits in use, else it is the digit 0).  A row is nine cells,
 apart (`1 . . 7`) or together (`1....7.9.`, the .sdk files' way), and the
 whole grid may be one line of 81 cells.  Box marks are ignored: `|` between
 cells, lines made of `-`, `+` and `|`, and a markdown table's alignment and
@@ -45,9 +45,10 @@ from .common import Line, Token, entire, error_at, is_blank, located, number
 
 # The grid
 
-CELL = re.compile(r"[0-9._]")
-NO_CELL = re.compile(r"[^0-9._]+")
-CELL_WHAT = "a digit, '.' or '_'"
+UNKNOWN = "._?"
+CELL = re.compile(r"[0-9._?]")
+NO_CELL = re.compile(r"[^0-9._?]+")
+CELL_WHAT = "a digit, '.', '_' or '?'"
 TOKEN = re.compile(r"[^\s|]+")
 BOX_RULE = re.compile(r"[\s|]*[-+][-+|\s]*")
 TABLE_RULE = re.compile(r"[\s|:-]*")  # a markdown table's alignment line, or its empty header
@@ -107,7 +108,8 @@ def is_header(line: Line) -> bool:
 
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for a grid with '.' or '_' cells, for lines of 81 cells (a puzzle each), or
-    for nine rows of nine digits."""
+    for nine rows of nine cells (digits, or '?', which is also CrossProduct's unknown:
+    the shape tells them apart, as a CrossProduct's product line is a token short)."""
     rows = [cells for line in lines if line_kind(line) == "row" and (cells := cell_texts(line))]
     if not rows:
         return NONE
@@ -116,7 +118,8 @@ def claim(lines: Sequence[Line]) -> Claim:
     if all(len(row) == SIZE * SIZE for row in rows):
         return Claim(STRONG, "lines of 81 cells")
     if len(rows) == SIZE and all(len(row) == SIZE for row in rows):
-        return Claim(STRONG, "nine rows of nine digits")
+        return Claim(STRONG, "nine rows of nine cells" if any("?" in row for row in rows)
+                     else "nine rows of nine digits")
     return NONE
 
 
@@ -166,7 +169,7 @@ def parse(lines: Sequence[Line], *, digits: DigitSet | None = None,
     row_lines = [line for line in lines if line_kind(line) == "row"]
     rows = _rows(row_lines)
     if not rows:
-        raise error_at("no grid here: expected 9 rows of 9 cells (digits, '.' or '_')",
+        raise error_at("no grid here: expected 9 rows of 9 cells (digits, '.', '_' or '?')",
                        lines[-1] if lines else Line(1, ""), 1)
     if len(rows) < SIZE:
         last, cells = rows[-1]
@@ -178,7 +181,7 @@ def parse(lines: Sequence[Line], *, digits: DigitSet | None = None,
     unknowns = {token.text for _, cells in rows for token in cells if token.value is None}
     return Sudoku(givens, digits, objective,
                   layout="markdown" if any(ALIGNMENT.fullmatch(line.text) for line in lines) else "text",
-                  unknown=next((mark for mark in (".", "_", "0") if mark in unknowns), "."),
+                  unknown=next((mark for mark in (".", "_", "?", "0") if mark in unknowns), "."),
                   boxes=any("|" in line.text for line in row_lines) or any(
                       line_kind(line) == "rule" for line in lines),
                   written=_written(row_lines))
@@ -217,7 +220,7 @@ def _rows(row_lines: list[Line]) -> list[tuple[Line, list[Token]]]:
 
 def row_cells(line: Line) -> list[Token]:
     """The cells of a row line, apart or together, each a Token whose value is its digit
-    (None for '.' or '_').  ParseError at what is no cell, or at a run of cells in a row
+    (None for '.', '_' or '?').  ParseError at what is no cell, or at a run of cells in a row
     whose other cells stand apart."""
     tokens = [(match.group(), match.start()) for match in TOKEN.finditer(line.text)]
     for text, start in tokens:
@@ -227,7 +230,7 @@ def row_cells(line: Line) -> list[Token]:
             ((text, start) for text, start in tokens if len(text) > 1), None)):
         raise error_at(f"expected {CELL_WHAT}, found {run[0][:20]!r} (the other cells of this row "
                        "stand apart)", line, run[1] + 1)
-    return [Token(char, None if char in "._" else int(char), start + n + 1)
+    return [Token(char, None if char in UNKNOWN else int(char), start + n + 1)
             for text, start in tokens for n, char in enumerate(text)]
 
 

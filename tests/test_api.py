@@ -33,6 +33,21 @@ def test_numpy_integers_are_taken_wherever_an_int_is():
     assert cells.solve().values == ((1, 1),)
 
 
+@pytest.mark.parametrize("family, size", [("crossproduct", 3), ("crosscells", 3), ("kenken", 4),
+                                          ("sudoku", 9)])
+def test_generate_takes_numpy_integers_for_its_sizes_count_and_seed(family, size):
+    made = list(crossprolog.generate(family, np.int64(size), np.int32(size), n=np.int8(2),
+                                     seed=np.int64(3)))
+    assert made == list(crossprolog.generate(family, size, size, n=2, seed=3)) and len(made) == 2
+
+
+def test_generate_refuses_a_seed_or_a_size_that_is_no_integer():
+    with pytest.raises(InvalidValue, match="seed must be an integer"):
+        crossprolog.generate("kenken", 4, 4, seed=3.5)
+    with pytest.raises(InvalidValue, match="rows must be an integer"):
+        crossprolog.generate("kenken", 4.0, 4)
+
+
 BAD = [
     ("a float digit", lambda: CrossProduct.from_table([[1, 2.0]]), "table[0][1] must be an integer, not 2.0"),
     ("a digit of 10", lambda: CrossProduct.from_table([[10]]), "table[0][0] is 10, not a digit 1-9"),

@@ -73,7 +73,7 @@ MALFORMED = [
      "unknown directive 'maximise'"),
     ("sudoku", "# digits: one-nine\n" + GRID, 1, 11, "expected a digit range like 1-9 or 0-9 choose 9"),
     ("sudoku", "# digits: 0-9 choose " + "9" * 5000 + "\n" + GRID, 1, 22, "at most 1,000 digits"),
-    ("sudoku", grid_with(4, ". . . x . . . . ."), 4, 7, "expected a digit, '.' or '_', found 'x'"),
+    ("sudoku", grid_with(4, ". . . x . . . . ."), 4, 7, "expected a digit, '.', '_' or '?', found 'x'"),
     ("sudoku", grid_with(2, ". . . . . . . ."), 2, 16, "this row has 8 cells; a sudoku row has 9"),
     # CrossCells: a column constraint over no column or two; a group with no cells
     ("crosscells", "+1 +2 =3\n         =1\n", 2, 10, "this column constraint overlaps no column of cells"),

@@ -49,6 +49,28 @@ def test_a_one_cell_cage_is_a_given_and_may_give_its_number_alone():
     assert [c.op for c in puzzle.cages if len(c.cells) == 1] == [GIVEN]
 
 
+def test_clue_lines_may_put_a_colon_after_the_letter():
+    lines = ISSUE.splitlines()
+    colons = [f"{clue[0]}{colon}{clue[1:].lstrip()}" for clue, colon in
+              zip(lines[5:], [": ", ":", " : ", ":  "] * 2)]
+    text = "\n".join(lines[1:5] + colons)
+    assert family_of(text) == "kenken" and crossprolog.parse(text) == crossprolog.parse(ISSUE)
+
+
+def test_a_row_s_letters_may_be_written_together_and_are_drawn_back_so():
+    lines = ISSUE.splitlines()
+    compact = "\n".join([row.replace(" ", "") for row in lines[1:5]] + lines[5:])
+    assert family_of(compact) == "kenken"
+    puzzle = crossprolog.parse(compact)
+    assert puzzle == crossprolog.parse(ISSUE) and puzzle.render().splitlines()[0] == "aabc"
+    solved = str(puzzle.solve())
+    assert solved.splitlines()[:2] == ["a4a3b2c1", "d1e2b4c3"]
+    assert crossprolog.parse(solved).givens == ISSUE_SOLUTION
+    assert crossprolog.parse(compact.replace("aabc", "a4abc")).givens[0] == (4, None, None, None)
+    with pytest.raises(ParseError, match="no puzzle family"):  # words alone are no grid
+        family_of("hello\nworld\nagain\n")
+
+
 def test_placed_digits_are_kept_and_a_wrong_one_leaves_no_solution():
     grid = ISSUE.splitlines()[1:5]
     placed = "\n".join(["a4 a b c"] + grid[1:] + ISSUE.splitlines()[5:])
@@ -161,6 +183,17 @@ BAD = [
     ("a b c\nd e f\ng h i\n" + "\n".join(f"{x} 1" for x in "abcdefgh") + "\ni 7\n", 12, 3,
      "cage 'i' is one cell: its clue is a digit 1-3"),
     ("a a a\nb c d\nb c d\na 2-\nb 3+\nc 3+\nd 3+\n", 4, 4, "a - cage has two cells; cage 'a' has 3"),
+    (GRID + CLUES.replace("e 6+", "e 0+"), 9, 3, "a cage's target is 1 or more, not 0"),
+    (GRID.replace("d e b c", "debc").replace("a a b c", "aab c") + CLUES, 1, 1,
+     "found 'aab' (the other cells of this row stand apart)"),
+    (GRID.replace("a a b c", "aabc").replace("d e b c", "debc5") + CLUES, 2, 5,
+     "a cell's digit is 1-4, not 5"),
+    (GRID.replace("a a b c", "aabc").replace("d e b c", "deb") + CLUES, 2, 4,
+     "this row has 3 cells; the first has 4"),
+    (GRID + CLUES.replace("e 6+", "e: 6%"), 9, 5, "expected a clue like 'a 12*'"),
+    (GRID + CLUES.replace("e 6+", "e: 0+"), 9, 4, "a cage's target is 1 or more, not 0"),
+    (GRID + CLUES.replace("a 12*", "a 00*"), 5, 3, "a cage's target is 1 or more, not 00"),
+    (GRID + CLUES.replace("b 2-", "b 0-"), 6, 3, "a cage's target is 1 or more, not 0"),
 ]
 
 
@@ -179,6 +212,16 @@ def test_bad_input_from_the_command_line_is_one_located_error(cli, write):
     head, shown, caret = run.err.splitlines()
     assert head.startswith(f"{path}:4:5: error: cage 'h' has no clue line") and "read as KenKen" in head
     assert (shown, caret) == ("g g h h", "    ^")
+
+
+def test_a_target_of_zero_is_a_located_parse_error_in_the_api_and_on_the_command_line(cli, write):
+    """Found by fuzzing: the model's InvalidValue escaped, with no line or column."""
+    text = GRID + CLUES.replace("a 12*", "a 0+")
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(text)
+    assert (caught.value.line, caught.value.column) == (5, 3)
+    run = cli("solve", write(text))
+    assert run.code == 2 and run.err.splitlines()[1:] == ["a 0+", "  ^"]
 
 
 # The command line

@@ -40,6 +40,40 @@ def test_a_solution_is_drawn_with_walls_and_reads_back_as_placed_digits():
     assert again.givens == SOLUTION and again == replace(crossprolog.parse(DRAWN), givens=SOLUTION)
 
 
+def piped(text: str, keep_outline: bool = False) -> str:
+    """`text` with its wall lines drawn as tables draw them, `|----+----|` (the outline's
+    top and bottom kept as `+---+` with `keep_outline`)."""
+    lines = text.splitlines()
+    walls = [n for n, line in enumerate(lines) if line.startswith("+")]
+    kept = {walls[0], walls[-1]} if keep_outline else set()
+    return "\n".join(f"|{line[1:-1]}|" if n in walls and n not in kept else line
+                     for n, line in enumerate(lines))
+
+
+@pytest.mark.parametrize("keep_outline", [False, True])
+def test_wall_lines_may_have_pipes_at_their_ends(keep_outline):
+    text = piped(DRAWN, keep_outline)
+    assert "|-----+-----+     +     |" in text.splitlines()
+    assert crossprolog.parse(text) == crossprolog.parse(DRAWN)
+    assert crossprolog.registry.family_of(text) == "kenken"
+    solved = str(crossprolog.parse(text).solve())
+    assert crossprolog.parse(solved).givens == SOLUTION
+
+
+@pytest.mark.parametrize("plus, pipes", [
+    ("+    +--- +----+", "|    +--- +----|"),
+    ("+    +----+----+ x", "|    +----+----| x"),
+    ("+    +----+--+-+", "|    +----+--+-|"),
+])
+def test_a_bad_piped_wall_line_is_located_as_one_drawn_with_plus_signs(plus, pipes):
+    errors = []
+    for wall in (plus, pipes):
+        with pytest.raises(ParseError) as caught:
+            crossprolog.parse(drawn(l3=wall + "\n"), family="kenken")
+        errors.append((caught.value.line, caught.value.column, caught.value.message))
+    assert errors[0] == errors[1], errors
+
+
 def test_a_row_may_take_several_lines_the_clue_anywhere_in_its_cage():
     tall = """\
 +----+----+----+
@@ -97,6 +131,8 @@ BAD = [
     (drawn(l2="| 3+ | a  | 2  |\n"), 2, 8, "expected a clue like 12*"),
     (drawn(l6="| 6-           |\n"), 6, 4, "a - cage has two cells; this cage has 3"),
     (TOP + "| 1  | 2  | 3  |\n" + TOP, 3, 16, "the grid has 1 rows of 3 cells; a KenKen is square"),
+    (drawn(l4="|    | 0+      |\n"), 4, 8, "a cage's target is 1 or more, not 0"),
+    (drawn(l6="| 0*           |\n"), 6, 3, "a cage's target is 1 or more, not 0"),
 ]
 
 
@@ -123,3 +159,25 @@ def test_the_command_line_reads_solves_and_explains_the_drawn_form(cli, write):
                          "columns part (read as KenKen: cages walled in with +--+ and |; name the "
                          "family with --family if it is another)")
     assert (shown, caret) == ("| 1-        : 12*       |", " " * 12 + "^")
+
+
+def test_a_drawing_of_more_cages_than_letters_is_explained_too(cli, write):
+    """A drawn puzzle never writes cage letters, so more cages than the 52 letters (a 9x9
+    of one- and two-cell cages) take hints and explanations as any other."""
+    from crossprolog.kenken import GIVEN, Cage, KenKen, latin_square
+
+    square = latin_square(9, random.Random(1))
+    cages = []
+    for r in range(9):
+        for c in range(0, 8, 2):
+            pair = ((r, c), (r, c + 1))
+            cages += ([Cage((place,), square[place[0]][place[1]], GIVEN) for place in pair]
+                      if (r + c) % 3 == 0 else [Cage(pair, square[r][c] + square[r][c + 1], "+")])
+        cages.append(Cage(((r, 8),), square[r][8], GIVEN))
+    puzzle = KenKen(9, tuple(cages), drawn=True)
+    assert len(puzzle.cages) > 52 and crossprolog.parse(puzzle.render()) == puzzle
+    clues = puzzle.clues()
+    assert len({clue.name for clue in clues if clue.kind == "cage"}) == len(puzzle.cages)
+    assert puzzle.keeping(clues) == puzzle
+    run = cli("hint", write(puzzle.render()))
+    assert run.code == 0 and run.out.startswith("# the ") and run.err == ""

@@ -90,7 +90,7 @@ def test_an_sdm_file_is_a_puzzle_per_line_read_as_a_batch(cli, tmp_path):
     assert [(r["puzzle"], r["line"], r["status"]) for r in records] == [
         (1, 1, "solved"), (2, 2, "solved"), (3, 3, "error")]
     assert records[0]["solution"] == records[1]["solution"]
-    assert records[2]["error"].startswith(f"{sdm}:3:81: error: expected a digit, '.' or '_', found 'x'")
+    assert records[2]["error"].startswith(f"{sdm}:3:81: error: expected a digit, '.', '_' or '?', found 'x'")
     assert directory_run.code == 2
 
 

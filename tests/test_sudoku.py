@@ -320,7 +320,7 @@ def test_bad_input_exits_2_with_line_and_column(cli, write):
                  + "\n. . x . . . . . .\n" + "\n".join([". . . . . . . . ."] * 4))
     run = cli("solve", path)
     assert run.code == 2 and run.out == ""
-    assert run.err.splitlines()[0] == (f"{path}:6:5: error: expected a digit, '.' or '_', found 'x' (read "
+    assert run.err.splitlines()[0] == (f"{path}:6:5: error: expected a digit, '.', '_' or '?', found 'x' (read "
                                        "as Sudoku: the directive '# digits:'; name the family with "
                                        "--family if it is another)")
 

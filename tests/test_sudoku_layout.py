@@ -79,6 +79,24 @@ def test_sudoku_texts_are_told_apart_from_crossproduct():
     assert family_of("6 8\n? ? 6\n? ? 8\n") == "crossproduct"
 
 
+def test_question_marks_are_unknowns_read_as_sudoku_by_the_grid_s_shape():
+    """`?` is CrossProduct's unknown too; nine rows of nine cells and no products is a Sudoku
+    (a CrossProduct's line of column products is a token shorter than its rows)."""
+    rows = [INKALA_LINE[r * 9:(r + 1) * 9].replace(".", "?") for r in range(9)]
+    spaced = "\n".join(" ".join(row) for row in rows)
+    boxed = "\n".join(f"{r[:3]} | {r[3:6]} | {r[6:]}".replace("", " ").strip() for r in rows)
+    for text in (spaced, "\n".join(rows), boxed, INKALA_LINE.replace(".", "?")):
+        assert family_of(text) == "sudoku"
+        puzzle = crossprolog.parse(text)
+        assert puzzle == INKALA and puzzle.unknown == "?"
+        assert crossprolog.parse(puzzle.render()) == puzzle and "?" in puzzle.render()
+    assert crossprolog.parse(spaced).solve().values == INKALA.solve().values
+    # Nine lines of digits and '?' whose first is a token short stay a CrossProduct.
+    crossproduct = "\n".join(["1 1 1 1 1 1 1 1"] + ["? ? ? ? ? ? ? ? 1"] * 8)
+    assert family_of(crossproduct) == "crossproduct"
+    assert crossprolog.parse(crossproduct).solve().values == ((1,) * 8,) * 8
+
+
 @pytest.mark.parametrize("text, line, column, message", [
     ("# colour: red\n" + grid_text(), 1, 1, "unknown directive 'colour' (known: digits, maximize)"),
     ("# digits: 1-9\n# digits: 1-9\n" + grid_text(), 2, 1, "the 'digits' directive is given twice"),
@@ -93,7 +111,9 @@ def test_sudoku_texts_are_told_apart_from_crossproduct():
     (grid_text([". . . . . . . ."] + [EMPTY_ROW] * 8), 1, 16, "this row has 8 cells"),
     (grid_text([". . . . . . . . . ."] + [EMPTY_ROW] * 8), 1, 19, "this row has 10 cells"),
     (grid_text([EMPTY_ROW, ". . 12 . . . . . ."] + [EMPTY_ROW] * 7), 2, 5, "found '12'"),
-    (grid_text([". ? . . . . . . ."] + [EMPTY_ROW] * 8), 1, 3, "expected a digit, '.' or '_', found '?'"),
+    (grid_text([". ! . . . . . . ."] + [EMPTY_ROW] * 8), 1, 3, "expected a digit, '.', '_' or '?', found '!'"),
+    (grid_text([EMPTY_ROW.replace(".", "?")] * 8 + ["? ? ? ? ? ? ? ? x"]), 9, 17,
+     "expected a digit, '.', '_' or '?', found 'x'"),
     ("# digits: 0-8\n" + grid_text(["9 . . . . . . . ."] + [EMPTY_ROW] * 8), 2, 1,
      "9 is not one of the digits 0-8"),
     ("# digits: 0-9 choose 9\n" + "1" + "0" * 80, 2, 3,
