@@ -113,7 +113,7 @@ class Reasoner:
 
 @dataclass(frozen=True)
 class Hint:
-    """What `hint` found: status "hint" (with `cells`), "none" (no cell is forced),
+    """What `hint` found: status "hint" (with `cells`), "stuck" (no cell is forced),
     "solved" (nothing left to find) or "unsolvable"."""
 
     status: str
@@ -146,7 +146,7 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
         candidates |= {cell: forced for forced in searched(reasoner, first[0], left, every)
                        for cell in [forced[1]]}
     if not candidates:
-        return Hint("none")
+        return Hint("stuck")
     if every:
         return Hint("hint", tuple(explained_cell(reasoner, *c) for c in candidates.values()))
     return Hint("hint", (easiest(reasoner, list(candidates.values())),))
@@ -322,7 +322,7 @@ class Explainable(Puzzle):
 
     def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
         """One cell whose value is the same in every solution, with the clues that force
-        it: the one needing the least reasoning.  `Hint.status` says "hint", "none"
+        it: the one needing the least reasoning.  `Hint.status` says "hint", "stuck"
         (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
 

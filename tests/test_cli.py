@@ -50,7 +50,7 @@ def test_solve_all_prints_every_solution(cli, write):
 def test_count_and_its_limit(cli, write):
     path = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
     assert cli("count", path, "--format", "json").json() | {"seconds": 0} == {
-        "family": "crossproduct", "count": 4, "complete": True, "status": "complete", "seconds": 0}
+        "family": "crossproduct", "count": 4, "complete": True, "status": "several", "seconds": 0}
     limited = cli("count", path, "--limit", "3")
     assert limited.code == 0 and "at least 3 solutions" in limited.out and "--limit 3" in limited.out
     assert cli("count", path, "--limit", "3", "--format", "json").json()["complete"] is False
@@ -127,3 +127,21 @@ def test_standard_input(write):
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], capture_output=True,
                           text=True, input="6 8\n? ? 6\n? ? 8\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+def test_every_command_speaks_one_vocabulary_of_statuses(cli, write, tmp_path):
+    """solve, count, check and hint say what is known of a puzzle in the same words, in
+    their records and in --out's summary; count --limit 0 counts them all, as compare's
+    and the API's 0 do."""
+    several = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n", "several.txt")
+    none = write("6 8\n? ? 7\n? ? 8\n", "none.txt")
+    status = {command: cli(command, several, "--format", "json").json()["status"]
+              for command in ("solve", "count", "check")}
+    assert status == {"solve": "solved", "count": "several", "check": "several"}
+    assert {cli(command, none, "--format", "json").json()["status"]
+            for command in ("solve", "count", "check", "hint")} == {"unsolvable"}
+    assert cli("check", RIDDLER_2, "--format", "json").json()["status"] == "unique"
+    assert cli("count", several, "--limit", "0", "--format", "json").json()["count"] == 4
+    out = tmp_path / "records.jsonl"
+    summary = cli("check", several, none, RIDDLER_2, "--out", out).out
+    assert "(1 several, 1 unsolvable, 1 unique)" in summary

@@ -103,7 +103,7 @@ def load_encodings(args) -> None:
 
 def option_values(args) -> dict[str, object]:
     """The family options given on the command line, by model keyword (None: not given)."""
-    return {owners[0][1].key: getattr(args, owners[0][1].key) for owners in options().values()}
+    return {owners[0][1].key: getattr(args, owners[0][1].key, None) for owners in options().values()}
 
 
 def options() -> dict[str, list[tuple]]:

@@ -87,22 +87,29 @@ def generate(run: Run) -> int:
     """The puzzles, each after a line `== N` when there are several, so that the output
     reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
     JSON, one object a line, the puzzle's text with the number of its givens and
-    constraints."""
+    constraints.  With --with-solutions each puzzle's solution follows it (after a line
+    `== N solved` in text), and reads back as that puzzle with every cell given."""
     args = run.args
     puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
-                       well_formed=args.well_formed, **option_values(args))
+                        well_formed=args.well_formed, **option_values(args))
     progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    separated = args.n > 1 or args.with_solutions
     for number, puzzle in enumerate(progress, start=1):
+        solution = puzzle.solve() if args.with_solutions else None
         if args.format == "json":
             clues = puzzle.clues()
             givens = sum(clue.kind == "given" for clue in clues)
-            write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
-                               "givens": givens, "constraints": len(clues) - givens}),
-                   file=sys.stdout)
-        else:
-            separator = f"== {number}\n" if args.n > 1 else ""
-            write(("\n" if number > 1 else "") + separator + puzzle.render(format=args.format),
-                   file=sys.stdout)
+            record = {"family": args.family, "puzzle": puzzle.render(),
+                      "givens": givens, "constraints": len(clues) - givens}
+            if args.with_solutions:
+                record["solution"] = solution.to_json() if solution else None
+            write(json.dumps(record), file=sys.stdout)
+            continue
+        pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
+        if args.with_solutions:
+            drawn = puzzle.render(solution, args.format) if solution else "# no solution"
+            pieces.append(f"== {number} solved\n{drawn}")
+        write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
     return OK
 
 
