@@ -13,7 +13,7 @@ from ..puzzle import search_many
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
-from .report import BAD, NO, OK, bar, worst, write
+from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
 
@@ -40,13 +40,27 @@ def export(run: Run) -> int:
 
 def compare(run: Run) -> int:
     """Every encoding on every puzzle of the inputs; exit 1 if any disagree, 2 if an input
-    or a run failed."""
+    or a run failed.  Ctrl-C stops it with what finished reported (exit 130)."""
     args = run.args
     if args.plot:
         compare_module.checked_plot(args.plot)
         batch.check_writable(args.plot)
-    paths = batch.expand(args.paths, SUFFIXES)
+    if unknown := compare_module.unknown_encodings(args.encodings or []):
+        raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
+    try:
+        _compare_all(args, runs, codes)
+    except KeyboardInterrupt:
+        _report_runs(args, runs)
+        write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
+        return INTERRUPTED
+    _report_runs(args, runs)
+    return worst(codes)
+
+
+def _compare_all(args, runs: list, codes: list[int]) -> None:
+    """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends."""
+    paths = batch.expand(args.paths, SUFFIXES)
     progress = bar(paths, unit="puzzle", shown=len(paths) > 1 and sys.stderr.isatty())
     for path in progress:
         try:
@@ -61,16 +75,25 @@ def compare(run: Run) -> int:
         for name, puzzle in puzzles:
             ran = compare_module.compare(puzzle, args.encodings, limit=args.limit,
                                          timeout=args.timeout, repeat=args.repeat, name=name)
-            for run in ran:
-                if run.error:
-                    write(f"{name}: error: {run.error}", file=sys.stderr)
+            for measured in ran:
+                if measured.error:
+                    write(f"{name}: error: {measured.error}", file=sys.stderr)
             runs += ran
-            codes.append(BAD if any(run.error for run in ran)
-                         else NO if any(run.agrees is False for run in ran) else OK)
+            if args.format == "json":  # JSON Lines need no alignment: each run as it ends
+                for record in compare_module.records(ran):
+                    write(json.dumps(record), file=sys.stdout)
+                sys.stdout.flush()
+            codes.append(BAD if any(measured.error for measured in ran)
+                         else NO if any(measured.agrees is False for measured in ran) else OK)
     progress.close()
-    summaries = compare_module.summaries(runs) if len(runs) > len({run.encoding for run in runs}) else []
-    if args.format == "json":
-        for record in compare_module.records(runs, summaries):
+
+
+def _report_runs(args, runs: list) -> None:
+    """The table (or JSON, or CSV) of `runs`, a summary per encoding over many puzzles,
+    and the cactus plot."""
+    summaries = compare_module.summaries(runs) if len(runs) > len({r.encoding for r in runs}) else []
+    if args.format == "json":  # the runs were printed as they ended
+        for record in compare_module.records([], summaries):
             print(json.dumps(record))
     elif args.format == "csv":
         print(compare_module.csv_text(runs, summaries), end="")
@@ -80,7 +103,6 @@ def compare(run: Run) -> int:
             print("\n" + compare_module.summary_table(summaries))
     if args.plot and runs:
         compare_module.cactus(runs, args.plot, args.timeout)
-    return worst(codes)
 
 
 def generate(run: Run) -> int:
