@@ -1,5 +1,6 @@
 """Every command the documentation shows runs as written, from the repository root, and
-prints what the documentation says it prints.
+prints what the documentation says it prints; the pages build as a site with MkDocs in
+strict mode, and every link of the README leads somewhere.
 
 A fenced block whose first line starts with `$ ` is a session: each `$ COMMAND`
 line (continued by a trailing backslash) is run by bash, and the lines up to the
@@ -136,3 +137,35 @@ def test_documented_commands_print_what_the_documentation_shows(session, scratch
 
 def test_the_pages_have_sessions():
     assert len(ALL) >= 20 and shutil.which("bash")
+
+
+def test_the_pages_build_as_a_site_without_a_warning(tmp_path):
+    """mkdocs.yml's strict mode makes every warning (a broken link or anchor, a page left
+    out of the navigation) an error; no warning is printed either."""
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
+                           str(ROOT / "mkdocs.yml"), "--site-dir", str(tmp_path / "site")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def test_the_readme_links_lead_to_pages_and_headings_that_exist():
+    """The README is not part of the site, so its links are checked here: each relative
+    one names a file of the repository and, after `#`, a heading of that page."""
+    from markdown.extensions.toc import slugify
+
+    links = LINK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert links
+    for link in links:
+        if re.match(r"[a-z]+:", link):
+            continue
+        target, _, anchor = link.partition("#")
+        page = ROOT / target
+        assert page.exists(), f"README.md links to {link}, which does not exist"
+        if anchor:
+            headings = re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.MULTILINE)
+            assert anchor in {slugify(heading, "-") for heading in headings}, (
+                f"README.md links to {link}, but {target} has no heading #{anchor}")
