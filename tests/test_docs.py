@@ -13,10 +13,14 @@ virtualenv running the tests as `.venv/`), with `crossprolog` and the project's
 `swipl` on the PATH, so files they write go nowhere.  A fence may be indented (a
 block in a list item); its lines are read without that indentation.  A block
 right after a line `<!-- not run -->` is not run.
+
+A fenced block whose first line starts with `>>> ` is a Python session, run by doctest
+in the same scratch directory (`...` stands for any text, blanks are blanks).
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 import re
 import shutil
@@ -46,10 +50,11 @@ class Example:
     output: tuple[str, ...]
 
 
-def sessions(path: Path) -> list[list[Example]]:
-    """The sessions of the page at `path`, each a list of its commands in order."""
+def blocks(path: Path):
+    """The fenced blocks of the page at `path` that are run: (line of their first line,
+    their lines), the fences' indentation taken off."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    found, n, skip = [], 0, False
+    n, skip = 0, False
     while n < len(lines):
         if lines[n].strip() == NOT_RUN:
             skip = True
@@ -58,11 +63,16 @@ def sessions(path: Path) -> list[list[Example]]:
             indent = fence.group(1)
             end = next(k for k in range(n + 1, len(lines)) if lines[k].startswith(indent + "```"))
             block = [line.removeprefix(indent) for line in lines[n + 1:end]]
-            if block and block[0].startswith("$ ") and not skip:
-                found.append(list(examples(path, n + 2, block)))
+            if block and not skip:
+                yield n + 2, block
             skip, n = False, end
         n += 1
-    return found
+
+
+def sessions(path: Path) -> list[list[Example]]:
+    """The sessions of the page at `path`, each a list of its commands in order."""
+    return [list(examples(path, first, block)) for first, block in blocks(path)
+            if block[0].startswith("$ ")]
 
 
 def examples(path: Path, first: int, block: list[str]):
@@ -102,6 +112,8 @@ def normal(line: str) -> str:
 
 
 ALL = [session for page in PAGES for session in sessions(page)]
+PYTHON = [(str(page.relative_to(ROOT)), first, "\n".join(block) + "\n")
+          for page in PAGES for first, block in blocks(page) if block[0].startswith(">>> ")]
 
 
 @pytest.fixture(scope="module")
@@ -133,6 +145,17 @@ def test_documented_commands_print_what_the_documentation_shows(session, scratch
         assert matches(example.output, actual), (
             f"{example.page}:{example.line}: $ {example.command}\n"
             "--- shown ---\n" + "\n".join(example.output) + "\n--- printed ---\n" + "\n".join(actual))
+
+
+@pytest.mark.parametrize("page, line, text", PYTHON, ids=[f"{p}:{n}" for p, n, _ in PYTHON])
+def test_documented_python_sessions_print_what_the_documentation_shows(page, line, text, scratch,
+                                                                       monkeypatch):
+    monkeypatch.chdir(scratch)
+    test = doctest.DocTestParser().get_doctest(text, {}, f"{page}:{line}", page, line - 1)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report: list[str] = []
+    runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
 
 
 def test_the_pages_have_sessions():
