@@ -216,10 +216,12 @@ def _options() -> dict[str, list[tuple]]:
     return options
 
 
-def _load_encodings(args) -> None:
-    """Load the user's encodings the command names (once per process: workers load them too)."""
+def _load_encodings(args, started: float | None = None) -> None:
+    """Load the user's encodings the command names (once per process: workers load them
+    too), within the --timeout counted from `started` (the command's start by default)."""
     for path in getattr(args, "encoding_file", ()):
-        engine.load_encoding(path)
+        engine.load_encoding(path, timeout=_remaining(getattr(args, "timeout", None),
+                                                      started or args.started))
 
 
 def _option_values(args) -> dict[str, object]:
@@ -430,7 +432,7 @@ def _outcome(command: Callable[[Puzzle, argparse.Namespace, float | None], Outco
     """
     started = args.started if args.single else time.monotonic()
     try:
-        _load_encodings(args)
+        _load_encodings(args, started)
         if item.problem:
             raise item.problem
         with time_limit(args.timeout, started):
