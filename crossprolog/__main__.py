@@ -11,7 +11,10 @@ def main() -> int:
     except KeyboardInterrupt:
         print("crossprolog: interrupted", file=sys.stderr)
         return 130
-    return run(started=started)
+    code = run(started=started)
+    from .output import finished
+
+    return finished(code)  # whatever is still buffered must get out too, or be said lost
 
 
 if __name__ == "__main__":

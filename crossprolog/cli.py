@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Iterable, Iterator, Sequence
 
-from . import batch, engine
+from . import batch, engine, output
 from . import compare as compare_module
 from .batch import WorkerDied
 from .errors import (CrossprologError, Interrupted, ParseError, TimeLimitExceeded, UsageError,
@@ -55,12 +55,13 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     """Run the command `argv` (default: the process's arguments); its exit code.
     `started` (time.monotonic) is when the command began, for --timeout: now by default."""
     started = started or time.monotonic()
-    args = _parser().parse_args(argv)
-    args.started = started
+    output.checked_stdout()
     try:
+        args = _parser().parse_args(argv)  # --help and --version write too
+        args.started = started
         _load_encodings(args)
         code = args.run(args)
-        sys.stdout.flush()
+        output.flushed()
         return code
     except KeyboardInterrupt:
         print("crossprolog: interrupted", file=sys.stderr)
@@ -68,15 +69,23 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     except CrossprologError as error:
         print(f"crossprolog: error: {error}", file=sys.stderr)
         return error.exit_code
-    except BrokenPipeError:
-        return OK
-    except OSError as error:  # standard output onto a full disk, say
-        print(f"crossprolog: error: cannot write the output: {error.strerror}", file=sys.stderr)
-        return BAD
+    except OSError as error:  # standard output onto a full disk, or a closed pipe
+        return output.failed(error)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a failed write of its help or usage is an OSError, not
+    silence (argparse drops it)."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="crossprolog",
         description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
@@ -250,7 +259,7 @@ class _Version(argparse.Action):
         from importlib import metadata
 
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
-              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})")
+              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)
         parser.exit()
 
 
@@ -509,9 +518,11 @@ def watchdog(args, budget: float | None, late: Callable[[], Outcome]) -> Iterato
 
     def expire() -> None:
         if claimed.acquire(blocking=False):
-            args.finish(late())
-            sys.stdout.flush()
-            sys.stderr.flush()
+            try:
+                args.finish(late())
+                output.flushed()
+            except OSError as error:
+                os._exit(output.failed(error))
             os._exit(LIMIT)
 
     timer = _quiet(threading.Timer(budget + GRACE, expire))
