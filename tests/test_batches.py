@@ -237,7 +237,7 @@ def test_results_are_written_into_a_pipe_or_device_never_over_it(cli, tmp_path):
     reader.start()
     run = cli("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", fifo)
     reader.join(timeout=60)
-    assert run.code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert run.code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)  # never replaced
     assert [json.loads(line)["status"] for line in received[0].splitlines()] == ["solved", "solved"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.fifo"]
 
@@ -277,6 +277,24 @@ def test_a_disk_full_midway_keeps_the_records_written_and_says_where(cli, tmp_pa
     assert [json.loads(line)["path"] for line in partial.read_text().splitlines()] == [
         str(directory / "a.txt"), str(directory / "b.txt")]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/stderr", "/dev/fd/{fd}", "/proc/self/fd/{fd}"])
+def test_results_go_into_a_pipe_named_as_a_descriptor(tmp_path, name):
+    """The README's `--out /dev/stdout`, with standard output a pipe (its path is
+    `pipe:[N]`: it cannot be reopened, nor replaced)."""
+    reading, writing = os.pipe()
+    target = {"/dev/stdout": {"stdout": writing}, "/dev/stderr": {"stderr": writing}}.get(name, {})
+    process = crossprolog("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", name.format(fd=writing),
+                          pass_fds=(writing,), **target)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        received = pipe.read()
+    process.communicate(timeout=60)
+    assert process.returncode == 0
+    records = [json.loads(line) for line in received.splitlines() if line.startswith("{")]
+    assert [record["status"] for record in records] == ["solved", "solved"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("target, message", [
