@@ -170,9 +170,10 @@ class Output:
     - anything else that is not a regular file (a device, a FIFO): opened
       for writing as it is, never truncated, seeked or replaced;
     - a regular file, or a path where there is none yet (a symlink is
-      followed, the link kept): written beside itself, to `PATH.partial`,
-      and put in place by `close`: a reader never sees half of it, and what
-      was written survives a crash there.
+      followed, the link kept): written to a temporary file of this run's
+      own beside it, then put in place by `close`, at once (os.replace): a
+      reader never sees half of it, two runs writing the same file never
+      mix their records, and what was written survives a crash there.
 
     Any error is a UsageError saying what happened and where the records
     written so far are.
@@ -198,9 +199,10 @@ class Output:
             return os.fdopen(os.dup(descriptor), "w", encoding="utf-8")
         if _is_special(self.path):
             return os.fdopen(os.open(self.path, os.O_WRONLY), "w", encoding="utf-8")
-        self.partial = self.target + ".partial"
+        directory, name = os.path.split(self.target)
+        handle, self.partial = tempfile.mkstemp(prefix=f"{name}.", suffix=".partial", dir=directory)
         self.replacing = True
-        return open(self.partial, "w", encoding="utf-8")
+        return os.fdopen(handle, "w", encoding="utf-8")
 
     def write(self, text: str) -> None:
         try:

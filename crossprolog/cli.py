@@ -109,7 +109,8 @@ def _parser() -> argparse.ArgumentParser:
                              help="solve N puzzles at a time, in worker processes")
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
-                                  "it is done, to FILE.partial until the end) and print only a summary")
+                                  "it is done, to a temporary FILE.*.partial until the end) and print "
+                                  "only a summary")
         command.set_defaults(run=run)
         return command
 
