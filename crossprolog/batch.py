@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import re
+import shutil
 import signal
 import stat
 import tempfile
@@ -171,7 +172,7 @@ class Output:
       for writing as it is, never truncated, seeked or replaced;
     - a regular file, or a path where there is none yet (a symlink is
       followed, the link kept): written to a temporary file of this run's
-      own beside it, then put in place by `close`, at once (os.replace): a
+      own beside it, then put in place by `close` (see `_put_in_place`): a
       reader never sees half of it, two runs writing the same file never
       mix their records, and what was written survives a crash there.
 
@@ -220,8 +221,7 @@ class Output:
         try:
             self.file.close()
             if self.replacing:
-                os.chmod(self.partial, 0o666 & ~_umask())
-                os.replace(self.partial, self.target)
+                _put_in_place(self.partial, self.target)
         except OSError as error:
             raise UsageError(f"cannot write {printable(self.path)}: {error.strerror}{self._kept()}") from None
 
@@ -246,6 +246,36 @@ class Output:
         if not self.replacing or not self.written:
             return ""
         return f"; the {self.written} records written before are in {printable(self.partial)}"
+
+
+def _put_in_place(partial: str, target: str) -> None:
+    """Make the temporary file `partial` the file `target`.
+
+    A new file gets the mode the umask leaves.  An existing one is replaced
+    at once (os.replace), the replacement keeping its mode and, when we may
+    give it away (as root), its owner; but one with other hard links is
+    written over in place, so that they still name it (not at once: it is
+    the only way to keep them).  The temporary file stays where it is if
+    this fails.
+    """
+    try:
+        existing = os.stat(target)
+    except FileNotFoundError:
+        os.chmod(partial, 0o666 & ~_umask())
+        os.replace(partial, target)
+        return
+    if existing.st_nlink > 1:
+        with open(partial, "rb") as source, open(target, "wb") as destination:
+            shutil.copyfileobj(source, destination)
+        os.unlink(partial)
+        return
+    if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.chown(partial, existing.st_uid, existing.st_gid)
+        except PermissionError:  # not root: the file becomes ours, as an editor would leave it
+            pass
+    os.chmod(partial, stat.S_IMODE(existing.st_mode))  # after chown, which may clear set-id bits
+    os.replace(partial, target)
 
 
 # /dev/stdout, /dev/fd/3, /proc/self/fd/3, /proc/PID/fd/3, /proc/self/task/TID/fd/3

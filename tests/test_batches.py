@@ -317,6 +317,34 @@ def test_results_go_into_a_pipe_named_as_a_descriptor(tmp_path, name):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def test_a_results_file_keeps_its_mode_and_its_hard_links(cli, tmp_path):
+    out, link = tmp_path / "results.jsonl", tmp_path / "link.jsonl"
+    out.write_text("an earlier run\n")
+    out.chmod(0o640)
+    os.link(out, link)
+    inode = out.stat().st_ino
+    cli("solve", EXAMPLES / FAST[0], "--out", out)
+    assert out.stat().st_ino == inode and out.stat().st_nlink == 2
+    assert [json.loads(line)["status"] for line in link.read_text().splitlines()] == ["solved"]
+    os.unlink(link)
+    cli("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", out)  # replaced, not linked
+    assert len(out.read_text().splitlines()) == 2 and stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root may give a file to another user")
+def test_as_root_a_results_file_keeps_its_owner(cli, tmp_path):
+    """Root replacing another user's 0600 file left a root-owned 0644 file."""
+    out = tmp_path / "results.jsonl"
+    out.write_text("an earlier run\n")
+    out.chmod(0o600)
+    os.chown(out, 1000, 1000)
+    cli("solve", EXAMPLES / FAST[0], "--out", out)
+    done = out.stat()
+    assert (done.st_uid, done.st_gid, stat.S_IMODE(done.st_mode)) == (1000, 1000, 0o600)
+    assert [json.loads(line)["status"] for line in out.read_text().splitlines()] == ["solved"]
+
+
 @pytest.mark.parametrize("target, message", [
     ("missing/puzzle.pl", "No such file or directory"),
     (".", "it is a directory"),
