@@ -305,12 +305,17 @@ def cells_of(grid: list[list[int]]) -> Iterator[Cell]:
 
 
 def listed(items: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
+    """`a`, `a and b`, `a, b and c` (and `nothing` for no items)."""
+    if not items:
+        return "nothing"
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def conflict_sentence(clues: Sequence[Clue]) -> str:
-    """What a conflict means, in one sentence."""
+    """What a conflict means, in one sentence.  No clues: the encoding has no solution
+    even without them (a user's model/3 that fails, say)."""
+    if not clues:
+        return "no clue is to blame: the encoding finds no solution even with every clue left out"
     if len(clues) == 1:
         return f"{clues[0].text} cannot hold, whatever the other clues say"
     return f"{listed([clue.text for clue in clues])} cannot hold together"

@@ -16,9 +16,20 @@ from . import questions, tools
 from .inputs import options
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a failed write of its help or usage is an OSError, not
+    silence (argparse drops it)."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of every command, its `run` the function that runs it."""
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="crossprolog",
         description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
@@ -42,7 +53,8 @@ def parser() -> argparse.ArgumentParser:
                              help="solve N puzzles at a time, in worker processes")
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
-                                  "it is done, to FILE.partial until the end) and print only a summary")
+                                  "it is done, to a temporary FILE.*.partial until the end) and print "
+                                  "only a summary")
         command.set_defaults(run=run)
         return command
 
@@ -199,7 +211,7 @@ class _Version(argparse.Action):
         from importlib import metadata
 
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
-              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})")
+              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)
         parser.exit()
 
 
