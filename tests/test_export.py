@@ -136,10 +136,11 @@ def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
 
 
 def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
-    """A CrossCells drawing is data for the program: its texts are the cells' and the
-    constraints' tokens, and blanks, quoted by Prolog."""
+    """A CrossCells drawing is data for the program: its texts are the cells' tokens,
+    marked ON or OFF, the constraints' tokens, and blanks, quoted by Prolog."""
     puzzle = crossprolog.parse("# a comment :- halt.\n+1 +2 =3\n=1 =2\n")
-    texts = {part if isinstance(part, str) else part["text"]
-             for line in puzzle.drawing_template() for part in line}
-    assert {word for text in texts for word in text.split()} == {"+1", "+2", "=3", "=1", "=2"}
+    texts = {text for line in puzzle.drawing_template() for part in line
+             for text in ([part] if isinstance(part, str) else [part["text"], part["off"]])}
+    assert {word for text in texts for word in text.split()} == {"+1!", "+1~", "+2!", "+2~", "=3",
+                                                                 "=1", "=2"}
     assert engine.user_encodings() == []
