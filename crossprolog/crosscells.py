@@ -406,10 +406,9 @@ class CrossCells(Explainable):
 
     def grid_drawing(self, marked: Collection[int]) -> str:
         """A Sumplete or Number Sums drawing laid out anew, its numbers right-aligned in
-        columns of one width:
-        those games read a row's numbers in order, so where they were typed (tabs,
-        ragged blanks) need not be kept, and marks get room.  `marked` holds the
-        ids of the tokens (cells, constraints) to draw in brackets."""
+        columns of one width: those games read a row's numbers in order, so where
+        they were typed (tabs, ragged blanks) need not be kept, and marks get room.
+        `marked` holds the ids of the tokens (cells, constraints) to draw in brackets."""
         def text(token: Cell | Constraint | None) -> list[str]:
             return [] if token is None else [bracketed(token.text, id(token) in marked)]
 
@@ -419,7 +418,7 @@ class CrossCells(Explainable):
         head = any(column.head for column in columns)
         targets = [t for column in columns for t in text(column.head if head else column.tail)]
         lines = [targets] + rows if head else rows + [targets]
-        width = max(len(t) for line in lines for t in line)
+        width = max((len(t) for line in lines for t in line), default=1)
         grid = [" ".join(t.rjust(width) for t in line) for line in lines]
         regions = [" ".join(t for group in self.groups for t in text(group))] if self.groups else []
         return "\n".join(grid + regions)
