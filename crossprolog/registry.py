@@ -11,6 +11,7 @@ from .families import BY_NAME, FAMILIES, named
 from .family import CERTAIN, NONE, STRONG, Claim, Family, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
+from .puzzle import integer
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -191,8 +192,6 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     follow; a generator refuses, with UsageError, rules it cannot make.  `rows`,
     `cols`, `n` and `seed` may be integers of any kind (numpy's too); InvalidValue
     for anything else (None aside, for `seed`)."""
-    from .puzzle import integer  # the model layer, loaded only when puzzles are made
-
     rows, cols, n = integer(rows, "rows"), integer(cols, "cols"), integer(n, "n")
     seed = None if seed is None else integer(seed, "seed")
     record = named(family)
