@@ -353,7 +353,9 @@ def _each_puzzle(args, command: Callable[[Puzzle, argparse.Namespace, float | No
     progress = _bar(total=len(inputs), unit="puzzle", shown=several and sys.stderr.isatty())
     done: dict[int, Outcome] = {}
     try:
-        with closing(batch.results(partial(_outcome, command, args), inputs, args.jobs)) as results:
+        # With --timeout, a batch's puzzles run in workers, which their watchdog may end.
+        with closing(batch.results(partial(_outcome, command, args), inputs, args.jobs,
+                                   isolated=several and args.timeout is not None)) as results:
             for index, outcome in results:
                 done[index] = _died(outcome, inputs[index]) if isinstance(outcome, WorkerDied) else outcome
                 progress.update()
@@ -441,6 +443,7 @@ def _outcome(command: Callable[[Puzzle, argparse.Namespace, float | None], Outco
     command for a lone puzzle, from the start of its own work in a batch.
     """
     started = args.started if args.single else time.monotonic()
+    args.began = started  # for what a watchdog reports: this puzzle's start
     try:
         _load_encodings(args, started)
         if item.problem:
@@ -505,20 +508,24 @@ GRACE = 0.15  # seconds past its limit a lone puzzle's search may take to stop
 
 @contextmanager
 def watchdog(args, budget: float | None, late: Callable[[], Outcome]) -> Iterator[None]:
-    """Hold a lone puzzle's search to its limit, whatever Prolog does.
+    """Hold a puzzle's search to its limit, whatever Prolog does.
 
     Prolog stops a search at its time limit, but then may take seconds to
-    unwind a huge one (or to finish a garbage collection).  GRACE seconds
-    past the limit, this reports the `late` outcome, as the command would
-    have, and ends the process.
+    unwind a huge one (or to finish a garbage collection), or never hear
+    the alarm (in code that holds signals off).  GRACE seconds past the
+    limit, this reports the `late` outcome, as the command would have, and
+    ends the process: a lone puzzle's command, or the worker process running
+    a batch's puzzle (the batch goes on with a fresh one).
     """
-    if budget is None or not args.single:
+    if budget is None or not (args.single or batch.in_worker()):
         yield
         return
     claimed = threading.Lock()
 
     def expire() -> None:
         if claimed.acquire(blocking=False):
+            if batch.in_worker():
+                batch.last_result(late())
             try:
                 args.finish(late())
                 output.flushed()
@@ -659,7 +666,7 @@ def _solved(puzzle: Puzzle, args, found: Search | None) -> Outcome:
     status = found.status if found else "timeout"
     record = {"family": puzzle.family, "status": _status(status, solution is not None),
               "solution": solution.to_json() if solution else None,
-              "seconds": found.seconds if found else round(time.monotonic() - args.started, 6),
+              "seconds": found.seconds if found else round(time.monotonic() - args.began, 6),
               **(puzzle.solution_extras(solution) if solution else {})}
     if status == "timeout" and found and found.best:
         return Outcome(LIMIT, f"{puzzle.render(found.best, _layout(args))}\n"
@@ -678,7 +685,7 @@ def _diagnosis_seconds(args) -> float:
     nothing is), else DIAGNOSIS_SECONDS."""
     if args.timeout is None:
         return DIAGNOSIS_SECONDS
-    return _remaining(args.timeout, args.started if args.single else time.monotonic())
+    return _remaining(args.timeout, args.began)
 
 
 def _no_solution(puzzle: Puzzle, args, record: dict, heading: str) -> Outcome:
@@ -761,7 +768,7 @@ def _counted(args, puzzle: Puzzle, found: Search | None, count: int = 0) -> Outc
     count = found.count if found else count
     complete = status == "complete"
     record = {"family": puzzle.family, "count": count, "complete": complete, "status": status,
-              "seconds": found.seconds if found else round(time.monotonic() - args.started, 6)}
+              "seconds": found.seconds if found else round(time.monotonic() - args.began, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"at least {_plural(count, 'solution')} "
                               f"(time limit of {args.timeout:g} s reached)", record)
@@ -784,7 +791,7 @@ def _checked(args, puzzle: Puzzle, found: Search | None) -> Outcome:
     well_formed = status != "timeout" and count == 1
     record = {"family": puzzle.family, "well_formed": well_formed, "count": count,
               "status": status,
-              "seconds": found.seconds if found else round(time.monotonic() - args.started, 6)}
+              "seconds": found.seconds if found else round(time.monotonic() - args.began, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"undecided: time limit of {args.timeout:g} s reached "
                               f"after {_plural(count, 'solution')}", record)
