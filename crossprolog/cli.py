@@ -73,19 +73,8 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
         return output.failed(error)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, but a failed write of its help or usage is an OSError, not
-    silence (argparse drops it)."""
-
-    def _print_message(self, message: str, file=None) -> None:
-        if message:
-            file = file or sys.stderr
-            file.write(message)
-            file.flush()
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = output.Parser(
         prog="crossprolog",
         description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
