@@ -9,6 +9,7 @@ pipe ends the command quietly.
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
@@ -59,6 +60,17 @@ def discard_stdout() -> None:
         pass
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a failed write of its help or usage is an OSError, not
+    silence (argparse drops it)."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
+
 def finished(code: int) -> int:
     """The exit code once standard output is flushed: `code`, or BAD (said on standard
     error) if the last of the output did not get out."""
@@ -70,4 +82,4 @@ def finished(code: int) -> int:
     return code
 
 
-__all__ = ["checked_stdout", "discard_stdout", "failed", "finished", "flushed"]
+__all__ = ["Parser", "checked_stdout", "discard_stdout", "failed", "finished", "flushed"]

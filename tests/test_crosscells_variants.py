@@ -19,7 +19,7 @@ import pytest
 
 import crossprolog
 from crossprolog import ParseError
-from conftest import EXAMPLES
+from conftest import EXAMPLES, example_encodings
 
 ENCODINGS = ["masks", "restarts", "states", "states_ffc", "fold", "reified"]
 RULES = [{"first_cell": first, "precedence": precedence}
@@ -192,11 +192,14 @@ def other(rules: dict, name: str) -> dict:
 
 
 def agree_with_the_brute_force(drawn: list[Drawn], rules: dict) -> None:
+    """Every encoding, the bundled example encodings for CrossCells too, finds every
+    solution the brute force finds, and no other."""
+    encodings = ENCODINGS + example_encodings("crosscells")
     for puzzle in drawn:
         parsed = crossprolog.parse(puzzle.text, family="crosscells", **rules)
         expected = brute_force(puzzle, rules)
         assert expected, puzzle.text  # the drawn ON cells are a solution
-        for encoding in ENCODINGS:
+        for encoding in encodings:
             assert solutions(parsed, encoding) == expected, (encoding, puzzle.text)
 
 
