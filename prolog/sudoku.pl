@@ -632,7 +632,7 @@ keep_supported(Grid, I, Support, Narrowed0, Narrowed) :-
 %   read, slow to run (25 s on the January 2025 puzzle).  Named names
 %   Unused, G and the line numbers.
 constraints(Puzzle, Rows, Named, Goals) :-
-    _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
+    _{low: Low, high: High, objective: ObjectiveText} :< Puzzle,
     atom_string(Objective, ObjectiveText),
     sudoku(Puzzle, Rows, Rules),
     Left is High - Low + 1 - 9,
