@@ -648,7 +648,6 @@ constraints(Puzzle, Rows, Named, Goals) :-
 
 domain_goal(Domain, Row, Row ins Domain).
 
-is_given(given(_, _)).
 
 unused_named([], _, [], []).
 unused_named([Unused], Low-High, [Unused in Low..High], ['Unused' = Unused]).
