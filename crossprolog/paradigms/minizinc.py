@@ -132,7 +132,7 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
         run.cpu += _finish(process)
     if status in ("ALL_SOLUTIONS", "UNSATISFIABLE", "OPTIMAL_SOLUTION"):
         return "complete"
-    if status == "SATISFIED" and limit and run.count >= limit:
+    if limit and run.count >= limit:  # (asked for one, minizinc gives no status)
         return "limit"
     return "timeout"
 
