@@ -450,7 +450,13 @@ def load_encoding(path: str) -> str:
     2), naming the file and the line, for a file that does not load cleanly
     (an error or a warning while loading), has no model/3, or whose module
     name is crossprolog's own or already taken; nothing of it stays loaded.
+    A `.lp` or `.mzn` file is an encoding in another paradigm (see
+    crossprolog.paradigms.load_encoding).
     """
+    if paradigms.paradigm_of(path):
+        taken = bundled_modules() + list(_user) + [name for record in FAMILIES
+                                                   for name in encodings(record.prolog)]
+        return paradigms.load_encoding(path, taken, {record.name: record.prolog for record in FAMILIES})
     real = os.path.realpath(path)
     if real in _user_files:
         return _user_files[real]
@@ -475,6 +481,8 @@ def user_encoding(name: str) -> UserEncoding | None:
 
 def unload_encoding(name: str) -> None:
     """Forget the user's encoding `name`: its file is unloaded from Prolog."""
+    if paradigms.user_encoding(name):
+        return paradigms.unload_encoding(name)
     with _lock:
         [real] = [path for path, loaded in _user_files.items() if loaded == name]
         call("unload_file(F)", {"F": real})

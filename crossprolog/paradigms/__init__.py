@@ -105,37 +105,42 @@ def checked(family: str, name: str) -> str:
     return name
 
 
+def paradigm_of(path: str) -> str | None:
+    """The paradigm of an encoding file, by its suffix (None: not .lp or .mzn)."""
+    return next((p for p, suffix in SUFFIXES.items() if str(path).endswith(suffix)), None)
+
+
 FAMILY_LINE = re.compile(r"^%\s*family:\s*([a-z]+)\s*$", re.MULTILINE)
 
 
-def load_encoding(path: str, taken: Sequence[str] = (), families: Sequence[str] = ()) -> str:
+def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str] | None = None) -> str:
     """Load the user's `.lp` or `.mzn` file at `path`: its name (the file's stem).  A line
     `% family: NAME` says which family it is for (else any).  `taken` are names already
-    used; `families` the families there are.  UsageError naming the file for one that
+    used; `families` the families there are, each with its Prolog module.  UsageError naming the file for one that
     cannot be read, a name taken, or a family that does not exist.  The file's own
     errors show when it runs, as one line naming it."""
     real = os.path.realpath(path)
     for encoding in _user.values():
         if os.path.realpath(encoding.path) == real:
             return encoding.name
-    paradigm = next((p for p, suffix in SUFFIXES.items() if path.endswith(suffix)), None)
+    paradigm = paradigm_of(path)
     name = Path(path).name.removesuffix(SUFFIXES.get(paradigm, ""))
     try:
         with open(real, encoding="utf-8") as file:
             text = file.read()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: cannot read the file ({getattr(error, 'strerror', None) or error})") from None
-    if paradigm is None:
-        raise UsageError(f"{path}: an encoding file ends in .pl, .lp or .mzn")
     if not re.fullmatch(r"[a-z][a-zA-Z0-9_]*", name) or name in taken or name in NAMES or name in _user:
         raise UsageError(f"{path}: its encoding would be called {name!r}, which is taken or not a "
                          "name (a lower-case letter, then letters, digits, _); rename the file")
     family = FAMILY_LINE.search(text)
+    families = families or {}
     if family and family.group(1) not in families:
         raise UsageError(f"{path}: '% family: {family.group(1)}' names no family; "
                          f"choose from {', '.join(families)}")
     with _lock:
-        _user[name] = Encoding(name, paradigm, path, family.group(1) if family else None, user=True)
+        _user[name] = Encoding(name, paradigm, path, families[family.group(1)] if family else None,
+                               user=True)
     return name
 
 
