@@ -117,8 +117,8 @@ def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str]
     """Load the user's `.lp` or `.mzn` file at `path`: its name (the file's stem).  A line
     `% family: NAME` says which family it is for (else any).  `taken` are names already
     used; `families` the families there are, each with its Prolog module.  UsageError naming the file for one that
-    cannot be read, a name taken, or a family that does not exist.  The file's own
-    errors show when it runs, as one line naming it."""
+    cannot be read, does not parse (or type-check), a name taken, or a family that
+    does not exist; errors when it runs are one line naming it too."""
     real = os.path.realpath(path)
     for encoding in _user.values():
         if os.path.realpath(encoding.path) == real:
@@ -134,6 +134,7 @@ def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str]
         raise UsageError(f"{path}: its encoding would be called {name!r}, which is taken or not a "
                          "name (a lower-case letter, then letters, digits, _); rename the file")
     family = FAMILY_LINE.search(text)
+    (asp if paradigm == "asp" else minizinc).check_file(path)
     families = families or {}
     if family and family.group(1) not in families:
         raise UsageError(f"{path}: '% family: {family.group(1)}' names no family; "

@@ -31,6 +31,7 @@ def clingo_module():
     """The clingo package; UsageError naming what to install when it is missing."""
     try:
         import clingo
+        import clingo.ast  # noqa: F401
     except ImportError:
         raise UsageError("the ASP encodings need clingo: pip install 'crossprolog[paradigms]' "
                          "(or pip install clingo)") from None
@@ -218,3 +219,16 @@ def _integer(argument, symbol) -> int:
     if argument.type != clingo.SymbolType.Number:
         raise ParadigmError(f"it shows {symbol}: a solution atom's arguments are integers")
     return argument.number
+
+
+def check_file(path: str) -> None:
+    """UsageError, one line naming the file and its line, unless the ASP program at
+    `path` parses (and clingo is installed)."""
+    clingo = clingo_module()
+    messages: list[str] = []
+    try:
+        clingo.ast.parse_files([path], lambda statement: None,
+                               logger=lambda code, message: messages.append(message))
+    except RuntimeError:
+        first = " ".join(messages[0].split()) if messages else f"{path}: clingo cannot parse it"
+        raise UsageError(first) from None

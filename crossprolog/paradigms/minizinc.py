@@ -227,3 +227,25 @@ def _solution(message: dict, shape: Sequence[int]) -> tuple[Any, int | None]:
                             "`solution`, an array of the puzzle's shape")
     objective = values.get("objective", values.get("_objective"))
     return checked_answer(values["solution"], shape), objective
+
+
+def check_file(path: str) -> None:
+    """UsageError, one line naming the file (and its line), unless the MiniZinc model at
+    `path` type-checks, is a satisfaction model and declares `solution` (and minizinc
+    is installed)."""
+    done = subprocess.run([program(), "--model-interface-only", "--json-stream", path],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    messages = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    for message in messages:
+        if message.get("type") == "error":
+            where = (message.get("location") or {}).get("firstLine")
+            raise UsageError(f"{path}:{where}: {_error_text({**message, 'location': None})}"
+                             if where else f"{path}: {_error_text(message)}")
+    interface = next((m for m in messages if m.get("type") == "interface"), None)
+    if interface is None:
+        raise UsageError(f"{path}: minizinc cannot read it")
+    if "solution" not in interface.get("output", {}):
+        raise UsageError(f"{path}: the model declares no `solution`, the answer in the puzzle's shape")
+    if interface.get("method") != "sat":
+        raise UsageError(f"{path}: a model solves `satisfy` (an objective's candidates come as "
+                         "data, best first), not `{}`".format(interface.get("method")))
