@@ -24,7 +24,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from ..errors import CrossprologError, TimeLimitExceeded, UsageError
+from ..errors import CrossprologError, Interrupted, TimeLimitExceeded, UsageError
 from . import asp, minizinc
 from .shapes import ParadigmError
 
@@ -179,6 +179,8 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
                                     timeout=timeout, keep=keep, candidates=candidates, counted=counted)
     except ParadigmError as error:
         raise EncodingFailed(f"{chosen.label(family)}: {error}") from None
+    except Interrupted as stopped:  # Ctrl-C: what was found, as the engine's
+        raise Interrupted({**stopped.found, "encoding": encoding}) from None
     finally:
         _progress.pop(progress, None)
     return {**found, "encoding": encoding}

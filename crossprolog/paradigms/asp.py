@@ -2,7 +2,8 @@
 
 The puzzle enters as facts built from clingo symbols (never text pasted into
 a program), the encoding's file is loaded as it is, and the answers are the
-shown atoms solution(Path..., Value) (see shapes.py).  Enumeration projects
+shown atoms solution(Path..., Value) (see shapes.py): they are shown whatever
+the program's own #show says.  Enumeration projects
 onto the shown atoms, so no answer comes twice whatever auxiliary atoms a
 program chooses.
 
@@ -127,6 +128,7 @@ def _control(path: str, facts: list[Fact], run: Run):
     control.configuration.solve.models = run.limit
     try:
         control.load(path)
+        control.add("base", [], f"#show solution/{len(run.shape) + 1}.")  # (constant text)
         with control.backend() as backend:
             for symbol in fact_symbols(facts):
                 backend.add_rule([backend.add_atom(symbol)])
