@@ -1,17 +1,74 @@
-"""`crossprolog` and `python -m crossprolog`: the command line, quiet on Ctrl-C from the start."""
+"""`crossprolog` and `python -m crossprolog`: the command line, quiet on Ctrl-C from the start.
 
+A Ctrl-C ends the command with `crossprolog: interrupted` and exit 130,
+whenever it comes, never with a traceback.  Python takes Ctrl-C from its
+first moment, while it imports its own site packages, before any code of
+ours runs; so the `crossprolog` command (bin/crossprolog) starts Python with
+Ctrl-C blocked, and `main` first puts its handler in place, then unblocks
+it: a Ctrl-C that came meanwhile is taken there.
+"""
+
+import os
+import signal
 import sys
 import time
 
+INTERRUPTED = 130
+_done = False  # the command has its exit code (or Ctrl-C came): a Ctrl-C now changes nothing
+_interrupted = False  # our handler raised KeyboardInterrupt
+
+
+def _interrupt(signum, frame) -> None:
+    """Ctrl-C: a KeyboardInterrupt, once; nothing once the command is done (Python's
+    exit then runs no code of ours that could report it)."""
+    global _done, _interrupted
+    if _done:
+        return
+    _done = _interrupted = True
+    raise KeyboardInterrupt
+
+
+def _unraisable(unraisable) -> None:
+    """sys.unraisablehook: a KeyboardInterrupt raised where Python only prints it
+    (a __del__, a weakref callback) is sent again, to be raised where it counts."""
+    global _done, _interrupted
+    if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+        return
+    _done = _interrupted = False
+    import threading
+
+    threading.Thread(target=_send_ctrl_c, daemon=True).start()  # after the callback has ended
+
+
+def _send_ctrl_c() -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # for the main thread, not this one
+    os.kill(os.getpid(), signal.SIGINT)
+
 
 def main() -> int:
+    global _done
     started = time.monotonic()  # --timeout counts from here
+    signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
     try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         from .cli import main as run  # the grammars, and more: a moment to load
-    except KeyboardInterrupt:
+        from .output import finished
+
+        code = finished(run(started=started))  # what is still buffered must get out too
+        _done = True
+        if _interrupted and code != INTERRUPTED:  # some code took the KeyboardInterrupt in
+            raise KeyboardInterrupt
+    except BaseException as error:
+        # Python 3.11 wraps a KeyboardInterrupt raised while a class is made (in
+        # __set_name__, during an import) in a RuntimeError: what came was Ctrl-C.
+        if not (isinstance(error, KeyboardInterrupt) or _interrupted):
+            raise
+        _done = True
+        code = INTERRUPTED
         print("crossprolog: interrupted", file=sys.stderr)
-        return 130
-    return run(started=started)
+    return code
 
 
 if __name__ == "__main__":

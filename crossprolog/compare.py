@@ -23,7 +23,7 @@ from typing import Any, Sequence
 from . import engine, paradigms
 from .errors import CrossprologError, UsageError
 from .answers import json_ready
-from .families import named
+from .families import FAMILIES, named
 from .puzzle import Puzzle
 
 TIMEOUT = 10.0  # seconds a run may take by default: one slow encoding does not stall the rest
@@ -60,6 +60,11 @@ class Run:
     def finished(self) -> bool:
         return self.status in FINISHED
 
+    @property
+    def solved(self) -> bool:
+        """Finished, and not disagreeing: a wrong answer found fast solved nothing."""
+        return self.finished and self.agrees is not False
+
 
 @dataclass(frozen=True)
 class Summary:
@@ -68,7 +73,7 @@ class Summary:
     family: str
     encoding: str
     puzzles: int
-    solved: int              # runs finished within the time limit
+    solved: int              # runs finished within the time limit, and not disagreeing
     total: float             # seconds of all its runs (a timed-out run counts what it took)
     median: float
     ratio: float | None      # geometric mean of seconds / the default's, on puzzles both solved
@@ -89,9 +94,12 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     solution under the reference's encoding.
     """
     family = puzzle.record.prolog
+    own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
     names = [engine.checked_encoding(family, encoding) for encoding in
-             (encodings or engine.encodings(family) + _installed(engine.paradigm_encodings(family))
-              + engine.user_encodings(family))]
+             ([name for name in encodings if name in own] if encodings else _installed(own))]
+    if not names:
+        raise UsageError(f"none of the encodings {', '.join(encodings)} is for {puzzle.record.title} "
+                         f"puzzles; choose from {', '.join(own)}")
     measured = [_measured(puzzle, encoding, limit, timeout, repeat) for encoding in names]
     reference = next((m for m in measured if m["status"] in FINISHED), None)
     return [_run(name or puzzle.family, puzzle, m, _agrees(puzzle, m, reference)) for m in measured]
@@ -132,9 +140,9 @@ def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | Non
 
 
 def _installed(names: list[str]) -> list[str]:
-    """The encodings of other paradigms whose solver is installed here (compare runs
-    them by default; named, a missing one is an error saying what to install)."""
-    return [name for name in names if paradigms.available(name)]
+    """`names` less the encodings of other paradigms whose solver is not installed here
+    (compare runs them by default; named, a missing one is an error saying what to install)."""
+    return [name for name in names if not paradigms.owns(name) or paradigms.available(name)]
 
 
 def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None) -> bool | None:
@@ -176,12 +184,12 @@ def _prolog(family: str) -> str:
 def _summary(family: str, encoding: str, runs: list[Run], defaults: list[Run]) -> Summary:
     import statistics  # as in _run
 
-    default = {run.puzzle: run for run in defaults if run.finished}
+    default = {run.puzzle: run for run in defaults if run.solved}
     ratios = [run.seconds / default[run.puzzle].seconds for run in runs
-              if run.finished and run.puzzle in default and run.seconds > 0
+              if run.solved and run.puzzle in default and run.seconds > 0
               and default[run.puzzle].seconds > 0]
     seconds = [run.seconds for run in runs]
-    return Summary(family, encoding, len(runs), sum(run.finished for run in runs),
+    return Summary(family, encoding, len(runs), sum(run.solved for run in runs),
                    round(sum(seconds), 6), round(statistics.median(seconds), 6),
                    round(math.exp(statistics.fmean(map(math.log, ratios))), 3) if ratios else None,
                    sum(run.agrees is False for run in runs))
@@ -294,6 +302,13 @@ def _solved_times(runs: Sequence[Run]) -> dict[tuple[str, str], list[float]]:
     times: dict[tuple[str, str], list[float]] = {}
     for run in runs:
         times.setdefault((run.family, run.encoding), [])
-        if run.finished:
+        if run.solved:
             times[run.family, run.encoding].append(run.seconds)
     return {key: sorted(values) for key, values in times.items()}
+
+
+def unknown_encodings(names: Sequence[str]) -> list[str]:
+    """Those of `names` that are the encoding of no family (nor a user's loaded one)."""
+    known = {name for record in FAMILIES
+             for name in engine.encodings(record.prolog) + engine.paradigm_encodings(record.prolog)}
+    return [name for name in names if name not in known | set(engine.user_encodings())]

@@ -64,6 +64,13 @@ class EncodingFileError(UsageError):
         super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
 
 
+class EncodingFileTimeLimit(EncodingFileError):
+    """Loading a user's encoding file ran out of the time it was given (a directive that
+    does not end, say)."""
+
+    exit_code = 3
+
+
 @dataclass(frozen=True)
 class UserEncoding:
     """An encoding loaded from a user's file: its module's name, the file as the user
@@ -153,11 +160,12 @@ def ctrl_c_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str, Any]:
+def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
+         encoding: str | None = None) -> dict[str, Any]:
     """Run a constant `goal` once with `inputs` bound, `module` loaded first; its bindings.
 
-    A Prolog exception is raised by its kind (see `raise_error`); a failing
-    goal is a bug here.
+    A Prolog exception is raised by its kind (see `raise_error`; the file of a
+    user's `encoding` named); a failing goal is a bug here.
     """
     _load(module)
     janus = _janus()
@@ -166,7 +174,7 @@ def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER) -> dict[str
     except janus.PrologError as error:
         if error.term is None:
             raise
-        raise_error(janus.query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"])
+        raise_error(janus.query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"], encoding)
     if not answer["truth"]:
         raise RuntimeError(f"Prolog goal failed: {goal}")
     return answer
@@ -183,6 +191,8 @@ def raise_error(error: dict, encoding: str | None = None) -> None:
         raise ResourceLimit(f"Prolog ran out of resources: {message}")
     if kind == "usage":
         raise UsageError(f"{user.path}: {message}" if user else message)
+    if kind == "abort":
+        raise EncodingError(f"{user.label() if user else 'the encoding'}: {message}")
     raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")
 
 
@@ -296,7 +306,7 @@ def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0
                               progress=progress)
     goal = SEARCHES["effort" if effort else "keep" if keep else "count"]
     result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": count(limit),
-                         "S": seconds(timeout), "K": progress}, module=family)["R"]
+                         "S": seconds(timeout), "K": progress}, module=family, encoding=name)["R"]
     return _checked(result, name)
 
 
@@ -338,7 +348,7 @@ def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = ()
     name = checked_encoding(family, prolog_side(family, encoding))  # the puzzle's rules decide
     inputs = {**_encoding_inputs(family, name, shape), "P": puzzle, "A": answer}
     return call(f"( crossprolog:accepts({ENCODING}, P, A) -> T = true ; T = false )", inputs,
-                module=family)["T"] == "true"
+                module=family, encoding=name)["T"] == "true"
 
 
 def _checked(result: dict, encoding: str) -> dict:
@@ -366,7 +376,8 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
         return
     name = f"crossprolog_engine_{next(_engine_names)}"
     call(f"crossprolog:open_solutions(Name, {ENCODING}, P)",
-         {**_encoding_inputs(family, encoding, shape), "Name": name, "P": puzzle}, module=family)
+         {**_encoding_inputs(family, encoding, shape), "Name": name, "P": puzzle}, module=family,
+         encoding=encoding)
     spent = 0.0
     try:
         while True:
@@ -374,7 +385,7 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
                 raise TimeLimitExceeded(budget)
             started = time.perf_counter()
             result = call("crossprolog:next_solution(N, S, R)",
-                          {"N": name, "S": budget and budget - spent})["R"]
+                          {"N": name, "S": budget and budget - spent}, encoding=encoding)["R"]
             spent += time.perf_counter() - started
             if result["status"] == "timeout":
                 raise TimeLimitExceeded(budget)
@@ -395,7 +406,7 @@ def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] =
     name = checked_encoding(family, prolog_side(family, encoding))
     result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
                   {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells,
-                   "L": count(limit), "S": seconds(timeout)}, module=family)["R"]
+                   "L": count(limit), "S": seconds(timeout)}, module=family, encoding=name)["R"]
     return _checked(result, name)
 
 
@@ -409,7 +420,7 @@ def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int]
     name = checked_encoding(family, prolog_side(family, encoding, reasoning=True))
     result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
                   {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
-                   "S": seconds(timeout)}, module=family)["R"]
+                   "S": seconds(timeout)}, module=family, encoding=name)["R"]
     return _checked(result, name)
 
 
@@ -423,12 +434,13 @@ class Session:
         self.encoding = checked_encoding(family, prolog_side(family, encoding))
         call(f"crossprolog:open_session(Name, {ENCODING}, P)",
              {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
-             module=family)
+             module=family, encoding=self.encoding)
 
     def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
         """As `restricted`, of the session's puzzle."""
         result = call("crossprolog:session_solutions(N, C, L, S, R)",
-                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout)})["R"]
+                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout)},
+                      encoding=self.encoding)["R"]
         return _checked(result, self.encoding)
 
     def close(self) -> None:
@@ -441,15 +453,18 @@ class Session:
         self.close()
 
 
-def load_encoding(path: str) -> str:
+def load_encoding(path: str, timeout: float | None = None) -> str:
     """Load the user's encoding in the Prolog file at `path`; its name (its module's).
 
     The file is a module exporting model(+Puzzle, -Solution, -Labeling), and
     maybe family(-Name) to say which family it is for.  Loading a file
     again gives its name and loads nothing.  Raises EncodingFileError (exit
     2), naming the file and the line, for a file that does not load cleanly
-    (an error or a warning while loading), has no model/3, or whose module
-    name is crossprolog's own or already taken; nothing of it stays loaded.
+    (an error or a warning while loading, a call of halt or abort), has no
+    model/3, or whose module name is crossprolog's own or already taken;
+    EncodingFileTimeLimit (exit 3) when loading takes over `timeout`
+    seconds; Interrupted on Ctrl-C.  After any of them nothing of it stays
+    loaded.  What the file prints while loading goes to standard error.
     A `.lp` or `.mzn` file is an encoding in another paradigm (see
     crossprolog.paradigms.load_encoding).
     """
@@ -464,7 +479,16 @@ def load_encoding(path: str) -> str:
         raise EncodingFileError(path, "cannot read the file" if os.path.exists(real) else "no such file")
     reserved = bundled_modules() + [name for record in FAMILIES for name in encodings(record.prolog)]
     names = {"reserved": reserved, "families": [record.name for record in FAMILIES]}
-    result = call("crossprolog:load_encoding(F, N, R)", {"F": real, "N": names})["R"]
+    limit = seconds(timeout)
+    _load(USER_CODE)
+    try:
+        result = call("crossprolog:load_encoding(F, N, S, R)", {"F": real, "N": names, "S": limit})["R"]
+    except EncodingError:  # abort/0: the one error Prolog lets nothing catch
+        raise EncodingFileError(path, "it called abort/0 while loading: an encoding may not "
+                                      "abort") from None
+    if "timeout" in result:
+        raise EncodingFileTimeLimit(path, "loading it did not end within the time limit "
+                                          "(a directive that does not end?)")
     if "error" in result:
         raise EncodingFileError(path, str(result["error"]), result["line"])
     name, family = str(result["module"]), str(result["family"])
@@ -472,6 +496,14 @@ def load_encoding(path: str) -> str:
         _user[name] = UserEncoding(name, path, named(family).prolog if family else None)
         _user_files[real] = name
     return name
+
+
+USER_CODE = "usercode"  # the Prolog module that runs a user's encoding (prolog/usercode.pl)
+
+
+def poll_signals() -> None:
+    """Nothing: called from Prolog while a user's file loads, so that Python runs the
+    handler of a Ctrl-C that came meanwhile (KeyboardInterrupt, raised back in Prolog)."""
 
 
 def user_encoding(name: str) -> UserEncoding | None:

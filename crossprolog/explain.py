@@ -113,7 +113,7 @@ class Reasoner:
 
 @dataclass(frozen=True)
 class Hint:
-    """What `hint` found: status "hint" (with `cells`), "none" (no cell is forced),
+    """What `hint` found: status "hint" (with `cells`), "stuck" (no cell is forced),
     "solved" (nothing left to find) or "unsolvable"."""
 
     status: str
@@ -146,7 +146,7 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
         candidates |= {cell: forced for forced in searched(reasoner, first[0], left, every)
                        for cell in [forced[1]]}
     if not candidates:
-        return Hint("none")
+        return Hint("stuck")
     if every:
         return Hint("hint", tuple(explained_cell(reasoner, *c) for c in candidates.values()))
     return Hint("hint", (easiest(reasoner, list(candidates.values())),))
@@ -305,12 +305,17 @@ def cells_of(grid: list[list[int]]) -> Iterator[Cell]:
 
 
 def listed(items: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
+    """`a`, `a and b`, `a, b and c` (and `nothing` for no items)."""
+    if not items:
+        return "nothing"
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def conflict_sentence(clues: Sequence[Clue]) -> str:
-    """What a conflict means, in one sentence."""
+    """What a conflict means, in one sentence.  No clues: the encoding has no solution
+    even without them (a user's model/3 that fails, say)."""
+    if not clues:
+        return "no clue is to blame: the encoding finds no solution even with every clue left out"
     if len(clues) == 1:
         return f"{clues[0].text} cannot hold, whatever the other clues say"
     return f"{listed([clue.text for clue in clues])} cannot hold together"
@@ -322,7 +327,7 @@ class Explainable(Puzzle):
 
     def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
         """One cell whose value is the same in every solution, with the clues that force
-        it: the one needing the least reasoning.  `Hint.status` says "hint", "none"
+        it: the one needing the least reasoning.  `Hint.status` says "hint", "stuck"
         (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
 

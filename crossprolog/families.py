@@ -36,7 +36,8 @@ FAMILIES: tuple[Family, ...] = (
                         "(left-to-right), or * and / before + and - (standard)",
                         default="left-to-right", choices=("left-to-right", "standard"))),
         generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
-        sizes=((4, 4), (5, 5), (6, 6)), reasoning="restarts"),
+        sizes=((4, 4), (5, 5), (6, 6)), reasoning="restarts",
+        generated_options=("game", "first-cell", "precedence")),
     Family(
         name="sudoku", title="Sudoku", model_name="Sudoku", prolog="sudoku",
         summary="every row, column and box holds the same nine digits; maybe a GCD to maximize",

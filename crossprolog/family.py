@@ -138,6 +138,8 @@ class Family:
     family's own files (.sdk) that a directory stands for, beside .txt and .md.
     `reasoning` is the encoding whose propagation explains hints (None: the
     default; it must post CLP(FD) constraints, which a plain search does not).
+    `generated_options` name the options its generators take (the rules the
+    puzzles they make follow): `generate` offers only those.
     """
 
     name: str
@@ -151,6 +153,7 @@ class Family:
     summary: str = ""
     reasoning: str | None = None
     suffixes: tuple[str, ...] = ()
+    generated_options: tuple[str, ...] = ()
     option_names: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

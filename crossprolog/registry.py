@@ -4,16 +4,14 @@ and generating, by the families' records (crossprolog.families)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from .errors import ParseError, UsageError
 from .families import BY_NAME, FAMILIES, named
 from .family import CERTAIN, NONE, STRONG, Claim, Family, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
-
-if TYPE_CHECKING:
-    from .puzzle import Puzzle
+from .puzzle import Puzzle, integer
 
 def detect(lines: Sequence[Line]) -> tuple[Family, Claim]:
     """The family with the strongest claim to `lines`, and its claim: certain for the
@@ -191,8 +189,6 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     follow; a generator refuses, with UsageError, rules it cannot make.  `rows`,
     `cols`, `n` and `seed` may be integers of any kind (numpy's too); InvalidValue
     for anything else (None aside, for `seed`)."""
-    from .puzzle import integer  # the model layer, loaded only when puzzles are made
-
     rows, cols, n = integer(rows, "rows"), integer(cols, "cols"), integer(n, "n")
     seed = None if seed is None else integer(seed, "seed")
     record = named(family)

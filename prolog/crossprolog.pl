@@ -11,7 +11,7 @@
             next_solution/3,      % +Name, +Seconds, -Result
             close_solutions/1,    % +Name
             family_encodings/2,   % +Module, -Names
-            load_encoding/3,      % +File, +Names, -Result
+            load_encoding/4,      % +File, +Names, +Seconds, -Result
             error_term/2,         % +Error, -Term
             fact_text/3,          % +Name, +Data, -Text
             module_text/3,        % +Module, -Text, -Inlined
@@ -30,7 +30,7 @@ hands back the search that goes with them:
   - a family's own module exports model(+Name, +Puzzle, -Solution, -Labeling)
     and encodings(-Names), its default first;
   - a user's encoding is a module exporting model(+Puzzle, -Solution, -Labeling),
-    loaded from the user's file by load_encoding/3.
+    loaded from the user's file by load_encoding/4.
 
 model posts the constraints of Puzzle on the variables of Solution (the
 family's shape) and gives Labeling, a goal in the same module that binds
@@ -75,7 +75,18 @@ family_encodings(Module, Names) :-
 %   Posts the constraints of Encoding, then runs the labeling it handed
 %   back.  A user's solution must be ground and of its Shape.
 solution(Encoding, Puzzle, Solution) :-
-    watched_solution(Encoding, Puzzle, unwatched, Solution).
+    guarded(Encoding, watched_solution(Encoding, Puzzle, unwatched, Solution)).
+
+%!  guarded(+Encoding, :Goal) is nondet.
+%
+%   Goal, run as a user's code (usercode:user_call/2: halt trapped, output
+%   to standard error) when Encoding is a user's.
+guarded(encoding(Module, Shape), Goal) :-
+    is_list(Shape), !,
+    atom_string(M, Module),
+    usercode:user_call(M, crossprolog:Goal).
+guarded(_, Goal) :-
+    call(Goal).
 
 %!  watched_solution(+Encoding, +Puzzle, +Effort, -Solution) is nondet.
 %
@@ -147,28 +158,49 @@ shape_text([Length|Lengths], One, Many) :-
     format(string(One), "a list of ~d ~w", [Length, Inner]),
     format(string(Many), "lists of ~d ~w", [Length, Inner]).
 
-%!  load_encoding(+File, +Names, -Result) is det.
+%!  load_encoding(+File, +Names, +Seconds, -Result) is det.
 %
-%   Loads the user's encoding in File, a module file, into its own module:
-%   Result is _{module: Module, family: Family} (Family "" when the module
-%   exports no family/1 naming one of Names.families), or _{error: Message,
-%   line: Line} (Line 0 when no line is to blame).  A module name in
-%   Names.reserved (crossprolog's own modules and encodings), or one that
+%   Loads the user's encoding in File, a module file, into its own module,
+%   as user code (usercode:user_load/3: within Seconds, 0 for no limit,
+%   Ctrl-C heard, halt trapped, output to standard error): Result is
+%   _{module: Module, family: Family} (Family "" when the module exports no
+%   family/1 naming one of Names.families), _{error: Message, line: Line}
+%   (Line 0 when no line is to blame), or _{timeout: true}.  A module name
+%   in Names.reserved (crossprolog's own modules and encodings), or one that
 %   another file or a library already holds, is refused before loading.
 %   Errors and warnings Prolog prints while loading (a syntax error, a
 %   singleton variable, a failed directive) are taken, not printed: the
 %   first is the Message.  After an error nothing of File stays loaded.
 %   File is data from the caller, never read as a goal.
-load_encoding(Path, Names, Result) :-
+load_encoding(Path, Names, Seconds, Result) :-
     atom_string(File, Path),
     atoms(Names.reserved, Reserved),
     atoms(Names.families, Families),
     catch(( header_module(File, Module),
             free_name(Module, Reserved),
-            loaded_or_undone(File, loaded_encoding(File, Module, Families, Family)),
+            loaded_or_undone(File, loaded_encoding(File, Module, Seconds, Families, Family)),
             Result = _{module: Module, family: Family} ),
-          crossprolog_file(Line, Message),
-          Result = _{error: Message, line: Line}).
+          Error,
+          load_error(Error, File, Result)).
+
+%   Result for an Error that stopped loading File; any other is thrown on
+%   (Ctrl-C, say).
+load_error(crossprolog_file(Line, Message), _, _{error: Message, line: Line}) :- !.
+load_error(usercode_halt(_, Status, HaltFile, HaltLine), File, _{error: Message, line: Line}) :- !,
+    (   HaltFile == File
+    ->  Line = HaltLine,
+        Where = ""
+    ;   HaltFile == ''                  % not in a directive: in an initialization goal, say
+    ->  Line = 0,
+        Where = ""
+    ;   Line = 0,                       % in a file the encoding loads
+        format(string(Where), " (in ~w, line ~w)", [HaltFile, HaltLine])
+    ),
+    format(string(Message), "it called halt(~w) while loading~w: an encoding may not end the process",
+           [Status, Where]).
+load_error(time_limit_exceeded, _, _{timeout: true}) :- !.
+load_error(Error, _, _) :-
+    throw(Error).
 
 %   The module File declares in its first term.
 header_module(File, Module) :-
@@ -206,8 +238,8 @@ refuse(Line, Format, Arguments) :-
 loaded_or_undone(File, Goal) :-
     catch(Goal, Error, ( unload_file(File), throw(Error) )).
 
-loaded_encoding(File, Module, Families, Family) :-
-    captured_load(File),
+loaded_encoding(File, Module, Seconds, Families, Family) :-
+    captured_load(File, Module, Seconds),
     module_property(Module, exports(Exports)),
     (   memberchk(model/3, Exports)
     ->  true
@@ -226,17 +258,20 @@ declared_family(Module, Exports, Families, Family) :-
     ).
 declared_family(_, _, _, "").
 
-%!  captured_load(+File) is det.
+%!  captured_load(+File, +Module, +Seconds) is det.
 %
-%   Loads File, a module file; throws crossprolog_file(Line, Message) for
-%   the first error or warning Prolog had to say while loading it.
+%   Loads File, the module file of Module, as user code within Seconds
+%   (see usercode:user_load/3); throws crossprolog_file(Line, Message) for
+%   the first error or warning Prolog had to say while loading it, and
+%   passes on what stops a load: a halt, the time limit, Ctrl-C.
 :- thread_local capturing/0, captured/2.
 
-captured_load(File) :-
+captured_load(File, Module, Seconds) :-
+    retractall(captured(_, _)),          % an abort/0 may have left some
     setup_call_cleanup(asserta(capturing),
-                       catch(load_files(File, [silent(true), must_be_module(true), imports([])]),
+                       catch(usercode:user_load(Module, File, Seconds),
                              Error,
-                             captured_message(Error)),
+                             captured_error(Error)),
                        retractall(capturing)),
     findall(Line-Message, retract(captured(Line, Message)), Problems),
     (   Problems = [Line-Message|_]
@@ -252,7 +287,18 @@ user:message_hook(Term, Kind, _) :-
     crossprolog:capturing, !,
     crossprolog:captured_message(Term).
 
-%   Keeps what Term says, and where, for captured_load/1.
+%   What stops a load is passed on; any other error is what Prolog had to say.
+captured_error(Error) :-
+    (   Error == time_limit_exceeded
+    ;   Error = usercode_halt(_, _, _, _)
+    ;   error_kind(Error, Kind),
+        memberchk(Kind, [interrupt, resource, abort])
+    ), !,
+    throw(Error).
+captured_error(Error) :-
+    captured_message(Error).
+
+%   Keeps what Term says, and where, for captured_load/3.
 captured_message(Term) :-
     message_line(Term, Line),
     message_text(Term, Message),
@@ -329,8 +375,8 @@ with_best(_, _, Result, Result).
 %   watched/2).
 effort_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
     Effort = effort(0, 0, 0),
-    collected(Solution, watched_solution(Encoding, Puzzle, Effort, Solution), Limit, Seconds,
-              Result0),
+    collected(Solution, guarded(Encoding, watched_solution(Encoding, Puzzle, Effort, Solution)),
+              Limit, Seconds, Result0),
     Effort = effort(Choices, Backtracks, Propagated),
     Result = Result0.put(_{choices: Choices, backtracks: Backtracks, propagated: Propagated}).
 
@@ -554,8 +600,9 @@ outcome_measures(error(Term), Measures0, Measures0.put(error, Term)).
 %   Term is _{kind: Kind, message: Message} for an exception: Kind says
 %   what Python raises (resource: out of stack or memory; interrupt:
 %   Ctrl-C; usage: an encoding refused the puzzle, by throwing
-%   crossprolog_usage(Encoding, Message) or crossprolog_usage(Message); encoding: anything else, a bug in
-%   an encoding).
+%   crossprolog_usage(Encoding, Message) or crossprolog_usage(Message), or
+%   called halt (usercode:user_call/2); abort: a user's encoding called
+%   abort/0; encoding: anything else, a bug in an encoding).
 error_term(Error, _{kind: Kind, message: Message}) :-
     error_kind(Error, Kind),
     error_message(Error, Message).
@@ -564,16 +611,23 @@ error_kind(error(resource_error(_), _), resource) :- !.
 error_kind(resource_error(_), resource) :- !.
 error_kind(error(signal(int, _), _), interrupt) :- !.
 error_kind(signal(int, _), interrupt) :- !.
-error_kind('$aborted', interrupt) :- !.
-error_kind(unwind(abort), interrupt) :- !.
+error_kind(usercode_interrupted, interrupt) :- !.
+error_kind('$aborted', abort) :- !.      % only a user's code calls abort/0
+error_kind(unwind(abort), abort) :- !.
 error_kind(crossprolog_usage(_), usage) :- !.
 error_kind(crossprolog_usage(_, _), usage) :- !.
+error_kind(usercode_halt(_, _, _, _), usage) :- !.
 error_kind(_, encoding).
 
 error_message(crossprolog_usage(Text), Message) :- !,
     Message = Text.
 error_message(crossprolog_usage(Encoding, Text), Message) :- !,
     format(string(Message), "encoding ~w: ~w", [Encoding, Text]).
+error_message(usercode_halt(Encoding, Status, _, _), Message) :- !,
+    format(string(Message), "encoding ~w: it called halt(~w): an encoding may not end the process",
+           [Encoding, Status]).
+error_message('$aborted', Message) :- !,
+    Message = "it called abort/0: an encoding may not abort the search".
 error_message(Error, Message) :-
     catch(first_message_line(Error, Message), _, fail), !.
 error_message(Error, Message) :-
@@ -775,7 +829,8 @@ conjunction([Goal|Goals], (Goal, Conjunction)) :-
 %
 %   As first_solutions/5, the solutions also meeting Cells.
 restricted_solutions(Encoding, Puzzle, Cells, Limit, Seconds, Result) :-
-    collected(Solution, restricted(Encoding, Puzzle, Cells, Solution), Limit, Seconds, Result).
+    collected(Solution, guarded(Encoding, restricted(Encoding, Puzzle, Cells, Solution)), Limit,
+              Seconds, Result).
 
 restricted(Encoding, Puzzle, Cells, Solution) :-
     posted(Encoding, Puzzle, Cells, Solution, Labeling),
@@ -812,15 +867,16 @@ cell_at([I|Is], Term, Cell) :-
 %   probed is what propagation left.
 consequences(Encoding, Puzzle, Cells, Probe, Seconds, Result) :-
     Found = found(inconsistent),
-    measured(( posted(Encoding, Puzzle, Cells, Solution, _)
-             ->  domains(Solution, Propagated),
-                 (   ( \+ true(Probe) ; probed(Solution) )
-                 ->  domains(Solution, Probed),
-                     nb_setarg(1, Found, consistent(Propagated, Probed))
-                 ;   nb_setarg(1, Found, inconsistent)
-                 )
-             ;   true
-             ),
+    measured(guarded(Encoding,
+                     (   posted(Encoding, Puzzle, Cells, Solution, _)
+                     ->  domains(Solution, Propagated),
+                         (   ( \+ true(Probe) ; probed(Solution) )
+                         ->  domains(Solution, Probed),
+                             nb_setarg(1, Found, consistent(Propagated, Probed))
+                         ;   nb_setarg(1, Found, inconsistent)
+                         )
+                     ;   true
+                     )),
              Seconds, Measures),
     arg(1, Found, Outcome),
     consequence_result(Outcome, Measures, Result).
@@ -895,7 +951,7 @@ open_session(Name, Encoding, Puzzle) :-
     engine_next(Alias, ready).
 
 session(Encoding, Puzzle) :-
-    (   posted(Encoding, Puzzle, [], Solution, Labeling)
+    (   guarded(Encoding, posted(Encoding, Puzzle, [], Solution, Labeling))
     ->  Posted = posted(Encoding, Solution, Labeling)
     ;   Posted = inconsistent
     ),
@@ -909,10 +965,11 @@ session(Encoding, Puzzle) :-
 answer(inconsistent, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
                                  seconds: 0}).
 answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
-    measured(findall(Solution, limited(Limit, ( maplist(restriction(Solution), Cells),
-                                                call(Labeling),
-                                                checked_answer(Encoding, Solution) )),
-                     Solutions),
+    measured(guarded(Encoding,
+                     findall(Solution, limited(Limit, ( maplist(restriction(Solution), Cells),
+                                                        call(Labeling),
+                                                        checked_answer(Encoding, Solution) )),
+                             Solutions)),
              Seconds, Measures),
     (   var(Solutions)
     ->  Solutions = []

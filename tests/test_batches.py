@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import errno
 import json
 import fcntl
 import os
 import pty
+import resource
 import shutil
 import signal
 import stat
@@ -19,8 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
-from crossprolog import batch
 
 from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 
@@ -237,7 +235,7 @@ def test_results_are_written_into_a_pipe_or_device_never_over_it(cli, tmp_path):
     reader.start()
     run = cli("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", fifo)
     reader.join(timeout=60)
-    assert run.code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert run.code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)  # never replaced
     assert [json.loads(line)["status"] for line in received[0].splitlines()] == ["solved", "solved"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.fifo"]
 
@@ -248,35 +246,103 @@ def test_a_full_device_is_one_error_line(cli):
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
-def test_a_disk_full_midway_keeps_the_records_written_and_says_where(cli, tmp_path, monkeypatch):
-    """The disk fills up at the third record: the first two stay, whole, in FILE.partial."""
+def test_a_disk_full_midway_keeps_the_records_written_and_says_where(tmp_path):
+    """The disk fills up at the third record (a file may grow only past the first two,
+    by less than the third): the first two stay, whole, in this run's own temporary file."""
     directory = puzzle_directory(tmp_path, FAST + FAST[:1])
     out = tmp_path / "results.jsonl"
-    real_open = open
+    first = crossprolog("solve", directory, "--out", out)
+    first.communicate(timeout=60)
+    two = sum(len(line) + 1 for line in out.read_text().splitlines()[:2])
+    limit = two + 40  # the seconds of a record vary by a few characters; the third is longer
 
-    class FillingUp:
-        def __init__(self, file):
-            self.file, self.lines = file, 0
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-        def write(self, text):
-            self.lines += 1
-            if self.lines == 3:
-                self.file.write(text[:10])  # half a record gets out before the disk is full
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            return self.file.write(text)
-
-        def __getattr__(self, name):
-            return getattr(self.file, name)
-
-    monkeypatch.setattr(batch, "open", lambda *a, **k: FillingUp(real_open(*a, **k)), raising=False)
-    run = cli("solve", directory, "--out", out)
-    partial = tmp_path / "results.jsonl.partial"
-    assert run.code == 2 and run.err.endswith(
-        f"crossprolog: error: cannot write {out}: No space left on device; the 2 records written "
+    process = crossprolog("solve", directory, "--out", out, preexec_fn=small_disk)
+    _, stderr = process.communicate(timeout=60)
+    [partial] = [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
+    assert partial.name.startswith("results.jsonl.")
+    assert process.returncode == 2 and stderr.endswith(
+        f"crossprolog: error: cannot write {out}: File too large; the 2 records written "
         f"before are in {partial}\n")
     assert [json.loads(line)["path"] for line in partial.read_text().splitlines()] == [
         str(directory / "a.txt"), str(directory / "b.txt")]
-    assert not out.exists()
+    assert [json.loads(line)["path"] for line in out.read_text().splitlines()] == [  # the first run's
+        str(directory / name) for name in ("a.txt", "b.txt", "c.txt", "d.txt")]
+
+
+def test_batches_writing_one_results_file_at_once_each_keep_their_own_until_the_end(tmp_path):
+    """Two batches with the same --out: each writes a temporary file of its own (its
+    records only), and the results file is one batch's records, whole."""
+    out = tmp_path / "results.jsonl"
+    directories = []
+    for name in ("first", "second"):
+        directory = tmp_path / name
+        directory.mkdir()
+        shutil.copy(EXAMPLES / FAST[0], directory / "a.txt")
+        (directory / "b.txt").write_text(NEVER_CROSSPRODUCT)  # they are still at work on it
+        directories.append(directory)
+    processes = [crossprolog("solve", directory, "--encoding", "chain", "--out", out)
+                 for directory in directories]
+    partials = lambda: [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
+    wait_until(lambda: len(partials()) == 2 and all(p.stat().st_size for p in partials()))
+    kept = sorted(json.loads(p.read_text())["path"] for p in partials())
+    assert kept == [str(directory / "a.txt") for directory in directories]
+    for process in processes:
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+        assert process.returncode == 130
+        assert stderr == f"crossprolog: interrupted after 1 of 2 puzzles; their records are in {out}\n"
+    [record] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert record["path"] in kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["first", "results.jsonl", "second"]
+
+
+@pytest.mark.parametrize("name", ["/dev/stdout", "/dev/stderr", "/dev/fd/{fd}", "/proc/self/fd/{fd}"])
+def test_results_go_into_a_pipe_named_as_a_descriptor(tmp_path, name):
+    """The README's `--out /dev/stdout`, with standard output a pipe (its path is
+    `pipe:[N]`: it cannot be reopened, nor replaced)."""
+    reading, writing = os.pipe()
+    target = {"/dev/stdout": {"stdout": writing}, "/dev/stderr": {"stderr": writing}}.get(name, {})
+    process = crossprolog("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", name.format(fd=writing),
+                          pass_fds=(writing,), **target)
+    os.close(writing)
+    with os.fdopen(reading) as pipe:
+        received = pipe.read()
+    process.communicate(timeout=60)
+    assert process.returncode == 0
+    records = [json.loads(line) for line in received.splitlines() if line.startswith("{")]
+    assert [record["status"] for record in records] == ["solved", "solved"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_results_file_keeps_its_mode_and_its_hard_links(cli, tmp_path):
+    out, link = tmp_path / "results.jsonl", tmp_path / "link.jsonl"
+    out.write_text("an earlier run\n")
+    out.chmod(0o640)
+    os.link(out, link)
+    inode = out.stat().st_ino
+    cli("solve", EXAMPLES / FAST[0], "--out", out)
+    assert out.stat().st_ino == inode and out.stat().st_nlink == 2
+    assert [json.loads(line)["status"] for line in link.read_text().splitlines()] == ["solved"]
+    os.unlink(link)
+    cli("solve", EXAMPLES / FAST[0], EXAMPLES / FAST[1], "--out", out)  # replaced, not linked
+    assert len(out.read_text().splitlines()) == 2 and stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root may give a file to another user")
+def test_as_root_a_results_file_keeps_its_owner(cli, tmp_path):
+    """Root replacing another user's 0600 file left a root-owned 0644 file."""
+    out = tmp_path / "results.jsonl"
+    out.write_text("an earlier run\n")
+    out.chmod(0o600)
+    os.chown(out, 1000, 1000)
+    cli("solve", EXAMPLES / FAST[0], "--out", out)
+    done = out.stat()
+    assert (done.st_uid, done.st_gid, stat.S_IMODE(done.st_mode)) == (1000, 1000, 0o600)
+    assert [json.loads(line)["status"] for line in out.read_text().splitlines()] == ["solved"]
 
 
 @pytest.mark.parametrize("target, message", [

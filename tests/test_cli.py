@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import resource
 import subprocess
 import sys
+
+import pytest
 
 from conftest import EXAMPLES, NEVER_CROSSPRODUCT
 
@@ -50,7 +54,7 @@ def test_solve_all_prints_every_solution(cli, write):
 def test_count_and_its_limit(cli, write):
     path = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
     assert cli("count", path, "--format", "json").json() | {"seconds": 0} == {
-        "family": "crossproduct", "count": 4, "complete": True, "status": "complete", "seconds": 0}
+        "family": "crossproduct", "count": 4, "complete": True, "status": "several", "seconds": 0}
     limited = cli("count", path, "--limit", "3")
     assert limited.code == 0 and "at least 3 solutions" in limited.out and "--limit 3" in limited.out
     assert cli("count", path, "--limit", "3", "--format", "json").json()["complete"] is False
@@ -127,3 +131,61 @@ def test_standard_input(write):
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], capture_output=True,
                           text=True, input="6 8\n? ? 6\n? ? 8\n")
     assert done.returncode == 0 and "Traceback" not in done.stderr
+
+
+def test_every_command_speaks_one_vocabulary_of_statuses(cli, write, tmp_path):
+    """solve, count, check and hint say what is known of a puzzle in the same words, in
+    their records and in --out's summary; count --limit 0 counts them all, as compare's
+    and the API's 0 do."""
+    several = write("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n", "several.txt")
+    none = write("6 8\n? ? 7\n? ? 8\n", "none.txt")
+    status = {command: cli(command, several, "--format", "json").json()["status"]
+              for command in ("solve", "count", "check")}
+    assert status == {"solve": "solved", "count": "several", "check": "several"}
+    assert {cli(command, none, "--format", "json").json()["status"]
+            for command in ("solve", "count", "check", "hint")} == {"unsolvable"}
+    assert cli("check", RIDDLER_2, "--format", "json").json()["status"] == "unique"
+    assert cli("count", several, "--limit", "0", "--format", "json").json()["count"] == 4
+    out = tmp_path / "records.jsonl"
+    summary = cli("check", several, none, RIDDLER_2, "--out", out).out
+    assert "(1 several, 1 unsolvable, 1 unique)" in summary
+
+
+# Every write to standard output is checked: a failed one is one line and exit 2
+
+
+def crossprolog_onto(stdout, *args, env=None, **options) -> subprocess.CompletedProcess:
+    """crossprolog with its standard output onto the file object `stdout`."""
+    return subprocess.run([sys.executable, "-m", "crossprolog", *map(str, args)], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=60,
+                          env={**os.environ, **(env or {})}, **options)
+
+
+@pytest.mark.parametrize("args", [
+    ["--version"], ["--help"], ["solve", "--help"], ["export", NOTEBOOK_10X6],
+    ["generate", "crossproduct", "--rows", "3", "--cols", "3"], ["count", RIDDLER_2, "--format", "json"],
+])
+def test_output_onto_a_full_device_is_one_error_line_and_exit_2(args):
+    with open("/dev/full", "w") as full:
+        done = crossprolog_onto(full, *args)
+    assert done.returncode == 2
+    assert done.stderr == "crossprolog: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_output_onto_a_nearly_full_disk_is_never_cut_short_in_silence(tmp_path, unbuffered):
+    """A file that may grow to 8 KB stands for a disk with 8 KB left; the program is 27 KB.
+    Unbuffered, Python's text layer used to drop what a short write left (exit 0)."""
+    limit = 8192
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    with open(os.devnull, "w") as null:  # first, unlimited: Prolog's QLF files are brought up to date
+        assert crossprolog_onto(null, "export", NOTEBOOK_10X6).returncode == 0
+    with open(tmp_path / "program.pl", "w") as file:
+        done = crossprolog_onto(file, "export", NOTEBOOK_10X6, env={"PYTHONUNBUFFERED": unbuffered},
+                                preexec_fn=small_disk)
+    assert done.returncode == 2
+    assert done.stderr == "crossprolog: error: cannot write the output: File too large\n"
+    assert (tmp_path / "program.pl").stat().st_size == limit  # and the program is known to be cut

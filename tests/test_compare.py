@@ -154,3 +154,53 @@ def test_a_run_that_raises_is_an_error_row_and_the_others_go_on(cli, tmp_path):
     assert [(r["encoding"], r["status"]) for r in run.jsonl()] == [
         ("rows", "complete"), ("raises", "error"), ("primes", "complete")]
     assert f"{path}: encoding raises raised an error" in run.err
+
+
+def test_a_disagreeing_run_solved_nothing(tmp_path):
+    """An encoding that finds no solution where there is one, fast, is not 'solved' in
+    the summary, nor drawn in the cactus plot as if it had been."""
+    path = tmp_path / "nothing.pl"
+    path.write_text(":- module(nothing, [model/3]).\nmodel(_, _, fail).\n")
+    engine.load_encoding(str(path))
+    puzzles = [crossprolog.parse(RIDDLER.read_text()), crossprolog.parse(GIVENS.read_text())]
+    runs = [run for puzzle in puzzles for run in compare(puzzle, ["rows", "nothing"], repeat=1)]
+    assert [(run.encoding, run.solved) for run in runs] == [("rows", True), ("nothing", False)] * 2
+    assert {s.encoding: s.solved for s in summaries(runs)} == {"rows": 2, "nothing": 0}
+
+
+def test_compare_over_two_families_takes_each_family_its_own_encodings(cli):
+    kenken = EXAMPLES / "kenken" / "issue-4x4.txt"
+    run = cli("compare", RIDDLER, kenken, "--encodings", "rows,primes,tables", "--repeat", "1",
+              "--format", "json")
+    assert run.code == 0, run.err
+    assert [(r["family"], r["encoding"]) for r in run.jsonl()] == [
+        ("crossproduct", "rows"), ("crossproduct", "primes"), ("kenken", "tables")]
+    typo = cli("compare", RIDDLER, "--encodings", "rows,prime")
+    assert typo.code == 2 and "unknown encoding 'prime'" in typo.err
+
+
+def test_ctrl_c_keeps_the_runs_that_finished(tmp_path):
+    """Runs print as they end in JSON; Ctrl-C during a long one stops compare with exit
+    130, and what finished stays printed."""
+    import signal
+    import subprocess
+    import sys
+
+    from conftest import NEVER_CROSSPRODUCT
+
+    never = tmp_path / "never.txt"
+    never.write_text(NEVER_CROSSPRODUCT)
+    child = subprocess.Popen([sys.executable, "-m", "crossprolog", "compare", str(RIDDLER), str(never),
+                              "--encodings", "chain", "--timeout", "600", "--repeat", "1",
+                              "--format", "json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = child.stdout.readline()  # the riddler's run: the never-ending one has begun
+    for _ in range(240):  # Ctrl-C, again until it is taken (one can land before Prolog is in)
+        child.send_signal(signal.SIGINT)
+        try:
+            rest, err = child.communicate(timeout=0.5)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    assert child.returncode == 130 and "interrupted after 1 run" in err
+    assert '"record": "run"' in first and str(RIDDLER) in first and rest.strip() == ""

@@ -113,6 +113,29 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
     assert process.returncode in (130, -signal.SIGINT) and "Traceback" not in stderr
 
 
+COMMAND = Path(sys.executable).with_name("crossprolog")  # as installed: bin/crossprolog
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="the crossprolog command is not installed beside Python")
+def test_ctrl_c_in_the_first_moments_ends_the_command_quietly(write):
+    """Python takes Ctrl-C as it starts, while it imports its site packages, before any
+    code of ours: the command starts it with Ctrl-C blocked, and takes it once ready.
+    The search never ends, so every Ctrl-C comes before the command is done."""
+    never = write(NEVER_CROSSPRODUCT)
+    seen = set()
+    for delay in [0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.06] * 5:
+        process = subprocess.Popen([COMMAND, "solve", never, "--encoding", "chain"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+        assert "Traceback" not in stderr, stderr
+        assert (process.returncode, stdout, stderr) in [(130, "", "crossprolog: interrupted\n"),
+                                                        (-signal.SIGINT, "", "")], stderr
+        seen.add(process.returncode)
+    assert 130 in seen  # not every one came before Python started
+
+
 def test_only_the_searching_thread_can_take_ctrl_c(write):
     """Prolog takes Ctrl-C in whichever thread the kernel hands it to: every other thread
     (Prolog's garbage collector and alarm scheduler, tqdm's) must block it.  Which of

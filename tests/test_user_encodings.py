@@ -193,3 +193,15 @@ def test_a_wrong_answer_shows_in_compares_agreement(cli, encoding_file):
     run = cli("compare", RIDDLER, "--encoding-file", path, "--encodings", f"auto,{name}", "--repeat", "1")
     assert run.code == 1
     assert [line.split()[-1] for line in run.out.splitlines()[1:]] == ["yes", "NO"]
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
+def test_a_model_that_fails_is_no_solution_and_no_clue_to_blame(cli, encoding_file, command):
+    """No clue is to blame when the encoding fails without any (it used to be an IndexError)."""
+    path, name = encoding_file("model(_, _, _) :- fail.\n")
+    run = cli(command, RIDDLER, "--encoding-file", path, "--encoding", name)
+    assert run.code == 1 and run.err == ""
+    assert ("no clue is to blame: the encoding finds no solution even with every clue left out"
+            in run.out.splitlines()[0])
+    run = cli(command, RIDDLER, "--encoding-file", path, "--encoding", name, "--format", "json")
+    assert run.code == 1 and run.json()["conflict"] == []

@@ -18,10 +18,11 @@ import sys
 import time
 from typing import Sequence
 
+from .. import output
 from ..errors import CrossprologError
 from .inputs import load_encodings
 from .parser import parser
-from .report import BAD, INTERRUPTED, OK
+from .report import INTERRUPTED
 from .state import Run
 
 
@@ -29,12 +30,13 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     """Run the command `argv` (default: the process's arguments); its exit code.
     `started` (time.monotonic) is when the command began, for --timeout: now by default."""
     started = started or time.monotonic()
-    args = parser().parse_args(argv)
-    run = Run(args, started)
+    output.checked_stdout()
     try:
-        load_encodings(args)
+        args = parser().parse_args(argv)  # --help and --version write too
+        run = Run(args, started)
+        load_encodings(args, started)
         code = args.run(run)
-        sys.stdout.flush()
+        output.flushed()
         return code
     except KeyboardInterrupt:
         print("crossprolog: interrupted", file=sys.stderr)
@@ -42,8 +44,5 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     except CrossprologError as error:
         print(f"crossprolog: error: {error}", file=sys.stderr)
         return error.exit_code
-    except BrokenPipeError:
-        return OK
-    except OSError as error:  # standard output onto a full disk, say
-        print(f"crossprolog: error: cannot write the output: {error.strerror}", file=sys.stderr)
-        return BAD
+    except OSError as error:  # standard output onto a full disk, or a closed pipe
+        return output.failed(error)

@@ -95,7 +95,7 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
     """
     started = run.started if run.single else time.monotonic()
     try:
-        load_encodings(run.args)
+        load_encodings(run.args, started)
         if item.problem:
             raise item.problem
         with time_limit(run.args.timeout, started):

@@ -14,7 +14,7 @@ from ..families import FAMILIES
 from ..grammars.common import MAX_TEXT_CHARS, decode
 from ..puzzle import Puzzle
 from ..registry import SUFFIXES, Piece, parse_piece, pieces
-from .limits import time_limit
+from .limits import remaining, time_limit
 from .state import Run
 
 
@@ -95,15 +95,16 @@ def read_puzzle(path: str, args) -> Puzzle:
     return parse_piece(found[0], **option_values(args))
 
 
-def load_encodings(args) -> None:
-    """Load the user's encodings the command names (once per process: workers load them too)."""
+def load_encodings(args, started: float) -> None:
+    """Load the user's encodings the command names (once per process: workers load them
+    too), within the --timeout counted from `started` (time.monotonic)."""
     for path in getattr(args, "encoding_file", ()):
-        engine.load_encoding(path)
+        engine.load_encoding(path, timeout=remaining(getattr(args, "timeout", None), started))
 
 
 def option_values(args) -> dict[str, object]:
     """The family options given on the command line, by model keyword (None: not given)."""
-    return {owners[0][1].key: getattr(args, owners[0][1].key) for owners in options().values()}
+    return {owners[0][1].key: getattr(args, owners[0][1].key, None) for owners in options().values()}
 
 
 def options() -> dict[str, list[tuple]]:

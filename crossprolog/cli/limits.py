@@ -11,6 +11,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
+from .. import output
 from ..errors import TimeLimitExceeded
 from .report import Outcome, LIMIT, bar
 from .state import Run
@@ -73,9 +74,11 @@ def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome]) -> Ite
 
     def expire() -> None:
         if claimed.acquire(blocking=False):
-            run.finish(late())
-            sys.stdout.flush()
-            sys.stderr.flush()
+            try:
+                run.finish(late())
+                output.flushed()
+            except OSError as error:
+                os._exit(output.failed(error))
             os._exit(LIMIT)
 
     timer = quiet(threading.Timer(budget + GRACE, expire))

@@ -16,9 +16,20 @@ from . import questions, tools
 from .inputs import options
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a failed write of its help or usage is an OSError, not
+    silence (argparse drops it)."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
+
 def parser() -> argparse.ArgumentParser:
     """The parser of every command, its `run` the function that runs it."""
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="crossprolog",
         description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
@@ -42,15 +53,16 @@ def parser() -> argparse.ArgumentParser:
                              help="solve N puzzles at a time, in worker processes")
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
-                                  "it is done, to FILE.partial until the end) and print only a summary")
+                                  "it is done, to a temporary FILE.*.partial until the end) and print "
+                                  "only a summary")
         command.set_defaults(run=run)
         return command
 
     solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
     count = puzzle_command("count", questions.count, "count the solutions")
-    count.add_argument("--limit", type=_positive, default=0, metavar="N",
-                       help="stop counting at N (and say so)")
+    count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
+                       help="stop counting at N (and say so); 0, the default: count them all")
     puzzle_command("check", questions.check, "is the puzzle well-formed (exactly one solution)? "
                                     "If not, why not")
     hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
@@ -99,29 +111,50 @@ def parser() -> argparse.ArgumentParser:
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
     compare.set_defaults(run=tools.compare)
 
-    makers = [f.name for f in FAMILIES if f.generator_name]
+    makers = [f for f in FAMILIES if f.generator_name]
     generate = commands.add_parser("generate", help="print random puzzles",
-                                   description="print random puzzles made by the family's generator")
-    generate.add_argument("family", choices=makers)
-    generate.add_argument("--rows", type=_positive, required=True)
-    generate.add_argument("--cols", type=_positive, required=True)
-    generate.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
-    generate.add_argument("--seed", type=int, default=None)
-    generate.add_argument("--well-formed", action="store_true",
-                          help="each puzzle with exactly one solution and no clue to spare")
-    generate.add_argument("--format", choices=["text", "markdown", "json"], default="text")
-    _option_arguments(generate, "the rules the puzzles follow")
+                                   description="print random puzzles made by a family's generator: "
+                                               "crossprolog generate FAMILY --help for its options")
+    families = generate.add_subparsers(dest="family", required=True, metavar="FAMILY")
+    for record in makers:
+        _generate_arguments(families.add_parser(record.name, help=record.summary,
+                                                description=f"print random {record.title} puzzles"),
+                            record)
     generate.set_defaults(run=tools.generate)
 
     stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
-    stats.add_argument("family", choices=makers)
+    stats.add_argument("family", choices=[record.name for record in makers])
     stats.add_argument("--sizes", type=_sizes, default=None, metavar="RxC,...",
                        help="sizes to look at (default: the family's own list)")
     stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
-    stats.add_argument("--seed", type=int, default=42)
-    stats.add_argument("--format", choices=["text", "json"], default="text")
+    stats.add_argument("--seed", type=int, default=42,
+                       help="the generator's seed, reset for each size (default 42)")
+    stats.add_argument("--format", choices=["text", "json"], default="text",
+                       help="a table, or one JSON object (default text)")
     stats.set_defaults(run=tools.stats)
     return top
+
+
+def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
+    """generate's arguments for the family of `record`: its size (by default the family's
+    only size, if it has one), how many, the seed, the form, and the options its
+    generators take."""
+    only = record.sizes[0] if len(record.sizes) == 1 else None
+    for name, side in (("rows", 0), ("cols", 1)):
+        command.add_argument(f"--{name}", type=_positive, default=only and only[side],
+                             required=only is None,
+                             help=f"the puzzles' {name}" + (f" (default {only[side]})" if only else ""))
+    command.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
+    command.add_argument("--seed", type=int, default=None,
+                         help="make the same puzzles each time (default: new ones)")
+    command.add_argument("--well-formed", action="store_true",
+                         help="each puzzle with exactly one solution and no clue to spare")
+    command.add_argument("--with-solutions", action="store_true",
+                         help="each puzzle followed by its solution, for answer keys")
+    command.add_argument("--format", choices=["text", "markdown", "json"], default="text",
+                         help="the family's text, markdown, or one JSON object a puzzle (default text)")
+    for name in record.generated_options:
+        _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
 
 
 def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:
@@ -143,17 +176,23 @@ def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -
 
 def _option_arguments(command: argparse.ArgumentParser, note: str) -> None:
     """Every family's options, as the records declare them; `note` ends their help."""
-    for name, owners in options().items():
-        option = owners[0][1]
-        titles = "/".join(record.title for record, _ in owners)
-        help = f"{titles}: {option.help} ({note.format(name=name)})"
-        if option.flag:
-            command.add_argument(f"--{name}", dest=option.key, action="store_const", const=True,
-                                 default=None, help=help)
-        else:
-            choices = option.choices if all(o.choices == option.choices for _, o in owners) else ()
-            command.add_argument(f"--{name}", dest=option.key, default=None, choices=choices or None,
-                                 metavar="VALUE" if not choices else None, help=help)
+    for owners in options().values():
+        _option_argument(command, owners, note)
+
+
+def _option_argument(command: argparse.ArgumentParser, owners: list[tuple], note: str) -> None:
+    """One option, which the families of `owners` (record, option pairs) declare."""
+    option = owners[0][1]
+    titles = "/".join(record.title for record, _ in owners)
+    help = f"{titles}: {option.help} ({note.format(name=option.name)})"
+    if option.flag:
+        command.add_argument(f"--{option.name}", dest=option.key, action="store_const", const=True,
+                             default=None, help=help)
+    else:
+        choices = option.choices if all(o.choices == option.choices for _, o in owners) else ()
+        command.add_argument(f"--{option.name}", dest=option.key, default=None,
+                             choices=choices or None, metavar="VALUE" if not choices else None,
+                             help=help)
 
 
 
@@ -179,7 +218,7 @@ class _Version(argparse.Action):
         from importlib import metadata
 
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
-              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})")
+              f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)
         parser.exit()
 
 

@@ -42,7 +42,7 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
     """The outcome of a search for one solution (None: it ran out of time)."""
     solution = found.solutions[0] if found and found.solutions else None
     status = found.status if found else "timeout"
-    record = {"family": puzzle.family, "status": _status(status, solution is not None),
+    record = {"family": puzzle.family, "status": known(found),
               "solution": solution.to_json() if solution else None,
               "seconds": found.seconds if found else round(time.monotonic() - run.started, 6),
               **(puzzle.solution_extras(solution) if solution else {})}
@@ -98,7 +98,7 @@ def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
 def _all_solved(puzzle: Puzzle, run: Run, solutions: list, drawings: list[str], stopped: str,
                 seconds: float) -> Outcome:
     """The outcome of a search for every solution, complete or `stopped` (by a timeout, by Ctrl-C)."""
-    status = stopped or ("solved" if solutions else "unsolvable")
+    status = stopped or known_of(len(solutions), complete=True)
     record = {"family": puzzle.family, "status": status,
               "solution": solutions[0].to_json() if solutions else None,
               "solutions": [s.to_json() for s in solutions], "count": len(solutions),
@@ -135,7 +135,7 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0) -> 
     status = found.status if found else "timeout"
     count = found.count if found else count
     complete = status == "complete"
-    record = {"family": puzzle.family, "count": count, "complete": complete, "status": status,
+    record = {"family": puzzle.family, "count": count, "complete": complete, "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"at least {plural(count, 'solution')} "
@@ -158,7 +158,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
     status, count = (found.status, found.count) if found else ("timeout", 0)
     well_formed = status != "timeout" and count == 1
     record = {"family": puzzle.family, "well_formed": well_formed, "count": count,
-              "status": status,
+              "complete": status == "complete", "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"undecided: time limit of {run.args.timeout:g} s reached "
@@ -192,16 +192,19 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
 def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
+    started = time.monotonic()
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
         return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached",
-                       {"family": puzzle.family, "status": "timeout", "cells": []})
+                       {"family": puzzle.family, "status": "timeout", "cells": [],
+                        "seconds": round(time.monotonic() - started, 6)})
     record = {"family": puzzle.family, "status": found.status,
-              "cells": [forced.to_json() for forced in found.cells]}
+              "cells": [forced.to_json() for forced in found.cells],
+              "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
         return _no_solution(puzzle, run, record, "no solution, so no hint")
-    if found.status == "none":
+    if found.status == "stuck":
         return Outcome(NO, "no cell is forced: every open cell takes more than one value "
                            "across the solutions", record)
     if found.status == "solved":
@@ -211,7 +214,23 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     return Outcome(OK, "\n".join(reasons + [placed.render(format=layout(run.args))]), record)
 
 
-def _status(search_status: str, solved: bool) -> str:
-    if search_status == "timeout":
-        return "timeout"
-    return "solved" if solved else "unsolvable"
+# One vocabulary for the "status" of every command's records, what is known of the puzzle
+# (docs/cli.md): solved (a solution, its uniqueness not asked), unique, several, unsolvable;
+# a hint's hint, stuck (no cell is forced) and solved (nothing left open); and timeout,
+# interrupted, error.
+
+
+def known(found: Search | None) -> str:
+    """What a search tells of its puzzle (None: it ran out of time)."""
+    if found is None or found.status in ("timeout", "interrupted"):
+        return found.status if found else "timeout"
+    return known_of(found.count, found.status == "complete")
+
+
+def known_of(count: int, complete: bool) -> str:
+    """What `count` solutions tell, found by a search `complete` or stopped at its limit."""
+    if count == 0:
+        return "unsolvable"
+    if count >= 2:
+        return "several"
+    return "unique" if complete else "solved"

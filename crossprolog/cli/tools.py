@@ -13,7 +13,7 @@ from ..puzzle import search_many
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
-from .report import BAD, NO, OK, bar, worst, write
+from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
 
@@ -61,13 +61,27 @@ def _exported_paradigm(puzzle, paradigm: str, args) -> str:
 
 def compare(run: Run) -> int:
     """Every encoding on every puzzle of the inputs; exit 1 if any disagree, 2 if an input
-    or a run failed."""
+    or a run failed.  Ctrl-C stops it with what finished reported (exit 130)."""
     args = run.args
     if args.plot:
         compare_module.checked_plot(args.plot)
         batch.check_writable(args.plot)
-    paths = batch.expand(args.paths, SUFFIXES)
+    if unknown := compare_module.unknown_encodings(args.encodings or []):
+        raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
+    try:
+        _compare_all(args, runs, codes)
+    except KeyboardInterrupt:
+        _report_runs(args, runs)
+        write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
+        return INTERRUPTED
+    _report_runs(args, runs)
+    return worst(codes)
+
+
+def _compare_all(args, runs: list, codes: list[int]) -> None:
+    """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends."""
+    paths = batch.expand(args.paths, SUFFIXES)
     progress = bar(paths, unit="puzzle", shown=len(paths) > 1 and sys.stderr.isatty())
     for path in progress:
         try:
@@ -82,16 +96,25 @@ def compare(run: Run) -> int:
         for name, puzzle in puzzles:
             ran = compare_module.compare(puzzle, args.encodings, limit=args.limit,
                                          timeout=args.timeout, repeat=args.repeat, name=name)
-            for run in ran:
-                if run.error:
-                    write(f"{name}: error: {run.error}", file=sys.stderr)
+            for measured in ran:
+                if measured.error:
+                    write(f"{name}: error: {measured.error}", file=sys.stderr)
             runs += ran
-            codes.append(BAD if any(run.error for run in ran)
-                         else NO if any(run.agrees is False for run in ran) else OK)
+            if args.format == "json":  # JSON Lines need no alignment: each run as it ends
+                for record in compare_module.records(ran):
+                    write(json.dumps(record), file=sys.stdout)
+                sys.stdout.flush()
+            codes.append(BAD if any(measured.error for measured in ran)
+                         else NO if any(measured.agrees is False for measured in ran) else OK)
     progress.close()
-    summaries = compare_module.summaries(runs) if len(runs) > len({run.encoding for run in runs}) else []
-    if args.format == "json":
-        for record in compare_module.records(runs, summaries):
+
+
+def _report_runs(args, runs: list) -> None:
+    """The table (or JSON, or CSV) of `runs`, a summary per encoding over many puzzles,
+    and the cactus plot."""
+    summaries = compare_module.summaries(runs) if len(runs) > len({r.encoding for r in runs}) else []
+    if args.format == "json":  # the runs were printed as they ended
+        for record in compare_module.records([], summaries):
             print(json.dumps(record))
     elif args.format == "csv":
         print(compare_module.csv_text(runs, summaries), end="")
@@ -101,29 +124,35 @@ def compare(run: Run) -> int:
             print("\n" + compare_module.summary_table(summaries))
     if args.plot and runs:
         compare_module.cactus(runs, args.plot, args.timeout)
-    return worst(codes)
 
 
 def generate(run: Run) -> int:
     """The puzzles, each after a line `== N` when there are several, so that the output
     reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
     JSON, one object a line, the puzzle's text with the number of its givens and
-    constraints."""
+    constraints.  With --with-solutions each puzzle's solution follows it (after a line
+    `== N solved` in text), and reads back as that puzzle with every cell given."""
     args = run.args
     puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
-                       well_formed=args.well_formed, **option_values(args))
+                        well_formed=args.well_formed, **option_values(args))
     progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    separated = args.n > 1 or args.with_solutions
     for number, puzzle in enumerate(progress, start=1):
+        solution = puzzle.solve() if args.with_solutions else None
         if args.format == "json":
             clues = puzzle.clues()
             givens = sum(clue.kind == "given" for clue in clues)
-            write(json.dumps({"family": args.family, "puzzle": puzzle.render(),
-                               "givens": givens, "constraints": len(clues) - givens}),
-                   file=sys.stdout)
-        else:
-            separator = f"== {number}\n" if args.n > 1 else ""
-            write(("\n" if number > 1 else "") + separator + puzzle.render(format=args.format),
-                   file=sys.stdout)
+            record = {"family": args.family, "puzzle": puzzle.render(),
+                      "givens": givens, "constraints": len(clues) - givens}
+            if args.with_solutions:
+                record["solution"] = solution.to_json() if solution else None
+            write(json.dumps(record), file=sys.stdout)
+            continue
+        pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
+        if args.with_solutions:
+            drawn = puzzle.render(solution, args.format) if solution else "# no solution"
+            pieces.append(f"== {number} solved\n{drawn}")
+        write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
     return OK
 
 

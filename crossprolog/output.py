@@ -1,0 +1,68 @@
+"""Standard output, written so that a failed write is never silent.
+
+A write to standard output can fail as a write to a file can: the disk is
+full, the device is /dev/full, the reader closed the pipe.  The command line
+says so in one line and exits non-zero (see `failed`), as it does for its
+results files (batch.Output), and leaves nothing half-reported.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+BAD = 2  # the exit code of a write that failed (bad input or usage, as for a results file)
+
+
+def checked_stdout() -> None:
+    """Make every write to sys.stdout either whole or an OSError.
+
+    With PYTHONUNBUFFERED (or `python -u`) the text layer writes straight to
+    the raw file, and a short write (a disk with 8 KB left) drops the rest
+    of the text without a word; a buffered writer retries the rest and
+    raises the error.  Line buffering keeps the output as prompt.
+    """
+    stream = sys.stdout
+    if isinstance(getattr(stream, "buffer", None), io.RawIOBase):
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(stream.buffer), encoding=stream.encoding,
+                                      errors=stream.errors, line_buffering=True)
+
+
+def flushed() -> None:
+    """Flush standard output (and standard error); OSError if the text did not get out."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
+def failed(error: OSError) -> int:
+    """Report a failed write to standard output in one line on standard error; the exit
+    code.  What is left unwritten is dropped, so that Python's own flush at exit
+    does not fail again with a traceback."""
+    print(f"crossprolog: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    discard_stdout()
+    return BAD
+
+
+def discard_stdout() -> None:
+    """Point standard output at /dev/null: nothing buffered is written, nor fails, any more."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, io.UnsupportedOperation):  # not a file (a test's capture)
+        pass
+
+
+def finished(code: int) -> int:
+    """The exit code once standard output is flushed: `code`, or BAD (said on standard
+    error) if the last of the output did not get out."""
+    try:
+        flushed()
+    except OSError as error:
+        failed(error)
+        return BAD if code in (0, 1) else code  # a limit or an interruption says more
+    return code
+
+
+__all__ = ["checked_stdout", "discard_stdout", "failed", "finished", "flushed"]

@@ -1,0 +1,175 @@
+"""A user's encoding runs in our process but cannot end it, hang it, or write our output.
+
+halt/0,1 at load, in a directive or in model/3 is an error naming the file (and
+a batch keeps its records); abort/0 is an error too, not an interruption; a
+looping directive is bounded by --timeout and Ctrl-C; what an encoding
+prints goes to standard error.  Every run
+that could end the process runs in a child process: a regression here would
+otherwise end pytest itself, with exit code 0.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES
+
+RIDDLER = EXAMPLES / "crossproduct" / "riddler-1.txt"
+GIVENS = EXAMPLES / "crossproduct" / "givens.txt"
+
+
+def crossprolog(*args, **options) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "crossprolog", *map(str, args)], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **options)
+
+
+def run(*args, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "crossprolog", *map(str, args)], text=True,
+                          capture_output=True, timeout=timeout)
+
+
+def module_file(tmp_path: Path, name: str, body: str) -> Path:
+    """The encoding module `name`, exporting model/3, with `body` after its header."""
+    path = tmp_path / f"{name}.pl"
+    path.write_text(f":- module({name}, [model/3]).\n" + textwrap.dedent(body))
+    return path
+
+
+def one_error_line(stderr: str) -> str:
+    [line] = stderr.splitlines()
+    assert "Traceback" not in line
+    return line
+
+
+# halt/0, halt/1: an error naming the file, never the end of the process
+
+
+@pytest.mark.parametrize("directive", [":- halt.", ":- halt(0).", ":- catch(call(halt), _, true)."])
+def test_halt_while_loading_is_an_error_at_its_line(tmp_path, directive):
+    path = module_file(tmp_path, "halts_loading", f"model(_, _, true).\n{directive}\n")
+    done = run("solve", RIDDLER, "--encoding-file", path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert one_error_line(done.stderr) == (f"crossprolog: error: {path}:3: it called halt(0) while "
+                                           "loading: an encoding may not end the process")
+
+
+@pytest.mark.parametrize("body", [
+    "model(_, _, true) :- halt.\n",
+    "model(_, _, true) :- halt(3).\n",
+    "model(_, _, (system:halt(3) ; true)).\n",        # in the labeling, and then going on
+])
+def test_halt_in_a_search_is_an_error_and_a_batch_keeps_its_records(tmp_path, body):
+    path = module_file(tmp_path, "halts_searching", body)
+    out = tmp_path / "results.jsonl"
+    done = run("solve", RIDDLER, GIVENS, "--encoding-file", path, "--encoding", "halts_searching",
+               "--out", out)
+    assert done.returncode == 2
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [record["status"] for record in records] == ["error", "error"]
+    assert all(f"{path}: encoding halts_searching: it called halt(" in record["error"]
+               and "an encoding may not end the process" in record["error"] for record in records)
+    assert done.stdout.startswith(f"{out}: 2 records")
+
+
+def test_halt_is_an_error_for_an_api_caller_whose_process_goes_on(tmp_path):
+    loading = module_file(tmp_path, "halts_at_load", ":- halt.\nmodel(_, _, true).\n")
+    searching = module_file(tmp_path, "halts_in_model", "model(_, _, true) :- halt(5).\n")
+    program = textwrap.dedent(f"""\
+        import crossprolog
+        from crossprolog import engine
+        from crossprolog.errors import UsageError
+        puzzle = crossprolog.parse(open({str(RIDDLER)!r}).read())
+        try:
+            engine.load_encoding({str(loading)!r})
+        except engine.EncodingFileError as error:
+            print("load:", error)
+        name = engine.load_encoding({str(searching)!r})
+        for ask in (puzzle.solve, puzzle.count, lambda **o: list(puzzle.solutions(**o)), puzzle.hint):
+            try:
+                ask(encoding=name)
+            except UsageError as error:
+                print("search:", error)
+        print("still here:", puzzle.solve().values[0])
+        """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"load: {loading}:2: it called halt(0) while loading: an encoding may not end the process"
+    assert lines[1:5] == [f"search: {searching}: encoding halts_in_model: it called halt(5): "
+                          "an encoding may not end the process"] * 4
+    assert lines[5] == "still here: (3, 9, 5)"
+
+
+# abort/0: an error naming the file, not an interruption
+
+
+def test_abort_is_an_error_naming_the_file_not_an_interruption(tmp_path):
+    path = module_file(tmp_path, "aborts", "model(_, _, true) :- abort.\n")
+    done = run("count", RIDDLER, "--encoding-file", path, "--encoding", "aborts")
+    assert done.returncode == 2 and "interrupted" not in done.stderr
+    assert one_error_line(done.stderr) == (f"{RIDDLER}: error: {path}: encoding aborts: it called "
+                                           "abort/0: an encoding may not abort the search")
+    path = module_file(tmp_path, "aborts_loading", ":- abort.\nmodel(_, _, true).\n")
+    done = run("count", RIDDLER, "--encoding-file", path)
+    assert done.returncode == 2
+    assert one_error_line(done.stderr) == (f"crossprolog: error: {path}: it called abort/0 while "
+                                           "loading: an encoding may not abort")
+
+
+# A directive that never ends: --timeout and Ctrl-C stop it
+
+
+LOOPING = """\
+    :- format(user_error, "looping~n", []).
+    :- catch((repeat, fail), _, true).        % even one that catches what stops it
+    :- repeat, fail.
+    model(_, _, true).
+    """
+
+
+def test_a_looping_directive_is_bounded_by_the_timeout(tmp_path):
+    path = module_file(tmp_path, "loops", LOOPING)
+    started = time.monotonic()
+    done = run("solve", RIDDLER, "--encoding-file", path, "--timeout", "1")
+    assert time.monotonic() - started < 30  # the loop never ends: any bound is the timeout's
+    assert done.returncode == 3
+    assert done.stderr.splitlines()[-1] == (f"crossprolog: error: {path}: loading it did not end "
+                                            "within the time limit (a directive that does not end?)")
+
+
+def test_ctrl_c_stops_a_looping_directive(tmp_path):
+    path = module_file(tmp_path, "loops_on", LOOPING)
+    process = crossprolog("solve", RIDDLER, "--encoding-file", path)
+    assert process.stderr.readline() == "looping\n"  # what it prints goes to standard error
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130 and stdout == ""
+    assert stderr == "crossprolog: interrupted\n"
+
+
+# What an encoding prints: on standard error, never among the records
+
+
+def test_what_an_encoding_prints_goes_to_standard_error_and_forges_no_record(tmp_path):
+    forged = '{"family": "crossproduct", "status": "solved", "solution": [[1]]}'
+    path = module_file(tmp_path, "prints", f"""\
+        :- format('{forged}~n').
+        model(_, [[3, 9, 5], [5, 9, 1], [8, 1, 8], [5, 7, 8], [5, 7, 2]], true) :-
+            format('{forged}~n'),
+            format(user_output, '{forged}~n', []),
+            write(user_output, forged), nl(user_output).
+        """)
+    done = run("solve", RIDDLER, "--encoding-file", path, "--encoding", "prints", "--format", "json")
+    assert done.returncode == 0
+    [record] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert record["status"] == "solved" and record["solution"][0] == [3, 9, 5]
+    assert done.stderr.count(forged) == 3 and "forged\n" in done.stderr
