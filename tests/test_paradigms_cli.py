@@ -71,7 +71,9 @@ def test_solve_count_and_check_answer_as_the_default_does(cli, encoding):
 def test_count_stops_at_its_limit_and_check_draws_two_solutions(cli, write, encoding):
     loose = write(PUZZLE_25.read_text(encoding="utf-8").replace("a#6", ""))
     counted = cli("count", loose, "--encoding", encoding, "--limit", "1", "--format", "json").json()
-    assert counted["count"] == 1 and counted["status"] == "limit" and not counted["complete"]
+    default = cli("count", loose, "--limit", "1", "--format", "json").json()
+    assert counted["count"] == 1 and not counted["complete"]
+    assert {**counted, "seconds": 0} == {**default, "seconds": 0}
     checked = cli("check", loose, "--encoding", encoding)
     assert checked.code == 1 and "differing at 6 cells" in checked.out
 
