@@ -93,6 +93,7 @@ def user_encodings(family: str | None = None) -> list[str]:
 
 
 def user_encoding(name: str) -> Encoding | None:
+    """The user's encoding of another paradigm called `name`, if one is loaded."""
     return _user.get(name)
 
 
@@ -116,9 +117,10 @@ FAMILY_LINE = re.compile(r"^%\s*family:\s*([a-z]+)\s*$", re.MULTILINE)
 def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str] | None = None) -> str:
     """Load the user's `.lp` or `.mzn` file at `path`: its name (the file's stem).  A line
     `% family: NAME` says which family it is for (else any).  `taken` are names already
-    used; `families` the families there are, each with its Prolog module.  UsageError naming the file for one that
-    cannot be read, does not parse (or type-check), a name taken, or a family that
-    does not exist; errors when it runs are one line naming it too."""
+    used; `families` the families there are, each with its Prolog module.  UsageError
+    naming the file for one that cannot be read, does not parse (or type-check), whose
+    name is taken, or whose family does not exist; errors when it runs are one line
+    naming it too."""
     real = os.path.realpath(path)
     for encoding in _user.values():
         if os.path.realpath(encoding.path) == real:
@@ -151,12 +153,13 @@ def unload_encoding(name: str) -> None:
         del _user[name]
 
 
-def _mapping(family: str):
+def mapping_of(family: str):
     """The module that maps `family`'s Prolog data to facts and data (FAMILY.py here)."""
     return import_module(f"{__name__}.{family}")
 
 
-def _encoding(name: str) -> Encoding:
+def encoding_of(name: str) -> Encoding:
+    """The encoding `name` of another paradigm: a user's loaded, or a bundled one."""
     return _user.get(name) or Encoding(name, name, "")
 
 
@@ -165,8 +168,8 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
     """The search of the Prolog-side `find`, run by this encoding's solver: the same
     result (status, solutions or count, seconds, cpu, encoding) with `counters`.
     EncodingFailed names the file of an encoding that fails."""
-    chosen = _encoding(encoding)
-    mapping = _mapping(family)
+    chosen = encoding_of(encoding)
+    mapping = mapping_of(family)
     candidates = mapping.objective_candidates(data)
     counted = (lambda n: _progress.__setitem__(progress, n)) if progress else (lambda n: None)
     try:
@@ -178,7 +181,7 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
             found = minizinc.search(chosen.file(family), mapping.mzn_data(data), shape, limit=limit,
                                     timeout=timeout, keep=keep, candidates=candidates, counted=counted)
     except ParadigmError as error:
-        raise EncodingFailed(f"{chosen.label(family)}: {error}") from None
+        raise EncodingFailed(_named(chosen.label(family), error)) from None
     except Interrupted as stopped:  # Ctrl-C: what was found, as the engine's
         raise Interrupted({**stopped.found, "encoding": encoding}) from None
     finally:
@@ -195,8 +198,8 @@ def stream(family: str, data: dict, *, shape: Sequence[int], encoding: str,
            timeout: float | None = None) -> Iterator[Any]:
     """The answers one at a time, within `timeout` seconds in all (TimeLimitExceeded
     then); for a puzzle with an objective, every optimal one found first."""
-    chosen = _encoding(encoding)
-    mapping = _mapping(family)
+    chosen = encoding_of(encoding)
+    mapping = mapping_of(family)
     try:
         if mapping.objective_candidates(data) is not None:
             found = find(family, data, shape=shape, limit=0, timeout=timeout, encoding=encoding)
@@ -210,4 +213,10 @@ def stream(family: str, data: dict, *, shape: Sequence[int], encoding: str,
             yield from minizinc.answers(chosen.file(family), mapping.mzn_data(data), shape,
                                         timeout=timeout)
     except ParadigmError as error:
-        raise EncodingFailed(f"{chosen.label(family)}: {error}") from None
+        raise EncodingFailed(_named(chosen.label(family), error)) from None
+
+
+def _named(label: str, error: ParadigmError) -> str:
+    """The error, one line naming the file (clingo's own messages begin with it)."""
+    text = str(error)
+    return text if text.startswith(label) else f"{label}: {text}"

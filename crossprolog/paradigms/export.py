@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import SUFFIXES, _encoding, _mapping, paradigm_of
+from . import SUFFIXES, encoding_of, mapping_of, paradigm_of
 from ..errors import UsageError
 from .terms import fact_text
 
@@ -32,10 +32,10 @@ def exported(puzzle: Any, paradigm: str, encoding: str | None = None,
     """The standalone text of `puzzle` for `paradigm` (asp or minizinc): the bundled
     encoding, or the user's loaded `encoding` of that paradigm."""
     family = puzzle.record.prolog
-    chosen = _encoding(encoding or paradigm)
+    chosen = encoding_of(encoding or paradigm)
     path = chosen.file(family)
     source = Path(path).read_text(encoding="utf-8")
-    data, mapping = puzzle.prolog_data(), _mapping(family)
+    data, mapping = puzzle.prolog_data(), mapping_of(family)
     what = f"encoding {chosen.name} of {chosen.path}" if chosen.user else f"{paradigm} encoding"
     command, needs = COMMANDS[paradigm]
     header = HEADER.format(title=puzzle.record.title, what=what, command=command, needs=needs,
@@ -63,7 +63,7 @@ def paradigm_for(encoding: str | None, format: str | None) -> str | None:
         return by_suffix[format]
     if encoding is None or format == "pl":
         return None
-    chosen = _encoding(encoding)
+    chosen = encoding_of(encoding)
     return chosen.paradigm if (chosen.user or encoding in SUFFIXES) else None
 
 
