@@ -12,8 +12,9 @@ import stat
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
 from .errors import CrossprologError, UsageError, printable
 
@@ -55,18 +56,20 @@ class WorkerDied(CrossprologError):
     exit_code = 3
 
 
-def results(work: Callable[[Item], Result], items: Sequence[Item],
-            jobs: int = 1) -> Iterator[tuple[int, Result | WorkerDied]]:
+def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
+            isolated: bool = False) -> Iterator[tuple[int, Result | WorkerDied]]:
     """(index, work(item)) for every item, in the order they finish.
 
-    With jobs > 1 the work runs in that many worker processes, spawned, not
-    forked (a forked copy of a running Prolog is not safe).  `work` must be
-    picklable: a module-level function or a partial of one.  An item whose
-    worker dies (killed, out of memory) gets a WorkerDied for its result and
-    a fresh worker takes the next.  Workers end with their parent, whatever
-    kills it; closing the iterator early (on Ctrl-C, say) ends them at once.
+    With jobs > 1, or `isolated` (for a watchdog that may end a worker: see
+    `last_result`), the work runs in that many worker processes (at least
+    one), spawned, not forked (a forked copy of a running Prolog is not
+    safe).  `work` must be picklable: a module-level function or a partial
+    of one.  An item whose worker dies (killed, out of memory) gets a
+    WorkerDied for its result, and a fresh worker takes the next, as after a
+    worker's last result.  Workers end with their parent, whatever kills it;
+    closing the iterator early (on Ctrl-C, say) ends them at once.
     """
-    if jobs <= 1 or len(items) <= 1:
+    if (jobs <= 1 and not isolated) or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, work(item)
         return
@@ -98,7 +101,10 @@ def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
         if pipe not in ready and sentinel not in ready:
             continue
         result = _received(pipe)
-        if result is not NOTHING and waiting:  # the worker (and its warm Prolog) takes the next
+        last = isinstance(result, _Last)
+        if last:
+            result = result.result
+        if result is not NOTHING and not last and waiting:  # the worker (and its warm Prolog) takes the next
             next_index, item = waiting.pop()
             pipe.send(item)
             busy[sentinel] = (process, pipe, next_index)
@@ -110,6 +116,29 @@ def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
 
 
 NOTHING = object()  # what a worker that died sent
+
+
+@dataclass(frozen=True)
+class _Last:
+    """A worker's last result: it ends after sending it."""
+
+    result: Any
+
+
+_parent_pipe: Connection | None = None  # in a worker process: its pipe to the parent
+
+
+def in_worker() -> bool:
+    """Whether this process is a worker of `results`."""
+    return _parent_pipe is not None
+
+
+def last_result(result: Any) -> NoReturn:
+    """In a worker, from any thread: send `result` for the item at work as this worker's
+    last, and end the process at once (its search will not stop: a watchdog's way out).
+    The parent takes it as the item's result and goes on with a fresh worker."""
+    _parent_pipe.send(_Last(result))
+    os._exit(0)
 
 
 def _received(pipe: Connection) -> Any:
@@ -139,8 +168,10 @@ def _serve(work: Callable, pipe: Connection, parent: int) -> None:
     """A worker's life: items in, results out, until the pipe closes or the parent is gone."""
     # Ctrl-C reaches the whole process group; the parent alone decides what
     # happens (it ends the workers), so workers do not print tracebacks.
+    global _parent_pipe
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+    _parent_pipe = pipe
     try:
         while True:
             pipe.send(work(pipe.recv()))
@@ -358,4 +389,5 @@ def check_writable(path: str) -> None:
         raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
 
 
-__all__ = ["Output", "WorkerDied", "check_writable", "expand", "results", "write_jsonl", "write_text"]
+__all__ = ["Output", "WorkerDied", "check_writable", "expand", "in_worker", "last_result", "results",
+           "write_jsonl", "write_text"]

@@ -31,7 +31,7 @@ from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 from . import making
 from .regions import random_partition
-from .drawing import aligned, checked_format, fenced
+from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import InvalidValue
 from .answers import NO_MARKS, Clue, Marks, Solution
 from .explain import Explainable
@@ -344,13 +344,15 @@ class CrossCells(Explainable):
     # What an exported program needs
 
     def drawing_template(self) -> list[list[str | dict]]:
-        """The drawing as `render` gives it, each cell {"on": i, "text": its text}: an
-        exported program prints the text where the cell is on, blanks where off."""
-        stand_ins = replace(self, cells=tuple(replace(cell, text=chr(PLACEHOLDERS + i) * len(cell.text))
-                                              for i, cell in enumerate(self.cells)))
-        on = Solution(stand_ins, tuple((1,) * len(row.cells) for row in self.rows))
+        """The drawing of a solution as `render` gives it, each cell {"on": i, "text": its
+        text marked ON, "off": its text marked OFF}: an exported program prints the one
+        its value says."""
+        solved = self.placing({cell: 1 for cell in self.open_cells()})
+        stand_ins = replace(solved, cells=tuple(
+            replace(cell, text=chr(PLACEHOLDERS + i) * len(cell.text))
+            for i, cell in enumerate(solved.cells)))
         return [[self._segment("".join(run)) for _, run in groupby(line, self._placeholder)]
-                for line in stand_ins.render(on).split("\n")]
+                for line in stand_ins.render().split("\n")]
 
     def _placeholder(self, char: str) -> int | None:
         """The cell `char` stands in for in drawing_template, if any."""
@@ -359,7 +361,10 @@ class CrossCells(Explainable):
 
     def _segment(self, run: str) -> str | dict:
         index = self._placeholder(run[0])
-        return run if index is None else {"on": index, "text": self.cells[index].text}
+        if index is None:
+            return run
+        text = unmarked(self.cells[index].text)
+        return {"on": index, "text": text + DECIDED[1], "off": text + DECIDED[0]}
 
     def variable_names(self) -> list[str]:
         """R2C3 for the cell in row 2 (top to bottom) and column 3 (left to right, as
@@ -374,27 +379,49 @@ class CrossCells(Explainable):
 
     def render(self, solution: Solution | None = None, format: str | None = None,
                marks: Marks = NO_MARKS) -> str:
-        """The puzzle as drawn, with OFF cells blanked when `solution` is given, below
-        its directives.  Markdown is the same drawing in a fenced code block, which
-        keeps the columns aligned.  A marked cell or constraint stands in brackets;
-        a marked OFF cell of a solution is an empty pair of brackets."""
+        """The puzzle as drawn, below its directives; solved by `solution`, every cell
+        marked as a solver decides it (`+2a!` ON, `+2a~` OFF), so that it reads back
+        in as the puzzle with every cell decided.  Markdown is the same drawing in a
+        fenced code block, which keeps the columns aligned.  A marked cell or
+        constraint stands in brackets."""
         format = checked_format(format or self.layout)
-        ons = dict.fromkeys(range(len(self.cells)), 1)
         if solution is not None:
-            ons = {i: on for row, values in zip(self.rows, solution.values)
-                   for i, on in zip(row.cells, values)}
+            return self.placing({(r, k): on for r, values in enumerate(solution.values)
+                                 for k, on in enumerate(values)}).render(format=format, marks=marks)
         marked_cells = {self.rows[r].cells[i] for r, i in marks.cells}
         marked_constraints = {id(c) for clue in marks.clues for c in self._constraints_of(clue)}
-        kept = [i for i in range(len(self.cells)) if ons[i] or i in marked_cells]
         constraints = self.constraints()
-        items = [drawn(self.cells[i], i in marked_cells, shown=bool(ons[i])) for i in kept]
+        items = [drawn(cell, i in marked_cells) for i, cell in enumerate(self.cells)]
         items += [drawn(c, id(c) in marked_constraints) for c in constraints]
-        if marks != NO_MARKS or any(cell.decided is not None for cell in self.cells):
+        if marks == NO_MARKS and all(cell.decided is None for cell in self.cells):
+            drawing = draw(items)  # as it was typed
+        elif self.game != "crosscells":
+            drawing = self.grid_drawing({id(self.cells[i]) for i in marked_cells} | marked_constraints)
+        else:
             column_of = self.columns_of_tokens()
-            items = self.spread(items, [column_of.get(i) for i in kept]
-                                + [column_of.get(id(c)) for c in constraints])
-        drawing = "\n".join(self.directives() + [draw(items)])
+            drawing = draw(self.spread(items, [column_of.get(i) for i in range(len(self.cells))]
+                                       + [column_of.get(id(c)) for c in constraints]))
+        drawing = "\n".join(self.directives() + [drawing])
         return fenced(drawing) if format == "markdown" else drawing
+
+    def grid_drawing(self, marked: Collection[int]) -> str:
+        """A Sumplete or Number Sums drawing laid out anew, its numbers right-aligned in
+        columns of one width: those games read a row's numbers in order, so where
+        they were typed (tabs, ragged blanks) need not be kept, and marks get room.
+        `marked` holds the ids of the tokens (cells, constraints) to draw in brackets."""
+        def text(token: Cell | Constraint | None) -> list[str]:
+            return [] if token is None else [bracketed(token.text, id(token) in marked)]
+
+        rows = [[t for i in row.cells for t in text(self.cells[i])] + text(row.tail)
+                for row in self.rows]
+        columns = self.columns_left_to_right()
+        head = any(column.head for column in columns)
+        targets = [t for column in columns for t in text(column.head if head else column.tail)]
+        lines = [targets] + rows if head else rows + [targets]
+        width = max((len(t) for line in lines for t in line), default=1)
+        grid = [" ".join(t.rjust(width) for t in line) for line in lines]
+        regions = [" ".join(t for group in self.groups for t in text(group))] if self.groups else []
+        return "\n".join(grid + regions)
 
     def columns_of_tokens(self) -> dict[int, int]:
         """The column (counted left to right) each cell (by index) and each column
@@ -411,7 +438,9 @@ class CrossCells(Explainable):
         each item, None for a row's or group's) move with it, and so does any
         other token that overlaps it (so it still does); each column far enough
         right of the one before, any other token far enough right of the column
-        before it."""
+        before it, and of the token before it on its line.  Where a token of a
+        column would still touch the one before it, its column moves further
+        right, and the drawing is laid out again."""
         extents = [(min(self.cells[i].place.column for i in line.cells),
                     max(self.cells[i].place.column + len(self.cells[i].text) for i in line.cells))
                    for line in self.columns_left_to_right()]
@@ -421,11 +450,28 @@ class CrossCells(Explainable):
             return next((k for k, (low, high) in enumerate(extents)
                          if low < end and place.column < high), None)
 
+        members = [overlapped(place, text) if member is None else member
+                   for (place, text, _), member in zip(items, members)]
+        extra = [0] * len(extents)  # how much further right each column must stand
+        for _ in range(len(items) + 1):  # each round moves a column: at most one per token
+            starts = self._spread_starts(items, members, extents, extra)
+            pushed = _first_touching(items, members, starts)
+            if pushed is None:
+                break
+            column, by = pushed
+            extra[column] += by
+        return [(Place(place.line, start + marked), text, marked)
+                for (place, text, marked), start in zip(items, starts)]
+
+    @staticmethod
+    def _spread_starts(items: Sequence[Item], members: Sequence[int | None],
+                       extents: Sequence[tuple[int, int]], extra: Sequence[int]) -> list[int]:
+        """Where each item of `spread` starts (its bracket included), each column `extra`
+        further right than it needs to be; a token of no column right of the column
+        before it (by where their numbers stand: `anchored`)."""
         def span(place: Place, text: str, marked: bool) -> tuple[int, int]:
             return place.column - marked, place.column + len(anchored(text)) + marked
 
-        members = [overlapped(place, text) if member is None else member
-                   for (place, text, _), member in zip(items, members)]
         spans = [span(*item) for item in items]
         shifts, reach = [], 0  # reach: the first free place right of the columns so far
         for k in range(len(extents)):
@@ -433,21 +479,21 @@ class CrossCells(Explainable):
                       default=extents[k][0])
             high = max((end for (_, end), member in zip(spans, members) if member == k),
                        default=low)
-            shifts.append(max(shifts[-1] if shifts else 0, reach + (k > 0) - low))
+            shifts.append(max(shifts[-1] if shifts else 0, reach + (k > 0) - low) + extra[k])
             reach = high + shifts[-1]
-        starts = [low for low, _ in extents]
+        column_starts = [low for low, _ in extents]
 
         def shift(item: Item, member: int | None, start: int) -> int:
             if member is not None:
                 return shifts[member]
-            before = bisect_right(starts, item[0].column) - 1
+            before = bisect_right(column_starts, item[0].column) - 1
             if before < 0:
                 return max(0, -start)
             after = max((end + shifts[before] for (_, end), m in zip(spans, members) if m == before),
                         default=0)
             return max(shifts[before], after + 1 - start)
 
-        return [(Place(item[0].line, item[0].column + shift(item, member, start)), *item[1:])
+        return [start + shift(item, member, start)
                 for item, member, (start, _) in zip(items, members, spans)]
 
     def constraints(self) -> list[Constraint]:
@@ -574,12 +620,30 @@ def ends(line: Line) -> list[Constraint]:
 Item = tuple[Place, str, bool]  # where a token starts, its text, whether it is marked
 
 
-def drawn(token: Cell | Constraint, marked: bool, shown: bool = True) -> Item:
-    """What to draw for `token`: its place and text (blanked when not `shown`)."""
+def drawn(token: Cell | Constraint, marked: bool) -> Item:
+    """What to draw for `token`: its place and text."""
     if token.place is None:
         raise InvalidValue("a token has no place to be drawn: build puzzles with "
                          "CrossCells.from_table or parse them from text")
-    return token.place, token.text if shown else " " * len(token.text), marked
+    return token.place, token.text, marked
+
+
+def _first_touching(items: Sequence[Item], members: Sequence[int | None],
+                    starts: list[int]) -> tuple[int, int] | None:
+    """The first token, line by line and left to right, that would touch (or overlap) the
+    one before it on its line at `starts`: None when none does; else, when it belongs to
+    a column, that column and how far it must move right.  A token of no column is
+    moved in `starts` itself, there being nothing else to keep in line with it."""
+    order = sorted(range(len(items)), key=lambda n: (items[n][0].line, items[n][0].column))
+    for n, previous in zip(order[1:], order):
+        if items[n][0].line != items[previous][0].line:
+            continue
+        free = starts[previous] + len(items[previous][1]) + 2 * items[previous][2] + 1
+        if starts[n] < free:
+            if members[n] is not None:
+                return members[n], free - starts[n]
+            starts[n] = free
+    return None
 
 
 def draw(items: Sequence[Item]) -> str:

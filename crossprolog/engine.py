@@ -360,6 +360,9 @@ def _checked(result: dict, encoding: str) -> dict:
     return result
 
 
+LAST_ASK = 0.001  # seconds a search whose time is up gets to say whether it has ended
+
+
 def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: float | None = None,
            encoding: str | None = None) -> Iterator[Any]:
     """Yield the solutions of `puzzle` one at a time, searching only as far as asked.
@@ -381,11 +384,12 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
     spent = 0.0
     try:
         while True:
-            if budget and spent >= budget:
-                raise TimeLimitExceeded(budget)
+            # Even with no time left, the search is asked: whether it has ended says
+            # complete or timeout, not the clock (it may have ended with its last answer).
+            left = budget and max(budget - spent, LAST_ASK)
             started = time.perf_counter()
-            result = call("crossprolog:next_solution(N, S, R)",
-                          {"N": name, "S": budget and budget - spent}, encoding=encoding)["R"]
+            result = call("crossprolog:next_solution(N, S, R)", {"N": name, "S": left},
+                          encoding=encoding)["R"]
             spent += time.perf_counter() - started
             if result["status"] == "timeout":
                 raise TimeLimitExceeded(budget)

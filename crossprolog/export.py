@@ -1,8 +1,9 @@
 """A puzzle as a Prolog program that runs anywhere: `swipl FILE`, nothing else installed.
 
 Two forms, each one self-contained file that prints the first solution in
-the puzzle's layout (the rows of a grid; a CrossCells drawing with its OFF
-cells blanked) and exits 0, or prints `no solution` and exits 1:
+the puzzle's layout (the rows of a grid; a CrossCells drawing with its cells
+marked ON or OFF) as `solve` draws it, and exits 0, or prints `no solution`
+and exits 1:
 
 - `program`: the encoding's own module, its text as the file has it
   (comments and all), with crossprolog's modules it loads beside it
@@ -69,8 +70,8 @@ PRINTING = """
 %!  drawing(-Lines) is det.
 %
 %   How a solution is printed, line by line: text as it stands, _{{at: Path}}
-%   the value at Path in the solution, _{{on: I, text: T}} the text T where
-%   cell I is on, blanks where it is off.
+%   the value at Path in the solution, _{{on: I, text: T, off: F}} the text T
+%   where cell I is on, F where it is off.
 {drawing}
 main :-
     (   solution(Solution)
@@ -92,8 +93,7 @@ drawn(Solution, Segment) :-
     ;   at([Segment.on], Solution, On),
         (   On =:= 1
         ->  write(Segment.text)
-        ;   atom_length(Segment.text, Width),
-            format("~*c", [Width, 0'\\s])
+        ;   write(Segment.off)
         )
     ).
 drawn(_, Text) :-

@@ -1,18 +1,20 @@
 """Standard output, written so that a failed write is never silent.
 
 A write to standard output can fail as a write to a file can: the disk is
-full, the device is /dev/full, the reader closed the pipe.  The command line
-says so in one line and exits non-zero (see `failed`), as it does for its
-results files (batch.Output), and leaves nothing half-reported.
+full, the device is /dev/full.  The command line says so in one line and
+exits non-zero (see `failed`), as it does for its results files
+(batch.Output), and leaves nothing half-reported.  A reader that closed the
+pipe ends the command quietly.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import sys
 
-BAD = 2  # the exit code of a write that failed (bad input or usage, as for a results file)
+OK, BAD = 0, 2  # the exit code of a write that failed (bad input or usage, as for a results file)
 
 
 def checked_stdout() -> None:
@@ -38,9 +40,13 @@ def flushed() -> None:
 def failed(error: OSError) -> int:
     """Report a failed write to standard output in one line on standard error; the exit
     code.  What is left unwritten is dropped, so that Python's own flush at exit
-    does not fail again with a traceback."""
-    print(f"crossprolog: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    does not fail again with a traceback.  A reader that closed the pipe (`| head`)
+    took what it wanted: that is no error, and ends the command quietly, as it ends
+    `cat` or `git log`."""
     discard_stdout()
+    if isinstance(error, BrokenPipeError):
+        return OK
+    print(f"crossprolog: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
     return BAD
 
 
@@ -54,6 +60,17 @@ def discard_stdout() -> None:
         pass
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a failed write of its help or usage is an OSError, not
+    silence (argparse drops it)."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
+
 def finished(code: int) -> int:
     """The exit code once standard output is flushed: `code`, or BAD (said on standard
     error) if the last of the output did not get out."""
@@ -65,4 +82,4 @@ def finished(code: int) -> int:
     return code
 
 
-__all__ = ["checked_stdout", "discard_stdout", "failed", "finished", "flushed"]
+__all__ = ["Parser", "checked_stdout", "discard_stdout", "failed", "finished", "flushed"]

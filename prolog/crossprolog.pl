@@ -558,26 +558,32 @@ limited(0, Goal) :- !,
 limited(Limit, Goal) :-
     limit(Limit, Goal).
 
+%   The status of a search from what it found, not from the clock: one that
+%   found the Limit solutions it was asked for is done, even if its time ran
+%   out as it did.
 status(Measures, _, _, error) :-
     get_dict(error, Measures, _), !.
-status(Measures, _, _, timeout) :-
-    Measures.timed_out == true, !.
 status(_, Limit, N, limit) :-
     Limit > 0, N >= Limit, !.
+status(Measures, _, _, timeout) :-
+    Measures.timed_out == true, !.
 status(_, _, _, complete).
 
 %!  measured(:Goal, +Seconds, -Measures) is det.
 %
 %   Runs Goal once, within Seconds (0: no limit), and gives the inferences,
-%   CPU time and wall time (seconds) it took, whether the time ran out, and
-%   the error it raised, if any (see error_term/2).
+%   CPU time and wall time (seconds) it took, whether the time ran out
+%   before Goal ended (a time limit that strikes as it ends, before its
+%   alarm is taken away, does not count), and the error it raised, if any
+%   (see error_term/2).
 measured(Goal, Seconds, Measures) :-
+    Ended = ended(false),
     statistics(inferences, I0),
     statistics(cputime, T0),
     get_time(W0),
-    catch(( once(within(Seconds, Goal)), Outcome = done ),
+    catch(( once(within(Seconds, ( Goal, nb_setarg(1, Ended, true) ))), Outcome = done ),
           Error,
-          outcome(Error, Outcome)),
+          outcome(Error, Ended, Outcome)),
     get_time(W1),
     statistics(inferences, I1),
     statistics(cputime, T1),
@@ -587,8 +593,9 @@ measured(Goal, Seconds, Measures) :-
     Measures0 = _{inferences: Inferences, cpu: Cpu, seconds: Wall, timed_out: false},
     outcome_measures(Outcome, Measures0, Measures).
 
-outcome(time_limit_exceeded, timeout) :- !.
-outcome(Error, error(Term)) :-
+outcome(time_limit_exceeded, ended(true), done) :- !.
+outcome(time_limit_exceeded, _, timeout) :- !.
+outcome(Error, _, error(Term)) :-
     error_term(Error, Term).
 
 outcome_measures(done, Measures, Measures).
@@ -675,15 +682,23 @@ open_solutions(Name, Encoding, Puzzle) :-
 %   engine has no more, _{status: timeout}, or _{status: error, error: E}.
 next_solution(Name, Seconds, Result) :-
     atom_string(Alias, Name),
-    catch(( within(Seconds, engine_next(Alias, Solution))
-          ->  Result = _{status: solution, solution: Solution}
-          ;   Result = _{status: complete}
+    Next = next(none),
+    catch(( within(Seconds, ( engine_next(Alias, Solution)
+                            ->  nb_setarg(1, Next, _{status: solution, solution: Solution})
+                            ;   nb_setarg(1, Next, _{status: complete})
+                            )),
+            arg(1, Next, Result)
           ),
           Error,
-          next_error(Error, Result)).
+          next_error(Error, Next, Result)).
 
-next_error(time_limit_exceeded, _{status: timeout}) :- !.
-next_error(Error, _{status: error, error: Term}) :-
+%   A time limit that struck once the engine had answered is no time-out.
+next_error(time_limit_exceeded, next(Answered), Result) :- !,
+    (   Answered == none
+    ->  Result = _{status: timeout}
+    ;   Result = Answered
+    ).
+next_error(Error, _, _{status: error, error: Term}) :-
     error_term(Error, Term).
 
 close_solutions(Name) :-

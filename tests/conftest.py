@@ -11,6 +11,16 @@ from crossprolog import engine
 from crossprolog.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ENCODING_EXAMPLES = sorted(str(path) for path in (EXAMPLES / "encodings").glob("*.pl"))
+
+
+def example_encodings(family: str) -> list[str]:
+    """The bundled example encodings (examples/encodings/*.pl) for the Prolog module
+    `family`, loaded (a test's are unloaded after it: see forget_loaded_encodings)."""
+    for path in ENCODING_EXAMPLES:
+        engine.load_encoding(path)
+    return [name for name in engine.user_encodings(family)
+            if engine.user_encoding(name).path in ENCODING_EXAMPLES]
 
 # Searches that no machine finishes, for the tests of time limits and Ctrl-C: no test
 # may hang on a machine being slow, nor fail for it being fast.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
+from conftest import EXAMPLES, NEVER_CROSSPRODUCT
 
 FAST = ["crossproduct/riddler-1.txt", "crosscells/puzzle-25.txt", "sudoku/golden-nugget.txt"]
 

@@ -21,6 +21,8 @@ from crossprolog.crossproduct import CrossProduct
 from crossprolog.kenken import Cage, KenKen
 from crossprolog.sudoku import DigitSet, Sudoku
 
+from conftest import example_encodings
+
 QUICK, LONG = 60, 500  # random puzzles per family and variant
 
 
@@ -34,9 +36,12 @@ def solutions(puzzle, encoding: str) -> set:
 
 
 def agree_with_brute_force(puzzles, brute_force, family: str, skip=lambda puzzle, encoding: False):
+    """Every encoding of `family`, the bundled example encodings for it too, finds what
+    `brute_force` finds."""
+    encodings = engine.encodings(family) + example_encodings(family)
     for puzzle in puzzles:
         expected = brute_force(puzzle)
-        for encoding in engine.encodings(family):
+        for encoding in encodings:
             if not skip(puzzle, encoding):
                 assert solutions(puzzle, encoding) == expected, (encoding, puzzle)
 

@@ -189,3 +189,11 @@ def test_output_onto_a_nearly_full_disk_is_never_cut_short_in_silence(tmp_path, 
     assert done.returncode == 2
     assert done.stderr == "crossprolog: error: cannot write the output: File too large\n"
     assert (tmp_path / "program.pl").stat().st_size == limit  # and the program is known to be cut
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_command_quietly():
+    """`| head` took what it wanted: no error line, no traceback, exit 0."""
+    done = subprocess.run(f"set -o pipefail; {sys.executable} -m crossprolog generate crossproduct --rows 3 --cols 3 "
+                          "-n 2000 --seed 1 | head -1", shell=True, capture_output=True, text=True,
+                          timeout=120, executable="/bin/bash")
+    assert done.returncode == 0 and done.stdout == "== 1\n" and done.stderr == ""

@@ -8,11 +8,11 @@ import crossprolog
 
 PUZZLE_25 = EXAMPLES / "crosscells" / "puzzle-25.txt"
 SOLVED_25 = """\
-              +2a       +2          =4
-         +2a       +2a  +1          =5
- +1  *2       *3a           *4     =24
-         +1a  *2a                   =2
-         +3             *2          =6
+         +1a~ +2a! *4a~ +2!         =4
+         +2a! *2a~ +2a! +1!         =5
+ +1! *2! *2a~ *3a! *2a~ *3~ *4! +8~ =24
+         +1a! *2a! +2a~ *2~         =2
+         +3!  +3~  *2~  *2!         =6
           =6  =12   #1  =6
 a#6"""
 SOLUTION_25 = [[0, 1, 0, 1], [1, 0, 1, 1], [1, 1, 0, 1, 0, 0, 1, 0], [1, 1, 0, 0], [1, 0, 0, 1]]
@@ -22,9 +22,12 @@ def without_group(write):
     return write(PUZZLE_25.read_text().replace("a#6", ""))
 
 
-def test_solve_draws_the_solution_with_off_cells_blanked(cli):
+def test_solve_draws_the_solution_with_every_cell_marked_on_or_off_and_it_reads_back(cli):
     run = cli("solve", PUZZLE_25)
     assert run.code == 0 and run.out == SOLVED_25 + "\n"
+    again = crossprolog.parse(run.out)
+    assert [cell.decided for cell in again.cells] == [on for row in SOLUTION_25 for on in row]
+    assert cli("hint", PUZZLE_25).code == 0 and cli("solve", PUZZLE_25).out == run.out
 
 
 def test_solve_json_has_one_list_per_line_of_cells(cli):

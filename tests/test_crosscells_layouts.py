@@ -109,16 +109,17 @@ def test_an_unsolved_puzzle_is_drawn_as_typed_without_comments():
     assert crossprolog.parse(PUZZLE_25).render() == "\n".join(PUZZLE_25.splitlines()[1:])
 
 
-def test_a_solution_blanks_the_off_cells_and_keeps_everything_else():
+def test_a_solution_marks_every_cell_on_or_off_and_keeps_everything_else():
     puzzle = parse("+1 x2 +1 =2\n   #0\n")
-    assert str(puzzle.solve()) == "+1    +1 =2\n   #0"
+    assert str(puzzle.solve()) == "+1! x2~ +1! =2\n    #0"
+    assert parse(str(puzzle.solve())) == puzzle.placing({(0, 0): 1, (0, 1): 0, (0, 2): 1})
 
 
 def test_markdown_is_the_drawing_in_a_code_block():
     puzzle = crossprolog.parse(PUZZLE_25)
     drawn = puzzle.render(puzzle.solve(), format="markdown").splitlines()
     assert drawn[0] == "```text" and drawn[-1] == "```"
-    assert drawn[1] == "              +2a       +2          =4"
+    assert drawn[1] == "         +1a~ +2a! *4a~ +2!         =4"
 
 
 def test_every_drawing_parses_back_to_the_same_puzzle():

@@ -82,19 +82,23 @@ def test_number_sums_regions_are_letters_after_numbers_and_targets_below():
     assert [puzzle.cells[i].text for i in puzzle.group_cells("d")] == ["6d", "6d", "-1d", "-3d"]
 
 
-# Solving: kept numbers drawn, deleted ones blanked; JSON 1 for kept, 0 for deleted
+# Solving: kept numbers marked !, deleted ones ~, so that it reads back; JSON 1 for kept,
+# 0 for deleted
 
 
-def test_a_solution_blanks_the_deleted_numbers(cli):
+def test_a_solution_marks_the_kept_and_the_deleted_numbers_and_reads_back(cli):
     run = cli("solve", SUMPLETE)
     assert run.code == 0 and run.out == """\
 # game: sumplete
-          2       2
-  4           3   7
- -1   9       2  10
-     -3   5   7   9
+ 6~  7~  2!  8~   2
+ 4!  9~  9~  3!   7
+-1!  9!  1~  2!  10
+ 7~ -3!  5!  7!   9
   3   6   7  12
 """
+    solution = {(r, c): on for r, row in enumerate(cli("solve", SUMPLETE, "--format", "json")
+                                                   .json()["solution"]) for c, on in enumerate(row)}
+    assert parse(run.out) == parse(SUMPLETE.read_text()).placing(solution)
     record = cli("solve", NUMBER_SUMS, "--format", "json").json()
     assert record["solution"] == [[1, 1, 1, 1], [1, 0, 0, 1], [1, 1, 0, 1], [0, 1, 0, 1]]
 
@@ -244,7 +248,7 @@ def test_a_hint_marks_a_number_as_the_game_writes_it_and_reads_back_in(cli, writ
     hinted = cli("hint", SUMPLETE)
     assert hinted.code == 0
     assert hinted.out.splitlines()[:3] == ["# row 1 (2) leaves the 6 at row 1, column 1 deleted",
-                                           "# game: sumplete", "  6~  7   2   8   2"]
+                                           "# game: sumplete", "6~  7  2  8  2"]
     again = cli("hint", write(hinted.out), "--format", "json")
     assert again.code == 0 and [(c["row"], c["col"], c["value"]) for c in again.json()["cells"]] == [
         (0, 1, 0)]

@@ -3,6 +3,7 @@ the puzzle's own constraints written out, printing the solution in the puzzle's 
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import subprocess
@@ -85,8 +86,26 @@ def test_the_readable_program_states_one_constraint_a_line_on_cells_named_for_th
     assert body[0] == ("solution([[R1C1, R1C2, R1C3], [R2C1, R2C2, R2C3], [R3C1, R3C2, R3C3], "
                        "[R4C1, R4C2, R4C3], [R5C1, R5C2, R5C3]]) :-")
     assert "    R1C1*R1C2*R1C3#=135," in body and "    R1C3*R2C3*R3C3*R4C3*R5C3#=640," in body
+    assert "    tuples_in([[R1C1, E2_R1C1, E3_R1C1, E5_R1C1, E7_R1C1]], [[1, 0, 0, 0, 0], " in text
+    assert "    E5_R1C1+E5_R1C2+E5_R1C3#=1," in text        # 135 = 3^3 * 5
+    assert body[-5].startswith("    labeling([ff], [E7_R1C1, E7_R1C2,")
     assert body[-1].startswith("    labeling([ff], [R1C1, R1C2, R1C3, R2C1,")
-    assert len(body) == 1 + 5 + 5 + 3 + 1  # head, domains, rows, columns, labeling
+    # head, domains, rows, columns, the digits' exponents, their sums per line and prime,
+    # labeling the exponents prime by prime, then the digits
+    assert len(body) == 1 + 5 + 5 + 3 + 15 + 4 * 8 + 4 + 1
+
+
+@pytest.mark.parametrize("text", [
+    (EXAMPLES / "crossproduct" / "notebook-10x6.txt").read_text(),
+    "# zero: yes\n0 6 20\n? ? ? 0\n? ? ? 12\n? ? ? 10\n",
+], ids=["notebook-10x6", "zero-digits"])
+def test_the_readable_crossproduct_program_finishes_in_seconds(tmp_path, text):
+    """The chains of multiplications alone ran past 120 s on the notebook's 10x6: the exponents
+    of its digits, summed per line and labeled 7s first, take it well under a second of CPU."""
+    puzzle = crossprolog.parse(text)
+    rows = [[int(d) for d in line.split()] for line in printed(run_anywhere(readable(puzzle), tmp_path))]
+    assert [math.prod(row) for row in rows] == list(puzzle.row_products)
+    assert [math.prod(column) for column in zip(*rows)] == list(puzzle.column_products)
 
 
 def test_the_readable_crosscells_program_writes_an_equation_a_line():
@@ -136,10 +155,11 @@ def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
 
 
 def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
-    """A CrossCells drawing is data for the program: its texts are the cells' and the
-    constraints' tokens, and blanks, quoted by Prolog."""
+    """A CrossCells drawing is data for the program: its texts are the cells' tokens,
+    marked ON or OFF, the constraints' tokens, and blanks, quoted by Prolog."""
     puzzle = crossprolog.parse("# a comment :- halt.\n+1 +2 =3\n=1 =2\n")
-    texts = {part if isinstance(part, str) else part["text"]
-             for line in puzzle.drawing_template() for part in line}
-    assert {word for text in texts for word in text.split()} == {"+1", "+2", "=3", "=1", "=2"}
+    texts = {text for line in puzzle.drawing_template() for part in line
+             for text in ([part] if isinstance(part, str) else [part["text"], part["off"]])}
+    assert {word for text in texts for word in text.split()} == {"+1!", "+1~", "+2!", "+2~", "=3",
+                                                                 "=1", "=2"}
     assert engine.user_encodings() == []

@@ -54,6 +54,48 @@ def test_a_timed_out_batch_member_does_not_spoil_the_next(cli, write):
     assert timed_out["status"] == "timeout" and solved["status"] == "solved"
 
 
+# An encoding whose labeling no alarm reaches on puzzles whose first row multiplies to
+# 135 (signals are held off while it runs), and that is `auto` on the others.
+DEAF = """\
+:- module(deaf, [model/3]).
+model(Puzzle, Rows, Labeling) :-
+    crossproduct:model(auto, Puzzle, Rows, Labeling0),
+    (   Puzzle.rows = [135|_]
+    ->  Labeling = sig_atomic((repeat, fail))
+    ;   Labeling = crossproduct:Labeling0
+    ).
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_batch_member_that_does_not_stop_at_its_limit_is_cut_off(tmp_path, jobs):
+    """Prolog never hears the alarm of the first puzzle: its watchdog ends the worker
+    running it, with a time-out record, and a fresh worker solves the rest."""
+    deaf = tmp_path / "deaf.pl"
+    deaf.write_text(DEAF)
+    riddler, givens = EXAMPLES / "crossproduct" / "riddler-1.txt", EXAMPLES / "crossproduct" / "givens.txt"
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", riddler, givens, "--jobs", jobs,
+                           "--encoding-file", deaf, "--encoding", "deaf", "--timeout", "5",
+                           "--format", "json"], capture_output=True, text=True, timeout=120)
+    timed_out, solved = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 3, done.stderr
+    assert timed_out["status"] == "timeout" and timed_out["seconds"] >= 5
+    assert solved["status"] == "solved" and solved["solution"] == [[2, 4, 1], [4, 2, 1], [1, 1, 1]]
+
+
+def test_a_search_is_judged_by_what_it_found_not_by_the_clock():
+    """A time limit that strikes as a search ends, before its alarm is taken away, makes
+    no time-out of it, nor of one that found every solution it was asked for (the race
+    itself cannot be staged: these are the driver's rules)."""
+    from crossprolog import engine
+
+    rules = engine.call("crossprolog:outcome(time_limit_exceeded, ended(true), Ended), "
+                        "crossprolog:outcome(time_limit_exceeded, ended(false), Cut), "
+                        "crossprolog:status(_{timed_out: true}, 1, 1, Found), "
+                        "crossprolog:status(_{timed_out: true}, 2, 1, Short)", {})
+    assert [rules[k] for k in ("Ended", "Cut", "Found", "Short")] == ["done", "timeout", "limit", "timeout"]
+
+
 def test_a_40x40_crossproduct_with_products_beyond_64_bits_is_exact():
     rng = random.Random(40)
     table = [[rng.randint(1, 9) for _ in range(40)] for _ in range(40)]
@@ -78,8 +120,10 @@ def test_a_puzzle_too_big_for_the_stacks_is_a_resource_error_and_the_batch_goes_
                "janus_swi.query_once('set_prolog_flag(stack_limit, 100 000 000)')\n"
                "from crossprolog.cli import main\n"
                "raise SystemExit(main(sys.argv[1:]))\n")
+    # No --timeout: a batch with one runs in worker processes, whose Prolog has the
+    # default stacks, not those capped here.
     done = subprocess.run([sys.executable, "-c", program, "solve", str(big), str(small),
-                           "--format", "json", "--timeout", "120"],
+                           "--format", "json"],
                           capture_output=True, text=True, timeout=180)
     assert done.returncode == 3
     [message] = done.stderr.splitlines()

@@ -38,7 +38,8 @@ EXAMPLE_TEXTS = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.gl
 PUZZLE_CHARS = list(" \t\n+-*/x×=#?|.,_:[]()0123456789abcX`")
 ODD = ["\x00", "\x1b", "\x7f", "\r", "\r\n", "\ufeff", "\u00a0", "\u200b", "\u202e", "\u2028", "é",
        "٣", "６", "²", "```", "**", "**6**", "|---|", "[6×3]", "# digits: 0-9 choose 9",
-       "# maximize: gcd(cols)", "# word:", "a#6", "=-3", "/0", "9" * 40, "1,234", "6,61"]
+       "# maximize: gcd(cols)", "# word:", "a#6", "=-3", "/0", "9" * 40, "1,234", "6,61",
+       "0", "0+", "0*", "a:", "|----+----|", "?"]  # a KenKen target of 0 escaped once
 CHARACTERS = st.sampled_from(PUZZLE_CHARS) | st.sampled_from(ODD) | st.characters()
 TOKENS = ["?", "6", "12", "6,615", "**210**", "|", "|?|", ".", "_", "5", "+1", "*2a", "x3", "/2", "=4",
           "#1", "a#6", "b=-2", "------+-------+------", "#", "# note", "a", "b", "a4", "a 12*", "b 2-",

@@ -205,3 +205,19 @@ def test_a_model_that_fails_is_no_solution_and_no_clue_to_blame(cli, encoding_fi
             in run.out.splitlines()[0])
     run = cli(command, RIDDLER, "--encoding-file", path, "--encoding", name, "--format", "json")
     assert run.code == 1 and run.json()["conflict"] == []
+
+
+@pytest.mark.parametrize("text, options, solved", [
+    ("+1 +2 *4 +2 =14\n", {"precedence": "standard"}, False),   # 1 + 2*4 + 2 is 11
+    ("+1 +2 *4 +2 =11\n", {"precedence": "standard"}, True),
+    ("+1 +2 *4 +2 =14\n", {}, True),                            # ((1+2)*4)+2
+    ("*3 +2 =5\n", {"first_cell": "seeds"}, True),                # 3 seeds the value
+    ((EXAMPLES / "crosscells" / "remainder.txt").read_text(), {}, True),
+    ((EXAMPLES / "crosscells" / "precedence.txt").read_text(), {}, True),
+])
+def test_the_equations_example_follows_every_rule(text, options, solved):
+    """It ignored `precedence: standard` and had no `%` (issue 26)."""
+    name = engine.load_encoding(str(EQUATIONS))
+    puzzle = crossprolog.parse(text, family="crosscells", **options)
+    assert (puzzle.solve(encoding=name) is not None) == solved
+    assert puzzle.count(encoding=name) == puzzle.count()

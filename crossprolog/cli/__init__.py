@@ -33,7 +33,7 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     output.checked_stdout()
     try:
         args = parser().parse_args(argv)  # --help and --version write too
-        run = Run(args, started)
+        run = Run(args, started, began=started)
         load_encodings(args, started)
         code = args.run(run)
         output.flushed()

@@ -59,7 +59,9 @@ def each_puzzle(run: Run, command: Command) -> int:
     progress = bar(total=len(inputs), unit="puzzle", shown=several and sys.stderr.isatty())
     done: dict[int, Outcome] = {}
     try:
-        with closing(batch.results(partial(_outcome, command, run), inputs, run.args.jobs)) as results:
+        # With --timeout, a batch's puzzles run in workers, which their watchdog may end.
+        with closing(batch.results(partial(_outcome, command, run), inputs, run.args.jobs,
+                                   isolated=several and run.args.timeout is not None)) as results:
             for index, outcome in results:
                 done[index] = _died(outcome, inputs[index]) if isinstance(outcome, WorkerDied) else outcome
                 progress.update()
@@ -94,6 +96,7 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
     command for a lone puzzle, from the start of its own work in a batch.
     """
     started = run.started if run.single else time.monotonic()
+    run.began = started  # for what a watchdog reports: this puzzle's start
     try:
         load_encodings(run.args, started)
         if item.problem:

@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from .. import output
+from .. import batch, output
 from ..errors import TimeLimitExceeded
 from .report import Outcome, LIMIT, bar
 from .state import Run
@@ -60,20 +60,24 @@ GRACE = 0.15  # seconds past its limit a lone puzzle's search may take to stop
 
 @contextmanager
 def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome]) -> Iterator[None]:
-    """Hold a lone puzzle's search to its limit, whatever Prolog does.
+    """Hold a puzzle's search to its limit, whatever Prolog does.
 
     Prolog stops a search at its time limit, but then may take seconds to
-    unwind a huge one (or to finish a garbage collection).  GRACE seconds
-    past the limit, this reports the `late` outcome, as the command would
-    have, and ends the process.
+    unwind a huge one (or to finish a garbage collection), or never hear
+    the alarm (in code that holds signals off).  GRACE seconds past the
+    limit, this reports the `late` outcome, as the command would have, and
+    ends the process: a lone puzzle's command, or the worker process running
+    a batch's puzzle (the batch goes on with a fresh one).
     """
-    if budget is None or not run.single:
+    if budget is None or not (run.single or batch.in_worker()):
         yield
         return
     claimed = threading.Lock()
 
     def expire() -> None:
         if claimed.acquire(blocking=False):
+            if batch.in_worker():
+                batch.last_result(late())
             try:
                 run.finish(late())
                 output.flushed()
@@ -138,4 +142,4 @@ def diagnosis_seconds(run: Run) -> float:
     nothing is), else DIAGNOSIS_SECONDS."""
     if run.args.timeout is None:
         return DIAGNOSIS_SECONDS
-    return remaining(run.args.timeout, run.started if run.single else time.monotonic())
+    return remaining(run.args.timeout, run.began)

@@ -9,6 +9,7 @@ import sys
 from typing import Callable
 
 from .. import compare as compare_module
+from .. import output
 from .. import engine
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
@@ -16,20 +17,9 @@ from . import questions, tools
 from .inputs import options
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, but a failed write of its help or usage is an OSError, not
-    silence (argparse drops it)."""
-
-    def _print_message(self, message: str, file=None) -> None:
-        if message:
-            file = file or sys.stderr
-            file.write(message)
-            file.flush()
-
-
 def parser() -> argparse.ArgumentParser:
     """The parser of every command, its `run` the function that runs it."""
-    top = _Parser(
+    top = output.Parser(
         prog="crossprolog",
         description="Solve arithmetic grid puzzles typed as text, with CLP(FD) in SWI-Prolog.",
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))

@@ -44,7 +44,7 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
     status = found.status if found else "timeout"
     record = {"family": puzzle.family, "status": known(found),
               "solution": solution.to_json() if solution else None,
-              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6),
+              "seconds": found.seconds if found else round(time.monotonic() - run.began, 6),
               **(puzzle.solution_extras(solution) if solution else {})}
     if status == "timeout" and found and found.best:
         return Outcome(LIMIT, f"{puzzle.render(found.best, layout(run.args))}\n"
@@ -136,7 +136,7 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0) -> 
     count = found.count if found else count
     complete = status == "complete"
     record = {"family": puzzle.family, "count": count, "complete": complete, "status": known(found),
-              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
+              "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"at least {plural(count, 'solution')} "
                               f"(time limit of {run.args.timeout:g} s reached)", record)
@@ -159,7 +159,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
     well_formed = status != "timeout" and count == 1
     record = {"family": puzzle.family, "well_formed": well_formed, "count": count,
               "complete": status == "complete", "status": known(found),
-              "seconds": found.seconds if found else round(time.monotonic() - run.started, 6)}
+              "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
     if status == "timeout":
         return Outcome(LIMIT, f"undecided: time limit of {run.args.timeout:g} s reached "
                               f"after {plural(count, 'solution')}", record)

@@ -14,6 +14,7 @@ class Run:
 
     args: argparse.Namespace
     started: float          # time.monotonic() when the command began, for --timeout
+    began: float = 0.0      # when the puzzle at work began (a batch's own, or `started`)
     single: bool = True     # a lone puzzle: its --timeout bounds the whole command
     live: bool = False      # a lone puzzle's --all may print each solution as it comes
     finish: Callable[[Any], None] | None = None  # how a lone puzzle's watchdog reports it
