@@ -150,3 +150,23 @@ def test_sumplete_and_number_sums_are_crosscells_games_here_too(encoding):
     for name in ("sumplete.txt", "number-sums.txt"):
         puzzle = example(f"crosscells/{name}")
         assert solutions(puzzle, encoding) == solutions(puzzle, "masks"), name
+
+
+def test_a_line_of_large_values_is_a_fold_in_minizinc_and_still_right():
+    """+9 *9 *9 *9 *9 +1: values up to 59,050, past the bound under which MiniZinc states
+    a line as tables of its states; it is a fold of implications there instead."""
+    cells = tuple(brute.Cell(op, n) for op, n in [("+", 9), ("*", 9), ("*", 9), ("*", 9), ("*", 9), ("+", 1)])
+    for total in (59049, 730, 82):
+        puzzle = brute.CrossCells(cells, (brute.Line(tuple(range(6)), tail=brute.Constraint("=", total)),))
+        expected = brute.crosscells_brute_force(puzzle)
+        assert expected
+        for encoding in PARADIGMS:
+            assert solutions(puzzle, encoding) == expected, (encoding, total)
+
+
+def test_a_line_of_too_many_states_for_clingo_is_refused_in_one_line(cli, write):
+    """30 cells +1 +2 +4 ... +2^29: 2^k states after k cells, which clingo would ground."""
+    text = " ".join(f"+{2 ** k}" for k in range(30)) + f" ={sum(2 ** k for k in range(0, 30, 3))}\n"
+    found = cli("solve", write(text), "--encoding", "asp")
+    assert found.code == 2 and "more than the ASP encoding grounds" in found.err
+    assert len(found.err.splitlines()) == 1

@@ -13,27 +13,44 @@ NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem"}  # crosscel
 NUMBERS = {"+": 1, "-": 2, "*": 3, "/": 4, "%": 5}  # crosscells.mzn's
 
 
-def _checked(data: dict) -> dict:
+MAX_STATES = 1_000_000  # a line that may pass through more is beyond clingo's grounding
+
+
+def _bounds(data: dict, line: dict) -> list[int]:
+    """For each prefix of a total's line, a bound on |the value so far| (of the sum of
+    the finished terms and the current term, under standard precedence)."""
+    seeds, bound, bounds = str(data["first_cell"]) == "seeds", 0, [0]
+    for i in line["cells"]:
+        op, n = str(data["cells"][i][0]), data["cells"][i][1]
+        applied = bound + n if op in "+-" else bound * max(n, 1) if op == "*" else bound
+        bound = max(applied, bound + n) if seeds else applied
+        bounds.append(bound)
+    return bounds
+
+
+def _checked(data: dict, states: bool = False) -> dict:
     """`data`, unless a total's line could reach values beyond 32-bit integers
-    (UsageError): clingo's arithmetic would wrap around, Gecode's overflow."""
-    seeds = str(data["first_cell"]) == "seeds"
+    (UsageError): clingo's arithmetic would wrap around, Gecode's overflow.  With
+    `states`, also unless a line could pass through more than MAX_STATES states
+    (each step at most doubles them), which clingo grounds all."""
+    pairs = str(data.get("precedence")) == "standard"
     for line in data["lines"]:
         if str(line["kind"]) != "=":
             continue
-        bound = 0
-        for i in line["cells"]:
-            op, n = str(data["cells"][i][0]), data["cells"][i][1]
-            applied = bound + n if op in "+-" else bound * max(n, 1) if op == "*" else bound
-            bound = max(applied, bound + n) if seeds else applied
-        if bound > INT32 // 2:
+        bounds = _bounds(data, line)
+        if bounds[-1] > INT32 // 2:
             raise UsageError("a line's values may go beyond the 32-bit integers clingo and "
                              "Gecode compute with: use a Prolog encoding")
+        values = [(2 * b + 1) ** (2 if pairs else 1) for b in bounds]
+        if states and sum(min(2 ** k, v) for k, v in enumerate(values)) > MAX_STATES:
+            raise UsageError(f"a line may pass through over {MAX_STATES:,} states, more than the "
+                             "ASP encoding grounds: use a Prolog encoding")
     return data
 
 
 def asp_facts(data: dict) -> list[Fact]:
     """The facts crosscells.lp documents."""
-    data = _checked(data)
+    data = _checked(data, states=True)
     facts: list[Fact] = [("cell", (i, NAMES[str(op)], n)) for i, (op, n) in enumerate(data["cells"])]
     for l, line in enumerate(data["lines"]):
         facts.append(("line", (l, "total" if str(line["kind"]) == "=" else "count", line["value"])))
