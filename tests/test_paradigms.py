@@ -170,3 +170,11 @@ def test_a_line_of_too_many_states_for_clingo_is_refused_in_one_line(cli, write)
     found = cli("solve", write(text), "--encoding", "asp")
     assert found.code == 2 and "more than the ASP encoding grounds" in found.err
     assert len(found.err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_a_number_beyond_32_bits_is_refused_not_wrapped(encoding):
+    puzzle = brute.CrossCells((brute.Cell("+", 99999999999), brute.Cell("+", 1)),
+                              (brute.Line((0, 1), tail=brute.Constraint("#", 1)),))
+    with pytest.raises(crossprolog.UsageError, match="beyond the 32-bit integers"):
+        puzzle.search(encoding=encoding)

@@ -27,6 +27,7 @@ from typing import Any, Iterator, Sequence
 from ..errors import CrossprologError, Interrupted, TimeLimitExceeded, UsageError
 from . import asp, minizinc
 from .shapes import ParadigmError
+from .terms import small_data
 
 HERE = Path(__file__).resolve().parent
 SUFFIXES = {"asp": ".lp", "minizinc": ".mzn"}  # a paradigm's files
@@ -178,8 +179,9 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
                                label=chosen.label(family), limit=limit, timeout=timeout, keep=keep,
                                candidates=candidates, counted=counted)
         else:
-            found = minizinc.search(chosen.file(family), mapping.mzn_data(data), shape, limit=limit,
-                                    timeout=timeout, keep=keep, candidates=candidates, counted=counted)
+            found = minizinc.search(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
+                                    limit=limit, timeout=timeout, keep=keep, candidates=candidates,
+                                    counted=counted)
     except ParadigmError as error:
         raise EncodingFailed(_named(chosen.label(family), error)) from None
     except Interrupted as stopped:  # Ctrl-C: what was found, as the engine's
@@ -210,7 +212,7 @@ def stream(family: str, data: dict, *, shape: Sequence[int], encoding: str,
             yield from asp.answers(chosen.file(family), mapping.asp_facts(data), shape,
                                    label=chosen.label(family), timeout=timeout)
         else:
-            yield from minizinc.answers(chosen.file(family), mapping.mzn_data(data), shape,
+            yield from minizinc.answers(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
                                         timeout=timeout)
     except ParadigmError as error:
         raise EncodingFailed(_named(chosen.label(family), error)) from None

@@ -140,10 +140,9 @@ def _control(path: str, facts: list[Fact], run: Run):
 
 
 def _first_message(run: Run, default: str) -> str:
-    """clingo's first message, on one line."""
-    for _, message in run.messages:
-        return " ".join(message.split())
-    return default
+    """clingo's first error (else its first message), on one line."""
+    messages = [m for _, m in run.messages if "error" in m] or [m for _, m in run.messages]
+    return " ".join(messages[0].split()) if messages else default
 
 
 def _check_arithmetic(run: Run) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Union
 
+from ..errors import UsageError
+
 Term = Union[int, str, tuple]
 Fact = tuple[str, tuple]
 
@@ -22,13 +24,33 @@ def symbol(term: Term) -> Any:
     if isinstance(term, bool) or not isinstance(term, (int, str, tuple)):
         raise TypeError(f"not a term: {term!r}")
     if isinstance(term, int):
-        if abs(term) > INT32:
-            raise ValueError(f"{term} is beyond clingo's 32-bit integers")
-        return clingo.Number(term)
+        return clingo.Number(small(term))
     if isinstance(term, str):
         return clingo.Function(term)
     name, *arguments = term
     return clingo.Function(name, [symbol(a) for a in arguments])
+
+
+def small(number: int) -> int:
+    """`number`, unless it is beyond the 32-bit integers clingo and Gecode compute with
+    (UsageError)."""
+    if abs(number) > INT32:
+        raise UsageError(f"the puzzle's number {number} is beyond the 32-bit integers clingo and "
+                         "Gecode compute with: use a Prolog encoding")
+    return number
+
+
+def small_data(data: Any) -> Any:
+    """`data` (JSON-ready: numbers, lists, dicts) if every integer in it is `small`."""
+    if isinstance(data, dict):
+        for value in data.values():
+            small_data(value)
+    elif isinstance(data, list):
+        for value in data:
+            small_data(value)
+    elif isinstance(data, int) and not isinstance(data, bool):
+        small(data)
+    return data
 
 
 def fact_symbols(facts: Iterable[Fact]) -> list[Any]:
