@@ -178,3 +178,16 @@ def test_a_number_beyond_32_bits_is_refused_not_wrapped(encoding):
                               (brute.Line((0, 1), tail=brute.Constraint("#", 1)),))
     with pytest.raises(crossprolog.UsageError, match="beyond the 32-bit integers"):
         puzzle.search(encoding=encoding)
+
+
+def test_the_wheel_ships_every_program_and_model():
+    """pyproject.toml names the package and the files `pip install .` must carry."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    setup = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "crossprolog.paradigms" in setup["packages"]
+    shipped = setup["package-data"]["crossprolog.paradigms"]
+    files = sorted(p.name for p in (root / "crossprolog" / "paradigms").iterdir() if p.suffix in (".lp", ".mzn"))
+    assert len(files) == 8 and all(any(Path(name).match(pattern) for pattern in shipped) for name in files)
