@@ -510,9 +510,10 @@ def poll_signals() -> None:
     handler of a Ctrl-C that came meanwhile (KeyboardInterrupt, raised back in Prolog)."""
 
 
-def user_encoding(name: str) -> UserEncoding | None:
-    """The user's encoding called `name`, if one is loaded."""
-    return _user.get(name)
+def user_encoding(name: str) -> UserEncoding | paradigms.Encoding | None:
+    """The user's encoding called `name`, if one is loaded (an ASP or MiniZinc file's
+    too: it has a name, a path and a family alike)."""
+    return _user.get(name) or paradigms.user_encoding(name)
 
 
 def unload_encoding(name: str) -> None:

@@ -22,36 +22,9 @@ KENKEN = EXAMPLES / "kenken" / "issue-4x4.txt"
 GCD = EXAMPLES / "sudoku" / "gcd-2025-01.txt"
 PARADIGMS = ["asp", "minizinc"]
 
-# A user's own CrossProduct encodings: digits as a choice and each line's product as the
-# exponents its digits add up to, in each language (the facts and data the docs list).
-MINE_LP = """\
-% family: crossproduct
-row(0..H-1) :- size(H, _).
-col(0..W-1) :- size(_, W).
-1 { solution(R, C, D) : D = L..9 } 1 :- row(R), col(C), low(L).
-:- given(R, C, D), not solution(R, C, D).
-twos(2, 1). twos(4, 2). twos(6, 1). twos(8, 3). threes(3, 1). threes(6, 1). threes(9, 2).
-power(D, 2, N) :- twos(D, N).  power(D, 3, N) :- threes(D, N).
-power(5, 5, 1). power(7, 7, 1).
-:- factor(row(R), P, E), #sum { N, C : solution(R, C, D), power(D, P, N) } != E.
-:- factor(col(C), P, E), #sum { N, R : solution(R, C, D), power(D, P, N) } != E.
-:- unfactored(_).
-#show solution/3.
-"""
-MINE_MZN = """\
-% family: crossproduct
-int: height; int: width; int: low;
-array[1..height, 1..width] of int: given;
-array[1..height, 1..4] of int: row_exponents;
-array[1..width, 1..4] of int: col_exponents;
-array[1..height, 1..width] of var 1..9: solution;
-array[1..9, 1..4] of int: power = array2d(1..9, 1..4, [0,0,0,0, 1,0,0,0, 0,1,0,0, 2,0,0,0,
-  0,0,1,0, 1,1,0,0, 0,0,0,1, 3,0,0,0, 0,2,0,0]);
-constraint forall(r in 1..height, c in 1..width where given[r, c] >= 0)(solution[r, c] = given[r, c]);
-constraint forall(r in 1..height, p in 1..4)(sum(c in 1..width)(power[solution[r, c], p]) = row_exponents[r, p]);
-constraint forall(c in 1..width, p in 1..4)(sum(r in 1..height)(power[solution[r, c], p]) = col_exponents[c, p]);
-solve satisfy;
-"""
+# A user's own CrossProduct encodings, in each language (examples/encodings/).
+MINE_LP = (EXAMPLES / "encodings" / "powers_lp.lp").read_text(encoding="utf-8")
+MINE_MZN = (EXAMPLES / "encodings" / "powers_mzn.mzn").read_text(encoding="utf-8")
 RIDDLER_SOLVED = "3000 3969 640\n   3    9   5 135\n   5    9   1  45\n   8    1   8  64\n" \
                  "   5    7   8 280\n   5    7   2  70\n"
 
