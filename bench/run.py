@@ -6,7 +6,9 @@ CP-SAT, each reading the same text; the hard classic Sudokus checked against
 CP-SAT, and the GCD puzzle against the known program's approach
 (bench/sudoku_known.pl); CrossCells and KenKen checked against CP-SAT; the
 time per well-formed puzzle generated; what counting the search's effort
-costs; and last one summary table of ratios, in markdown.
+costs; the same puzzles across paradigms (bench/paradigms.py: CLP(FD), the
+default, ASP, MiniZinc, CP-SAT); and last one summary table of ratios, in
+markdown.
 
 crossprolog reads each workload's whole text with `parse_all` and searches it
 with one crossing into Prolog (`search_many`); every time of ours includes
@@ -612,6 +614,11 @@ def main() -> int:
         rows += found
     rows += generation(args.quick, budget)[1]
     show(list(effort_overhead(args.quick)))
+    import paradigms  # bench/paradigms.py (issue 25): CLP(FD), the default, ASP, MiniZinc, CP-SAT
+
+    print("\nacross paradigms: each puzzle checked; x default = geometric mean of time / the "
+          "default encoding's", flush=True)
+    show([paradigms.report(args.quick, budget=min(budget, 20.0))])
     print("\nsummary: ratio = best peer's time / crossprolog's, whole workloads, each solver timed from "
           "its input (crossprolog from the text)")
     show(list(summary_table(rows)))

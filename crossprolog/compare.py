@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import engine
+from . import engine, paradigms
 from .errors import CrossprologError, UsageError
 from .answers import json_ready
 from .families import FAMILIES, named
@@ -44,7 +44,7 @@ class Run:
     seconds_min: float
     seconds_max: float
     cpu: float               # median CPU time
-    inferences: int          # median Prolog inferences: nearly noise-free, unlike time
+    inferences: int | None   # median Prolog inferences: nearly noise-free, unlike time (None: not Prolog)
     choices: int | None      # bindings the labeling made itself (None: not counted)
     backtracks: int | None   # choices it undid
     propagated: int | None   # bindings propagation made
@@ -52,6 +52,9 @@ class Run:
     agrees: bool | None      # the same solutions as the reference run; None if undecided
     repeats: int
     error: str = ""
+    conflicts: int | None = None  # clingo's conflicts (its choices are `choices`)
+    nodes: int | None = None      # Gecode's search nodes (MiniZinc)
+    failures: int | None = None   # Gecode's failed nodes
 
     @property
     def finished(self) -> bool:
@@ -91,9 +94,9 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     solution under the reference's encoding.
     """
     family = puzzle.record.prolog
-    own = engine.encodings(family) + engine.user_encodings(family)
+    own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
     names = [engine.checked_encoding(family, encoding) for encoding in
-             ([name for name in encodings if name in own] if encodings else own)]
+             ([name for name in encodings if name in own] if encodings else _installed(own))]
     if not names:
         raise UsageError(f"none of the encodings {', '.join(encodings)} is for {puzzle.record.title} "
                          f"puzzles; choose from {', '.join(own)}")
@@ -111,8 +114,9 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
             found.append(engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
                                      encoding=encoding))
-        effort = (engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                              encoding=encoding, effort=True)
+        effort = (found[0].get("counters") if "counters" in found[0]  # a solver's own, every run
+                  else engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                                   encoding=encoding, effort=True)
                   if found[-1]["status"] in FINISHED else {})
     except CrossprologError as error:
         return {"encoding": encoding, "status": "error", "error": error, "found": found}
@@ -123,14 +127,22 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
 def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | None) -> Run:
     import statistics  # here, not above: the command line imports this module at every start
 
-    found, effort = measured["found"], measured.get("effort", {})
+    found, effort = measured["found"], measured.get("effort") or {}
     seconds = [f["seconds"] for f in found] or [0.0]
+    prolog = not any("paradigm" in f for f in found)
     return Run(name, puzzle.family, measured["encoding"], measured["status"],
                round(statistics.median(seconds), 6), round(min(seconds), 6), round(max(seconds), 6),
                round(statistics.median([f["cpu"] for f in found] or [0.0]), 6),
-               round(statistics.median([f["inferences"] for f in found] or [0])),
+               round(statistics.median([f["inferences"] for f in found] or [0])) if prolog else None,
                effort.get("choices"), effort.get("backtracks"), effort.get("propagated"),
-               len(measured.get("solutions", ())), agrees, len(found), str(measured.get("error", "")))
+               len(measured.get("solutions", ())), agrees, len(found), str(measured.get("error", "")),
+               effort.get("conflicts"), effort.get("nodes"), effort.get("failures"))
+
+
+def _installed(names: list[str]) -> list[str]:
+    """`names` less the encodings of other paradigms whose solver is not installed here
+    (compare runs them by default; named, a missing one is an error saying what to install)."""
+    return [name for name in names if not paradigms.owns(name) or paradigms.available(name)]
 
 
 def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None) -> bool | None:
@@ -191,13 +203,18 @@ AGREES = {True: "yes", False: "NO", None: "-"}
 
 def table(runs: Sequence[Run]) -> str:
     """The runs as an aligned text table, one line per puzzle and encoding."""
+    solvers = [name for name in SOLVER_COUNTERS if any(getattr(r, name) is not None for r in runs)]
     header = ("puzzle", "encoding", "status", "seconds", "min", "max", "cpu", "inferences",
-              "choices", "backtracks", "propagated", "solutions", "agrees")
+              "choices", "backtracks", "propagated", *solvers, "solutions", "agrees")
     lines = [header] + [(r.puzzle, r.encoding, r.status, f"{r.seconds:.4f}", f"{r.seconds_min:.4f}",
-                         f"{r.seconds_max:.4f}", f"{r.cpu:.4f}", f"{r.inferences:,}",
+                         f"{r.seconds_max:.4f}", f"{r.cpu:.4f}", _count(r.inferences),
                          *(_count(n) for n in (r.choices, r.backtracks, r.propagated)),
+                         *(_count(getattr(r, name)) for name in solvers),
                          str(r.solutions), AGREES[r.agrees]) for r in runs]
     return _aligned(lines, left=3)
+
+
+SOLVER_COUNTERS = ("conflicts", "nodes", "failures")  # columns shown when a run has them
 
 
 def summary_table(summaries: Sequence[Summary]) -> str:
@@ -292,5 +309,6 @@ def _solved_times(runs: Sequence[Run]) -> dict[tuple[str, str], list[float]]:
 
 def unknown_encodings(names: Sequence[str]) -> list[str]:
     """Those of `names` that are the encoding of no family (nor a user's loaded one)."""
-    known = {name for record in FAMILIES for name in engine.encodings(record.prolog)}
+    known = {name for record in FAMILIES
+             for name in engine.encodings(record.prolog) + engine.paradigm_encodings(record.prolog)}
     return [name for name in names if name not in known | set(engine.user_encodings())]

@@ -13,6 +13,11 @@ and is raised here by its kind, never recognised by its text.
 Besides each family's own encodings, a user's encoding may be loaded from a
 Prolog file (`load_encoding`): a module exporting model/3, named by its
 module, for the family it declares with family/1 or, without, for any.
+
+Encodings in other paradigms (ASP, MiniZinc: crossprolog.paradigms) are
+dispatched from here to their runners, which answer in the same shape;
+questions only Prolog answers (propagation, restricted searches) go to the
+family's own encodings (`prolog_side`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from . import paradigms
 from . import prolog as prolog_package
 from .families import FAMILIES, named
 from .errors import (CrossprologError, Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded,
@@ -206,13 +212,30 @@ def encodings(family: str) -> list[str]:
 
 def user_encodings(family: str | None = None) -> list[str]:
     """The names of the user's encodings loaded (for the Prolog module `family`, when
-    given), in load order."""
-    return [user.name for user in _user.values() if family is None or user.family in (None, family)]
+    given), in load order: Prolog files first, then ASP and MiniZinc files."""
+    return ([user.name for user in _user.values() if family is None or user.family in (None, family)]
+            + paradigms.user_encodings(family))
+
+
+def paradigm_encodings(family: str) -> list[str]:
+    """The family's bundled encodings in other paradigms (asp, minizinc)."""
+    return paradigms.encodings(family)
+
+
+def prolog_side(family: str, encoding: str | None, reasoning: bool = False) -> str | None:
+    """`encoding`, or for one of another paradigm the family's Prolog encoding that
+    answers what only Prolog does: its reasoning encoding, or its default."""
+    if not paradigms.owns(encoding):
+        return encoding
+    record = next(record for record in FAMILIES if record.prolog == family)
+    return record.reasoning if reasoning else None
 
 
 def checked_encoding(family: str, encoding: str | None) -> str:
     """`encoding`, or the family's default when None; UsageError if it is neither the
     family's nor a user's encoding for it."""
+    if paradigms.owns(encoding):
+        return paradigms.checked(family, encoding)
     names = encodings(family)
     if encoding is None:
         return names[0]
@@ -221,7 +244,7 @@ def checked_encoding(family: str, encoding: str | None) -> str:
         return encoding
     if user:
         raise UsageError(f"encoding {encoding!r} ({user.path}) is for {user.family} puzzles, not {family}")
-    choices = names + user_encodings(family)
+    choices = names + paradigm_encodings(family) + user_encodings(family)
     raise UsageError(f"unknown encoding {encoding!r} for {family}; choose from {', '.join(choices)}")
 
 
@@ -277,6 +300,10 @@ def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0
     its status "interrupted".
     """
     name = checked_encoding(family, encoding)
+    if paradigms.owns(name):  # effort: the solver's own counters come with every search
+        return paradigms.find(family, puzzle, shape=shape, limit=count(limit),
+                              timeout=seconds(timeout) or None, encoding=name, keep=keep or effort,
+                              progress=progress)
     goal = SEARCHES["effort" if effort else "keep" if keep else "count"]
     result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": count(limit),
                          "S": seconds(timeout), "K": progress}, module=family, encoding=name)["R"]
@@ -290,6 +317,9 @@ def progress_name() -> str:
 
 def found_so_far(progress: str) -> int:
     """How many solutions the search reporting under `progress` has found by now (from any thread)."""
+    found = paradigms.found_so_far(progress)
+    if found is not None:
+        return found
     return call("crossprolog:found_so_far(K, N)", {"K": progress})["N"]
 
 
@@ -302,7 +332,7 @@ def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]],
     `timeout` bounds each puzzle's search, not the batch's.
     """
     name = checked_encoding(family, encoding)
-    if name in _user:
+    if name in _user or paradigms.owns(name):
         return [find(family, puzzle, shape=shape, limit=limit, timeout=timeout, encoding=name,
                      keep=keep) for puzzle, shape in zip(puzzles, shapes)]
     results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
@@ -315,7 +345,7 @@ def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = ()
             encoding: str | None = None) -> bool:
     """Whether `answer` (as Prolog gives it) is a solution of `puzzle` under `encoding`:
     its model holds, and its labeling, with the answer in place."""
-    name = checked_encoding(family, encoding)
+    name = checked_encoding(family, prolog_side(family, encoding))  # the puzzle's rules decide
     inputs = {**_encoding_inputs(family, name, shape), "P": puzzle, "A": answer}
     return call(f"( crossprolog:accepts({ENCODING}, P, A) -> T = true ; T = false )", inputs,
                 module=family, encoding=name)["T"] == "true"
@@ -343,6 +373,10 @@ def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: flo
     """
     budget = seconds(timeout)  # 0: no limit
     encoding = checked_encoding(family, encoding)
+    if paradigms.owns(encoding):
+        yield from paradigms.stream(family, puzzle, shape=shape, encoding=encoding,
+                                    timeout=budget or None)
+        return
     name = f"crossprolog_engine_{next(_engine_names)}"
     call(f"crossprolog:open_solutions(Name, {ENCODING}, P)",
          {**_encoding_inputs(family, encoding, shape), "Name": name, "P": puzzle}, module=family,
@@ -373,7 +407,7 @@ def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] =
                limit: int = 0, timeout: float | None = None, encoding: str | None = None) -> dict:
     """`find`, the solutions also meeting `cells`: [Path, "=" or "\\=", Value] each,
     Path leading to a cell's variable in the solution term."""
-    name = checked_encoding(family, encoding)
+    name = checked_encoding(family, prolog_side(family, encoding))
     result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
                   {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells,
                    "L": count(limit), "S": seconds(timeout)}, module=family, encoding=name)["R"]
@@ -387,7 +421,7 @@ def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int]
     search: `status` consistent, inconsistent or timeout; when consistent,
     `propagated` and (with `probe`) `probed`, the solution term with each
     variable's values left."""
-    name = checked_encoding(family, encoding)
+    name = checked_encoding(family, prolog_side(family, encoding, reasoning=True))
     result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
                   {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
                    "S": seconds(timeout)}, module=family, encoding=name)["R"]
@@ -401,7 +435,7 @@ class Session:
 
     def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
         self.name = f"crossprolog_session_{next(_engine_names)}"
-        self.encoding = checked_encoding(family, encoding)
+        self.encoding = checked_encoding(family, prolog_side(family, encoding))
         call(f"crossprolog:open_session(Name, {ENCODING}, P)",
              {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
              module=family, encoding=self.encoding)
@@ -435,7 +469,13 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
     EncodingFileTimeLimit (exit 3) when loading takes over `timeout`
     seconds; Interrupted on Ctrl-C.  After any of them nothing of it stays
     loaded.  What the file prints while loading goes to standard error.
+    A `.lp` or `.mzn` file is an encoding in another paradigm (see
+    crossprolog.paradigms.load_encoding).
     """
+    if paradigms.paradigm_of(path):
+        taken = bundled_modules() + list(_user) + [name for record in FAMILIES
+                                                   for name in encodings(record.prolog)]
+        return paradigms.load_encoding(path, taken, {record.name: record.prolog for record in FAMILIES})
     real = os.path.realpath(path)
     if real in _user_files:
         return _user_files[real]
@@ -470,13 +510,16 @@ def poll_signals() -> None:
     handler of a Ctrl-C that came meanwhile (KeyboardInterrupt, raised back in Prolog)."""
 
 
-def user_encoding(name: str) -> UserEncoding | None:
-    """The user's encoding called `name`, if one is loaded."""
-    return _user.get(name)
+def user_encoding(name: str) -> UserEncoding | paradigms.Encoding | None:
+    """The user's encoding called `name`, if one is loaded (an ASP or MiniZinc file's
+    too: it has a name, a path and a family alike)."""
+    return _user.get(name) or paradigms.user_encoding(name)
 
 
 def unload_encoding(name: str) -> None:
     """Forget the user's encoding `name`: its file is unloaded from Prolog."""
+    if paradigms.user_encoding(name):
+        return paradigms.unload_encoding(name)
     with _lock:
         [real] = [path for path, loaded in _user_files.items() if loaded == name]
         call("unload_file(F)", {"F": real})

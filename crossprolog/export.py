@@ -111,6 +111,9 @@ def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle
     (a family's, or a user's loaded one)."""
     family = puzzle.record.prolog
     encoding = engine.checked_encoding(family, encoding)
+    if engine.paradigms.owns(encoding):
+        raise UsageError(f"{encoding} is not a Prolog encoding: export it as ASP or MiniZinc "
+                         "(--format lp or mzn)")
     user = engine.user_encoding(encoding)
     module = user.name if user else family
     source, inlined = _module_text(module)

@@ -30,7 +30,8 @@ def test_every_encoding_of_a_family_finds_the_same_solutions(path):
     runs = compare(parsed(path), timeout=20, repeat=1)
     assert len(runs) >= 3
     assert [r.agrees for r in runs] == [True] * len(runs)
-    assert all(r.inferences > 0 and r.solutions == 1 for r in runs)
+    assert all(r.solutions == 1 for r in runs)
+    assert all(r.inferences > 0 for r in runs if r.inferences is not None)  # None: ASP, MiniZinc
 
 
 def test_compare_notices_disagreement_in_counts():

@@ -70,6 +70,10 @@ def parser() -> argparse.ArgumentParser:
                              "named for its place (R2C3), then the labeling")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write here instead of standard output")
+    export.add_argument("--format", choices=["pl", "lp", "mzn"], default=None,
+                        help="pl: a Prolog program (the default); lp: an ASP program for clingo; "
+                             "mzn: a MiniZinc model with its data (the default for --encoding "
+                             "asp or minizinc)")
     export.set_defaults(run=tools.export)
 
 
@@ -150,10 +154,13 @@ def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -
                          help="read the input as this family (default: guessed from the layout)")
     if encoding:
         command.add_argument("--encoding", default=None, metavar="NAME",
-                             help="the CLP(FD) encoding to use (default: the family's own)")
-    command.add_argument("--encoding-file", action="append", default=[], metavar="FILE.pl",
-                         help="load your own encoding: a Prolog module exporting model/3, "
-                              "named by its module (repeatable)")
+                             help="the encoding to use: one of the family's Prolog encodings "
+                                  "(default: its own), asp (clingo), minizinc (Gecode), or a "
+                                  "user's")
+    command.add_argument("--encoding-file", action="append", default=[], metavar="FILE",
+                         help="load your own encoding: a Prolog module exporting model/3, named "
+                              "by its module (FILE.pl), an ASP program (FILE.lp) or a MiniZinc "
+                              "model (FILE.mzn), named by the file (repeatable)")
     _option_arguments(command, "overrides '# {name}:' in the file")
 
 

@@ -24,18 +24,39 @@ def export(run: Run) -> int:
     except ParseError as error:
         print(error.report(path_name(args.path, escaped=False)), file=sys.stderr)
         return BAD
-    filename = args.output or "puzzle.pl"
     if args.readable and args.encoding:
         raise UsageError("--readable writes the puzzle's own constraints: it takes no --encoding")
-    from .. import export as exporting  # loaded by the command that uses it: start-up time
+    from ..paradigms import export as paradigms  # loaded by the command that uses it: start-up time
 
-    text = (exporting.readable(puzzle, filename=filename) if args.readable
-            else exporting.program(puzzle, args.encoding, filename=filename))
+    paradigm = paradigms.paradigm_for(args.encoding, args.format)
+    if paradigm:
+        text = _exported_paradigm(puzzle, paradigm, args)
+    else:
+        from .. import export as exporting
+
+        filename = args.output or "puzzle.pl"
+        text = (exporting.readable(puzzle, filename=filename) if args.readable
+                else exporting.program(puzzle, args.encoding, filename=filename))
     if args.output is None:
         print(text, end="")
     else:
         batch.write_text(args.output, text)
     return OK
+
+
+def _exported_paradigm(puzzle, paradigm: str, args) -> str:
+    """`export --format lp|mzn`: the ASP program or MiniZinc model with the puzzle's
+    facts or data; UsageError for an encoding or option of another kind."""
+    from .. import engine
+    from ..paradigms import SUFFIXES, export as paradigms
+
+    if args.readable:
+        raise UsageError("--readable writes Prolog goals; --format lp and mzn write the "
+                         "encoding with the puzzle's facts or data")
+    name = engine.checked_encoding(puzzle.record.prolog, args.encoding or paradigm)
+    if paradigms.paradigm_for(name, None) != paradigm:
+        raise UsageError(f"--format {args.format} writes an {paradigm} encoding, and {name} is not one")
+    return paradigms.exported(puzzle, paradigm, name, filename=args.output or f"puzzle{SUFFIXES[paradigm]}")
 
 
 def compare(run: Run) -> int:

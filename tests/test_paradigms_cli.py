@@ -1,0 +1,214 @@
+"""The asp and minizinc encodings on the command line: solve, count, check, compare and
+export with them, a user's .lp and .mzn files and their errors, time limits, Ctrl-C
+and a missing solver.  Real clingo and minizinc throughout."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EMPTY_SUDOKU, EXAMPLES
+
+RIDDLER = EXAMPLES / "crossproduct" / "riddler-1.txt"
+PUZZLE_25 = EXAMPLES / "crosscells" / "puzzle-25.txt"
+KENKEN = EXAMPLES / "kenken" / "issue-4x4.txt"
+GCD = EXAMPLES / "sudoku" / "gcd-2025-01.txt"
+PARADIGMS = ["asp", "minizinc"]
+
+# A user's own CrossProduct encodings, in each language (examples/encodings/).
+MINE_LP = (EXAMPLES / "encodings" / "powers_lp.lp").read_text(encoding="utf-8")
+MINE_MZN = (EXAMPLES / "encodings" / "powers_mzn.mzn").read_text(encoding="utf-8")
+RIDDLER_SOLVED = "3000 3969 640\n   3    9   5 135\n   5    9   1  45\n   8    1   8  64\n" \
+                 "   5    7   8 280\n   5    7   2  70\n"
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_solve_count_and_check_answer_as_the_default_does(cli, encoding):
+    for path in (RIDDLER, PUZZLE_25, KENKEN):
+        default = cli("solve", path, "--format", "json").json()
+        found = cli("solve", path, "--format", "json", "--encoding", encoding)
+        assert found.code == 0 and found.json()["solution"] == default["solution"], path
+    assert cli("solve", RIDDLER, "--encoding", encoding).out == RIDDLER_SOLVED
+    assert cli("count", PUZZLE_25, "--encoding", encoding).out == "1 solution\n"
+    assert cli("check", KENKEN, "--encoding", encoding).out == "well-formed: exactly one solution\n"
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_count_stops_at_its_limit_and_check_draws_two_solutions(cli, write, encoding):
+    loose = write(PUZZLE_25.read_text(encoding="utf-8").replace("a#6", ""))
+    counted = cli("count", loose, "--encoding", encoding, "--limit", "1", "--format", "json").json()
+    default = cli("count", loose, "--limit", "1", "--format", "json").json()
+    assert counted["count"] == 1 and not counted["complete"]
+    assert {**counted, "seconds": 0} == {**default, "seconds": 0}
+    checked = cli("check", loose, "--encoding", encoding)
+    assert checked.code == 1 and "differing at 6 cells" in checked.out
+
+
+def test_a_puzzle_without_solution_is_explained_whatever_the_encoding(cli, write):
+    typo = write(RIDDLER.read_text(encoding="utf-8").replace(" 70", " 71"))
+    for encoding in PARADIGMS:
+        found = cli("solve", typo, "--encoding", encoding)
+        assert found.code == 1 and "row 5 (71) cannot hold" in found.out
+
+
+def test_compare_puts_every_paradigm_in_one_table_with_its_own_counters(cli):
+    found = cli("compare", RIDDLER, KENKEN, "--repeat", "1")
+    lines = found.out.splitlines()
+    assert found.code == 0
+    header = lines[0].split()
+    assert header[header.index("propagated") + 1:] == ["conflicts", "nodes", "failures", "solutions",
+                                                       "agrees"]
+    rows = {(row.split()[0], row.split()[1]): dict(zip(header, row.split())) for row in lines[1:] if row.strip()}
+    for path in (RIDDLER, KENKEN):
+        key = str(path)
+        asp, mzn = rows[key, "asp"], rows[key, "minizinc"]
+        assert asp["agrees"] == mzn["agrees"] == "yes"
+        assert asp["inferences"] == "-" and asp["conflicts"] != "-" and asp["nodes"] == "-"
+        assert mzn["nodes"] != "-" and mzn["failures"] != "-" and mzn["conflicts"] == "-"
+    assert any(line.split()[:2] == ["kenken", "minizinc"] for line in lines)  # the summary
+
+
+def test_compare_as_json_keeps_the_counters(cli):
+    records = cli("compare", KENKEN, "--encodings", "candidates,asp,minizinc", "--repeat", "1",
+                  "--format", "json").jsonl()
+    by = {r["encoding"]: r for r in records if r["record"] == "run"}
+    assert by["asp"]["conflicts"] is not None and by["asp"]["inferences"] is None
+    assert by["minizinc"]["nodes"] is not None and by["candidates"]["nodes"] is None
+
+
+def test_unknown_encodings_list_the_paradigms_beside_the_prolog_ones(cli):
+    found = cli("solve", KENKEN, "--encoding", "nope")
+    assert found.code == 2 and "candidates, tables, arithmetic, asp, minizinc" in found.err
+
+
+@pytest.mark.parametrize("suffix, text", [(".lp", MINE_LP), (".mzn", MINE_MZN)])
+def test_a_users_file_solves_counts_checks_and_compares(cli, tmp_path, suffix, text):
+    path = tmp_path / f"mine{suffix}"
+    path.write_text(text, encoding="utf-8")
+    solved = cli("solve", RIDDLER, "--encoding-file", path, "--encoding", "mine")
+    assert solved.code == 0 and solved.out == RIDDLER_SOLVED
+    assert cli("count", RIDDLER, "--encoding-file", path, "--encoding", "mine").out == "1 solution\n"
+    compared = cli("compare", RIDDLER, "--encoding-file", path, "--encodings", "auto,mine",
+                   "--repeat", "1")
+    assert compared.code == 0 and compared.out.splitlines()[2].split()[1:3] == ["mine", "complete"]
+    other = cli("solve", KENKEN, "--encoding-file", path, "--encoding", "mine")
+    assert other.code == 2 and "is for crossproduct puzzles, not kenken" in other.err
+
+
+@pytest.mark.parametrize("suffix, text, message", [
+    (".lp", "a :- b\nc.\n", "broken.lp:2:1-2: error: syntax error"),
+    (".mzn", "array[1..2] of var 1..3: solution;\nconstraint foo = 2;\n", "broken.mzn:2: undefined identifier"),
+    (".mzn", "var 1..3: x;\nsolve maximize x;\n", "broken.mzn: the model declares no `solution`"),
+    (".mzn", "array[1..1] of var 1..3: solution;\nsolve maximize solution[1];\n", "solves `satisfy`"),
+    (".lp", "% family: chess\n", "names no family"),
+])
+def test_a_broken_file_is_one_line_naming_it(cli, tmp_path, suffix, text, message):
+    path = tmp_path / f"broken{suffix}"
+    path.write_text(text, encoding="utf-8")
+    found = cli("solve", RIDDLER, "--encoding-file", path, "--encoding", "broken")
+    assert found.code == 2 and message in found.err and len(found.err.splitlines()) == 1
+    assert found.err.startswith("crossprolog: error: ") and str(path) in found.err
+
+
+@pytest.mark.parametrize("suffix, text, message", [
+    (".lp", "shown(1).\n#show shown/1.\n", "it shows shown(1): show only solution(Path..., Value) atoms"),
+    (".lp", "solution(0, 0, 1).\n", "no value for solution(0, 1, _)"),
+    (".mzn", "array[1..1, 1..1] of var 1..9: solution;\n", "its solution is not of the puzzle's shape"),
+])
+def test_an_answer_of_another_shape_is_one_line_naming_the_file(cli, tmp_path, suffix, text, message):
+    path = tmp_path / f"odd{suffix}"
+    path.write_text(text, encoding="utf-8")
+    found = cli("solve", RIDDLER, "--encoding-file", path, "--encoding", "odd")
+    assert found.code == 2 and message in found.err, found.err
+    assert len(found.err.splitlines()) == 1 and f"odd{suffix}" in found.err
+
+
+def clingo_command() -> list[str]:
+    """A plain clingo: the program if installed, else the one clingo's Python package runs."""
+    return [shutil.which("clingo")] if shutil.which("clingo") else [sys.executable, "-m", "clingo"]
+
+
+@pytest.mark.parametrize("path", [RIDDLER, PUZZLE_25, KENKEN])
+def test_export_as_asp_runs_with_plain_clingo_elsewhere(cli, tmp_path, path):
+    program = tmp_path / "elsewhere" / "puzzle.lp"
+    program.parent.mkdir()
+    assert cli("export", path, "--format", "lp", "-o", program).code == 0
+    done = subprocess.run(clingo_command() + ["0", program.name], cwd=program.parent,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": "/nowhere"})
+    assert "SATISFIABLE" in done.stdout and "UNSATISFIABLE" not in done.stdout
+    [answer] = [line for line in done.stdout.splitlines() if line.startswith("solution(")]
+    expected = cli("solve", path, "--format", "json").json()["solution"]
+    atoms = sorted(tuple(map(int, atom[len("solution("):-1].split(","))) for atom in answer.split())
+    if path == PUZZLE_25:  # one 0/1 per cell, in reading order: its rows one after another
+        expected = [[on for row in expected for on in row]]
+        atoms = [(0, *atom) for atom in atoms]
+    assert [v for *_, v in atoms] == [v for row in expected for v in row]
+
+
+@pytest.mark.parametrize("path", [RIDDLER, GCD])
+def test_export_as_minizinc_runs_with_plain_minizinc_elsewhere(cli, tmp_path, path):
+    model = tmp_path / "elsewhere" / "puzzle.mzn"
+    model.parent.mkdir()
+    assert cli("export", path, "--encoding", "minizinc", "-o", model).code == 0
+    done = subprocess.run(["minizinc", model.name], cwd=model.parent, capture_output=True, text=True,
+                          timeout=120)
+    expected = cli("solve", path, "--format", "json").json()["solution"]
+    printed = [line.split() for line in done.stdout.splitlines() if line and line[0].isdigit()]
+    assert printed == [[str(v) for v in row] for row in expected]
+
+
+def test_export_says_what_it_cannot_write(cli):
+    gcd = cli("export", GCD, "--format", "lp")
+    assert gcd.code == 2 and "exported as MiniZinc" in gcd.err
+    assert cli("export", RIDDLER, "--format", "lp", "--readable").code == 2
+    assert cli("export", RIDDLER, "--format", "pl", "--encoding", "asp").code == 2
+
+
+def test_exported_facts_hold_only_numbers_and_crossprologs_names(cli, write):
+    """A CrossCells puzzle's group letters and comments never reach the program."""
+    hostile = write("# \"). #script (python) import os #end.\n+1a  +2   =3\nx#1\n"
+                    .replace("x#1", "a#1"))
+    text = cli("export", hostile, "--format", "lp").out
+    facts = text.split("% The puzzle, as facts.\n")[1]
+    assert "script" not in facts and '"' not in facts and "os" not in facts
+
+
+def crossprolog(*args) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "crossprolog", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_a_time_limit_ends_a_search_no_machine_finishes(write, encoding):
+    started = time.monotonic()
+    process = crossprolog("count", write(EMPTY_SUDOKU), "--encoding", encoding, "--timeout", "2")
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 3 and "time limit of 2 s reached" in out, (out, err)
+    assert time.monotonic() - started < 6 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_ctrl_c_stops_a_search_at_once(write, encoding):
+    process = crossprolog("count", write(EMPTY_SUDOKU), "--encoding", encoding)
+    time.sleep(3)
+    stopped = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=15)
+    assert process.returncode == 130 and "interrupted" in out + err, (out, err)
+    assert time.monotonic() - stopped < 3 and "Traceback" not in err
+
+
+def test_a_missing_minizinc_says_what_to_install(write):
+    bin_only = Path(sys.executable).parent  # the virtualenv's programs, not /usr/bin's minizinc
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding",
+                           "minizinc"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PATH": str(bin_only)})
+    assert done.returncode == 2 and "apt-get install minizinc" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
