@@ -6,7 +6,7 @@ A fenced block whose first line starts with `$ ` is a session: each `$ COMMAND`
 line (continued by a trailing backslash) is run by bash, and the lines up to the
 next `$ ` line are its output (standard output and error, as a terminal shows
 them).  A line `...` (or `…`) stands for any lines; decimal numbers (timings,
-also as `5.1e-05`) and numbers with thousands separators (inferences) match any
+also as `5.1e-05` or `6e-05`) and numbers with thousands separators (inferences) match any
 such number, and runs of blanks match any run of blanks.  Commands run in a
 scratch directory that sees the repository's `examples/` and `docs/` (and the
 virtualenv running the tests as `.venv/`), with `crossprolog` and the project's
@@ -36,7 +36,7 @@ EXAMPLES = ROOT / "docs" / "examples"  # puzzles the pages use, not pages
 PAGES = [ROOT / "README.md",
          *sorted(page for page in (ROOT / "docs").rglob("*.md") if EXAMPLES not in page.parents)]
 # timings (5.1e-05 too), and counts of inferences
-NUMBER = re.compile(r"\d+\.\d+(?:e[-+]?\d+)?|\d{1,3}(?:,\d{3})+")
+NUMBER = re.compile(r"\d+(?:\.\d+)?e[-+]?\d+|\d+\.\d+|\d{1,3}(?:,\d{3})+")
 FENCE = re.compile(r"^(\s*)```")
 ANY_LINES = ("...", "…")
 NOT_RUN = "<!-- not run -->"
