@@ -130,8 +130,11 @@ def test_ctrl_c_in_the_first_moments_ends_the_command_quietly(write):
         process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=30)
         assert "Traceback" not in stderr, stderr
+        # Python's own SIGINT default may end it just after our handler said so (seen once
+        # in a fresh-clone run): still one line and no traceback.
         assert (process.returncode, stdout, stderr) in [(130, "", "crossprolog: interrupted\n"),
-                                                        (-signal.SIGINT, "", "")], stderr
+                                                        (-signal.SIGINT, "", ""),
+                                                        (-signal.SIGINT, "", "crossprolog: interrupted\n")], stderr
         seen.add(process.returncode)
     assert 130 in seen  # not every one came before Python started
 
