@@ -4,6 +4,7 @@
             search_grid/1,        % +Grid
             rule_goal/2,          % +Rule, -Goal
             rule_table_goal/3,    % +Rules, +Rule, -Goal
+            is_given/1,           % +Rule
             cell_allowed/3,       % +Grid, +Cell, -Mask
             placed_cell/2,        % +Grid, +Cell
             remove_digits/3,      % +Grid, +Bits, +Cell

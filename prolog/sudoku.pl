@@ -621,26 +621,26 @@ keep_supported(Grid, I, Support, Narrowed0, Narrowed) :-
 %
 %   The puzzle's own constraints as a person writes them by hand, for an
 %   exported program to read: Goals are CLP(FD) goals on the digits of Rows
-%   (not posted): their range, the givens, all_distinct for every row,
-%   column and box (each with `Unused`, the digit left out, when nine are
-%   chosen from ten), then the labeling.  An objective adds each line's
-%   number (`Row1`..`Row9`, or `Column1`..), their sum, and that `G`
+%   (not posted): their range, then sudoku/3's statement (the givens, and
+%   all_distinct for every row, column and box, each with `Unused`, the
+%   digit left out, when nine are chosen from ten), then the labeling.
+%   An objective adds each line's number (`Row1`..`Row9`, or
+%   `Column1`..), their sum, and that `G`
 %   divides them, G one of the candidates; the labeling tries G from the
 %   largest down, each by a complete search of the digits, so the first
 %   solution is an optimal grid.  That is the `modulo` encoding: plain to
 %   read, slow to run (25 s on the January 2025 puzzle).  Named names
 %   Unused, G and the line numbers.
 constraints(Puzzle, Rows, Named, Goals) :-
-    _{givens: Givens, low: Low, high: High, objective: ObjectiveText} :< Puzzle,
+    _{low: Low, high: High, objective: ObjectiveText} :< Puzzle,
     atom_string(Objective, ObjectiveText),
-    grid(Rows),
-    maplist(given_goal(Rows), Givens, GivenGoals),
+    sudoku(Puzzle, Rows, Rules),
     Left is High - Low + 1 - 9,
     length(Unused, Left),
     unused_named(Unused, Low-High, UnusedGoals, UnusedNamed),
-    lines_and_boxes(Rows, Lines, Boxes),
-    append(Lines, Boxes, Units),
-    maplist(unit_goal(Unused), Units, UnitGoals),
+    partition(is_given, Rules, GivenRules, UnitRules),
+    maplist(rule_goal, GivenRules, GivenGoals),
+    maplist(unit_goal(Unused), UnitRules, UnitGoals),
     objective_goals(Objective, Rows, Unused, Low-High, ObjectiveNamed, ObjectiveGoals, Labeling),
     append(UnusedNamed, ObjectiveNamed, Named),
     maplist(domain_goal(Low..High), Rows, DomainGoals),
@@ -648,13 +648,13 @@ constraints(Puzzle, Rows, Named, Goals) :-
 
 domain_goal(Domain, Row, Row ins Domain).
 
-given_goal(Rows, [R, C, Digit], Cell #= Digit) :-
-    give(Rows, [R, C, Cell]).
 
 unused_named([], _, [], []).
 unused_named([Unused], Low-High, [Unused in Low..High], ['Unused' = Unused]).
 
-unit_goal(Unused, Unit, all_distinct(Cells)) :-
+%   A unit of sudoku/3's statement, with the digit a range of ten leaves out
+%   (Unused) among its cells: the ten are then all different.
+unit_goal(Unused, all_distinct(Unit), all_distinct(Cells)) :-
     append(Unused, Unit, Cells).
 
 objective_goals(none, Rows, _, _, [], [], [labeling([ff], Digits)]) :- !,

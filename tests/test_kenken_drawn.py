@@ -149,9 +149,10 @@ def test_the_command_line_reads_solves_and_explains_the_drawn_form(cli, write):
     assert cli("solve", path, "--format", "json").json()["solution"] == [list(r) for r in SOLUTION]
     assert cli("check", path).out == "well-formed: exactly one solution\n"
     hint = cli("hint", path).out.splitlines()
-    assert hint[0] == ("# the 12* cage at row 1, column 1 and the 3/ cage at row 2, column 1 "
+    assert hint[0] == path.read_text().splitlines()[0]  # the file's own comment stays
+    assert hint[1] == ("# hint - the 12* cage at row 1, column 1 and the 3/ cage at row 2, column 1 "
                        "leave only 4 at row 1, column 1")
-    assert hint[2] == "| 12* 4         | 2-    | 3/    |"
+    assert hint[3] == "| 12* 4         | 2-    | 3/    |"
     broken = cli("solve", write(DRAWN.replace("| 1-        |", "| 1-        :")))
     assert broken.code == 2 and broken.out == ""
     head, shown, caret = broken.err.splitlines()
@@ -180,4 +181,4 @@ def test_a_drawing_of_more_cages_than_letters_is_explained_too(cli, write):
     assert len({clue.name for clue in clues if clue.kind == "cage"}) == len(puzzle.cages)
     assert puzzle.keeping(clues) == puzzle
     run = cli("hint", write(puzzle.render()))
-    assert run.code == 0 and run.out.startswith("# the ") and run.err == ""
+    assert run.code == 0 and run.out.startswith("# hint - the ") and run.err == ""

@@ -367,3 +367,20 @@ def test_a_crosscells_maker_names_groups_past_z_as_the_grammar_reads_them():
     assert clue.name == "A" and made.group_cells("A") == (len(cells) - 1,)
     again = crossprolog.parse(made.render(), family="crosscells")
     assert {g.group: g.text for g in again.groups}["A"] == "A#1"
+
+
+def test_a_hint_keeps_the_file_s_comments_and_drops_the_last_step_s_reason(cli, write):
+    """A hint loop keeps what the file says of itself, and only the newest reason; in
+    markdown the reason is an indented code line, not a heading, and still reads back."""
+    path = write("# from the Riddler\n" + (EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    first = cli("hint", path).out
+    second = cli("hint", write(first, "next.txt")).out
+    comments = ["# from the Riddler", "# The Riddler's first CrossProduct: every row and column "
+                "multiplies to its product."]
+    for out in (first, second):
+        lines = out.splitlines()
+        assert lines[:2] == comments and lines[2].startswith("# hint - ") and out.count("# hint - ") == 1
+    markdown = cli("hint", EXAMPLES / "crossproduct" / "riddler-2.md").out
+    assert markdown.startswith("    # hint - ") and "\n# " not in "\n" + markdown
+    assert crossprolog.parse(markdown).solve().values == crossprolog.parse(
+        (EXAMPLES / "crossproduct" / "riddler-2.md").read_text()).solve().values

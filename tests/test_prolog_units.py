@@ -28,3 +28,16 @@ def test_a_bundled_module_loads_without_a_warning(path):
     done = subprocess.run([swipl(), "-q", "-g", f"load_files('{path}', [imports([])])", "-t", "halt"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout + done.stderr == "", done.stdout + done.stderr
+
+
+def test_no_family_module_defines_a_predicate_of_the_kernel_it_loads():
+    """An exported program inlines grid.pl into the family's module: a predicate both
+    define would clash there (the exported program warns, or runs the wrong one)."""
+    goal = ("use_module(prolog/grid, []), use_module(prolog/sudoku, []), use_module(prolog/kenken, []), "
+            "forall(( member(M, [sudoku, kenken]), predicate_property(M:H, defined), "
+            "\\+ predicate_property(M:H, imported_from(_)), functor(H, N, A), "
+            "\\+ sub_atom(N, 0, _, _, '__aux'), predicate_property(grid:H, defined), "
+            "\\+ predicate_property(grid:H, imported_from(_)) ), format('~w:~w/~w~n', [M, N, A]))")
+    done = subprocess.run([swipl(), "-q", "-g", goal, "-t", "halt"], cwd=Path(__file__).resolve().parent.parent,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr

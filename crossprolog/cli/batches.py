@@ -14,6 +14,8 @@ from typing import Callable
 
 from .. import batch, engine
 from ..batch import WorkerDied
+from ..families import named
+from ..grammars.common import directive_word
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
 from ..puzzle import Puzzle
 from ..registry import parse_piece
@@ -97,6 +99,7 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
     """
     started = run.started if run.single else time.monotonic()
     run.began = started  # for what a watchdog reports: this puzzle's start
+    run.comments = comment_lines(item)
     try:
         load_encodings(run.args, started)
         if item.problem:
@@ -132,3 +135,13 @@ def show(outcome: Outcome, item: Input, several: bool, args) -> None:
     elif outcome.text:
         write(f"== {item.name}\n{outcome.text}" if several else outcome.text, file=sys.stdout)
     sys.stdout.flush()
+
+
+def comment_lines(item: Input) -> tuple:
+    """The comment lines of an input's puzzle (not its directives), as its family reads
+    them: a hint keeps them."""
+    if item.piece is None or item.piece.family is None:
+        return ()
+    grammar = named(item.piece.family).grammar
+    return tuple(line for line in [*item.piece.shared, *item.piece.lines]
+                 if grammar.is_comment(line) and not directive_word(line))

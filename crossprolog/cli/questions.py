@@ -210,8 +210,18 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     if found.status == "solved":
         return Outcome(OK, "nothing is left open", record)
     placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
-    reasons = [f"# {forced.reason}" for forced in found.cells]
-    return Outcome(OK, "\n".join(reasons + [placed.render(format=layout(run.args))]), record)
+    markdown = (layout(run.args) or puzzle.layout) == "markdown"
+    reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
+    kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
+    return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
+                                 + [placed.render(format=layout(run.args))]), record)
+
+
+# A hint's reason is a comment above the puzzle, so the output reads back in as the next
+# step's puzzle: marked, so that the next step's output drops it and keeps only the file's
+# own comments; in markdown indented, a code line, not a heading.
+HINTED = "# hint -"
+
 
 
 # One vocabulary for the "status" of every command's records, what is known of the puzzle

@@ -18,3 +18,4 @@ class Run:
     single: bool = True     # a lone puzzle: its --timeout bounds the whole command
     live: bool = False      # a lone puzzle's --all may print each solution as it comes
     finish: Callable[[Any], None] | None = None  # how a lone puzzle's watchdog reports it
+    comments: tuple = ()    # the comment lines of the puzzle at work, as its file has them
