@@ -212,3 +212,20 @@ def test_a_missing_minizinc_says_what_to_install(write):
                           env={**os.environ, "PATH": str(bin_only)})
     assert done.returncode == 2 and "apt-get install minizinc" in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_batches_in_worker_processes_and_hints(cli, tmp_path, encoding):
+    out = tmp_path / "records.jsonl"
+    found = cli("solve", RIDDLER, PUZZLE_25, KENKEN, "--jobs", "2", "--encoding", encoding, "--out", out)
+    assert found.code == 0 and found.out.endswith("3 records (3 solved)\n")
+    assert cli("hint", KENKEN, "--encoding", encoding).out == cli("hint", KENKEN).out
+
+
+def test_a_users_file_runs_in_worker_processes(cli, tmp_path):
+    path = tmp_path / "mine.lp"
+    path.write_text(MINE_LP, encoding="utf-8")
+    riddlers = [EXAMPLES / "crossproduct" / name for name in ("riddler-1.txt", "riddler-2.md")]
+    found = cli("count", *riddlers, "--jobs", "2", "--encoding-file", path, "--encoding", "mine",
+                "--format", "json")
+    assert found.code == 0 and [r["count"] for r in found.jsonl()] == [1, 1]
