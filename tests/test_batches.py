@@ -291,15 +291,19 @@ def test_batches_writing_one_results_file_at_once_each_keep_their_own_until_the_
         directories.append(directory)
     processes = [crossprolog("solve", directory, "--encoding", "chain", "--out", out)
                  for directory in directories]
-    partials = lambda: [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
-    wait_until(lambda: len(partials()) == 2 and all(p.stat().st_size for p in partials()))
-    kept = sorted(json.loads(p.read_text())["path"] for p in partials())
-    assert kept == [str(directory / "a.txt") for directory in directories]
-    for process in processes:
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=30)
-        assert process.returncode == 130
-        assert stderr == f"crossprolog: interrupted after 1 of 2 puzzles; their records are in {out}\n"
+    try:
+        partials = lambda: [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
+        wait_until(lambda: len(partials()) == 2 and all(p.stat().st_size for p in partials()))
+        kept = sorted(json.loads(p.read_text())["path"] for p in partials())
+        assert kept == [str(directory / "a.txt") for directory in directories]
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+            _, stderr = process.communicate(timeout=30)
+            assert process.returncode == 130
+            assert stderr == f"crossprolog: interrupted after 1 of 2 puzzles; their records are in {out}\n"
+    finally:
+        for process in processes:  # their searches never end: none may outlive the test
+            process.kill()
     [record] = [json.loads(line) for line in out.read_text().splitlines()]
     assert record["path"] in kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["first", "results.jsonl", "second"]

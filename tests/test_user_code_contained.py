@@ -150,10 +150,13 @@ def test_a_looping_directive_is_bounded_by_the_timeout(tmp_path):
 def test_ctrl_c_stops_a_looping_directive(tmp_path):
     path = module_file(tmp_path, "loops_on", LOOPING)
     process = crossprolog("solve", RIDDLER, "--encoding-file", path)
-    assert process.stderr.readline() == "looping\n"  # what it prints goes to standard error
-    time.sleep(0.3)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=30)
+    try:
+        assert process.stderr.readline() == "looping\n"  # what it prints goes to standard error
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # should it not have ended: it would loop on after the test
     assert process.returncode == 130 and stdout == ""
     assert stderr == "crossprolog: interrupted\n"
 
