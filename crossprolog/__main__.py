@@ -14,31 +14,48 @@ import sys
 import time
 
 INTERRUPTED = 130
-_done = False  # the command has its exit code (or Ctrl-C came): a Ctrl-C now changes nothing
+_done = False  # the command has its exit code: a Ctrl-C now changes nothing
 _interrupted = False  # our handler raised KeyboardInterrupt
 
 
 def _interrupt(signum, frame) -> None:
-    """Ctrl-C: a KeyboardInterrupt, once; nothing once the command is done (Python's
-    exit then runs no code of ours that could report it)."""
-    global _done, _interrupted
+    """Ctrl-C: a KeyboardInterrupt, each time (should code swallow one, the next is
+    heard); nothing once the command is done (Python's exit then runs no code of
+    ours that could report it)."""
+    global _interrupted
     if _done:
         return
-    _done = _interrupted = True
+    if _within(frame, _unraisable.__code__):  # raised there, it would only be printed
+        _send_ctrl_c_again()
+        return
+    _interrupted = True
     raise KeyboardInterrupt
 
 
 def _unraisable(unraisable) -> None:
     """sys.unraisablehook: a KeyboardInterrupt raised where Python only prints it
     (a __del__, a weakref callback) is sent again, to be raised where it counts."""
-    global _done, _interrupted
     if unraisable.exc_type is None or not issubclass(unraisable.exc_type, KeyboardInterrupt):
         sys.__unraisablehook__(unraisable)
         return
-    _done = _interrupted = False
-    import threading
+    _send_ctrl_c_again()
 
-    threading.Thread(target=_send_ctrl_c, daemon=True).start()  # after the callback has ended
+
+def _within(frame, code) -> bool:
+    """Whether `frame` or a frame it was called from runs `code`."""
+    while frame is not None:
+        if frame.f_code is code:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _send_ctrl_c_again() -> None:
+    """Ctrl-C again, from another thread: it reaches the main thread (every other
+    thread blocks it), in whatever it runs next."""
+    import _thread
+
+    _thread.start_new_thread(_send_ctrl_c, ())
 
 
 def _send_ctrl_c() -> None:
@@ -61,11 +78,11 @@ def main() -> int:
         if _interrupted and code != INTERRUPTED:  # some code took the KeyboardInterrupt in
             raise KeyboardInterrupt
     except BaseException as error:
+        _done = True
         # Python 3.11 wraps a KeyboardInterrupt raised while a class is made (in
         # __set_name__, during an import) in a RuntimeError: what came was Ctrl-C.
         if not (isinstance(error, KeyboardInterrupt) or _interrupted):
             raise
-        _done = True
         code = INTERRUPTED
         print("crossprolog: interrupted", file=sys.stderr)
     return code

@@ -24,8 +24,6 @@ abort/0 cannot be trapped (Prolog re-throws '$aborted' past every catch),
 so it is the driver's error_term/2 that reports it.
 */
 
-:- use_module(library(lists)).
-
 :- meta_predicate user_call(+, 0).
 
 :- dynamic halted/4.                  % Ticket, Status, File, Line

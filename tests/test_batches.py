@@ -119,7 +119,8 @@ def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
                                  {"c.txt": NEVER_CROSSPRODUCT, "d.txt": NEVER_CROSSPRODUCT})
     out = tmp_path / "results.jsonl"
     process = crossprolog("solve", directory, "--encoding", "chain", "--out", out, "--jobs", jobs)
-    time.sleep(4)  # the two easy ones take milliseconds once started; the hard ones, minutes
+    # The two easy ones take milliseconds once started; the hard ones, minutes.
+    wait_until(lambda: written(tmp_path) == 2)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=10)
     records = [json.loads(line) for line in out.read_text().splitlines()]
@@ -127,6 +128,11 @@ def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
     assert stderr == f"crossprolog: interrupted after 2 of 4 puzzles; their records are in {out}\n"
     assert [r["path"] for r in records] == [str(directory / "a.txt"), str(directory / "b.txt")]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles", "results.jsonl"]
+
+
+def written(directory: Path) -> int:
+    """How many records a run has written whole to its temporary results file in `directory`."""
+    return sum(text.count("\n") for text in (p.read_text() for p in directory.glob("*.partial")))
 
 
 def test_ctrl_c_stops_a_lone_long_search_at_once(write):
@@ -285,15 +291,19 @@ def test_batches_writing_one_results_file_at_once_each_keep_their_own_until_the_
         directories.append(directory)
     processes = [crossprolog("solve", directory, "--encoding", "chain", "--out", out)
                  for directory in directories]
-    partials = lambda: [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
-    wait_until(lambda: len(partials()) == 2 and all(p.stat().st_size for p in partials()))
-    kept = sorted(json.loads(p.read_text())["path"] for p in partials())
-    assert kept == [str(directory / "a.txt") for directory in directories]
-    for process in processes:
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=30)
-        assert process.returncode == 130
-        assert stderr == f"crossprolog: interrupted after 1 of 2 puzzles; their records are in {out}\n"
+    try:
+        partials = lambda: [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
+        wait_until(lambda: len(partials()) == 2 and all(p.stat().st_size for p in partials()))
+        kept = sorted(json.loads(p.read_text())["path"] for p in partials())
+        assert kept == [str(directory / "a.txt") for directory in directories]
+        for process in processes:
+            process.send_signal(signal.SIGINT)
+            _, stderr = process.communicate(timeout=30)
+            assert process.returncode == 130
+            assert stderr == f"crossprolog: interrupted after 1 of 2 puzzles; their records are in {out}\n"
+    finally:
+        for process in processes:  # their searches never end: none may outlive the test
+            process.kill()
     [record] = [json.loads(line) for line in out.read_text().splitlines()]
     assert record["path"] in kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["first", "results.jsonl", "second"]

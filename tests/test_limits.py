@@ -75,11 +75,11 @@ def test_a_batch_member_that_does_not_stop_at_its_limit_is_cut_off(tmp_path, job
     deaf.write_text(DEAF)
     riddler, givens = EXAMPLES / "crossproduct" / "riddler-1.txt", EXAMPLES / "crossproduct" / "givens.txt"
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", riddler, givens, "--jobs", jobs,
-                           "--encoding-file", deaf, "--encoding", "deaf", "--timeout", "5",
-                           "--format", "json"], capture_output=True, text=True, timeout=120)
+                           "--encoding-file", deaf, "--encoding", "deaf", "--timeout", "10",
+                           "--format", "json"], capture_output=True, text=True, timeout=180)
     timed_out, solved = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 3, done.stderr
-    assert timed_out["status"] == "timeout" and timed_out["seconds"] >= 5
+    assert timed_out["status"] == "timeout" and timed_out["seconds"] >= 10
     assert solved["status"] == "solved" and solved["solution"] == [[2, 4, 1], [4, 2, 1], [1, 1, 1]]
 
 

@@ -105,11 +105,14 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
     """While the grammars load, Prolog starts, or the search runs: `delay` seconds after
     crossprolog's own code started loading (before, Python itself is starting)."""
     process = crossprolog("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain")
-    while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
-        time.sleep(0.01)
-    time.sleep(delay)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=15)
+    try:
+        while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
+            time.sleep(0.01)
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=15)
+    finally:
+        process.kill()  # its search never ends: it may not outlive the test
     assert process.returncode in (130, -signal.SIGINT) and "Traceback" not in stderr
 
 
@@ -126,9 +129,12 @@ def test_ctrl_c_in_the_first_moments_ends_the_command_quietly(write):
     for delay in [0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.06] * 5:
         process = subprocess.Popen([COMMAND, "solve", never, "--encoding", "chain"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(delay)
-        process.send_signal(signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=30)
+        try:
+            time.sleep(delay)
+            process.send_signal(signal.SIGINT)
+            stdout, stderr = process.communicate(timeout=30)
+        finally:
+            process.kill()  # its search never ends: it may not outlive the test
         assert "Traceback" not in stderr, stderr
         # Python's own SIGINT default may end it just after our handler said so (seen once
         # in a fresh-clone run): still one line and no traceback.

@@ -137,21 +137,26 @@ LOOPING = """\
 
 def test_a_looping_directive_is_bounded_by_the_timeout(tmp_path):
     path = module_file(tmp_path, "loops", LOOPING)
-    started = time.monotonic()
-    done = run("solve", RIDDLER, "--encoding-file", path, "--timeout", "1")
-    assert time.monotonic() - started < 30  # the loop never ends: any bound is the timeout's
+    done = run("solve", RIDDLER, "--encoding-file", path, "--timeout", "2")  # the loop never ends
     assert done.returncode == 3
-    assert done.stderr.splitlines()[-1] == (f"crossprolog: error: {path}: loading it did not end "
-                                            "within the time limit (a directive that does not end?)")
+    if "looping" in done.stderr:  # else starting Prolog took the 2 s (a machine under heavy load)
+        assert done.stderr.splitlines()[-1] == (
+            f"crossprolog: error: {path}: loading it did not end within the time limit "
+            "(a directive that does not end?)")
+    else:
+        assert done.stderr == "crossprolog: error: time limit of 2 s reached\n"
 
 
 def test_ctrl_c_stops_a_looping_directive(tmp_path):
     path = module_file(tmp_path, "loops_on", LOOPING)
     process = crossprolog("solve", RIDDLER, "--encoding-file", path)
-    assert process.stderr.readline() == "looping\n"  # what it prints goes to standard error
-    time.sleep(0.3)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=30)
+    try:
+        assert process.stderr.readline() == "looping\n"  # what it prints goes to standard error
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # should it not have ended: it would loop on after the test
     assert process.returncode == 130 and stdout == ""
     assert stderr == "crossprolog: interrupted\n"
 
