@@ -164,6 +164,26 @@ def _worker(context, work: Callable) -> tuple[Any, Connection]:
     return process, parent_end
 
 
+def spawned(work: Callable) -> tuple[Any, Connection]:
+    """A worker process of the kind `results` runs (spawned, ending with its parent, its
+    watchdog's `last_result` honoured), for a caller that hands it items one at a time
+    (the web server): its process, and the pipe to send it items on.  Once the pipe or
+    the process is ready (multiprocessing.connection.wait), `answer_of` takes the answer."""
+    import multiprocessing
+
+    return _worker(multiprocessing.get_context("spawn"), work)
+
+
+def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
+    """What the worker of `spawned` answered for its item, and whether it takes more: a
+    WorkerDied (and False) when it ended without an answer."""
+    result = _received(pipe)
+    if result is NOTHING or isinstance(result, _Last):
+        process.join()
+        return (WorkerDied(_death(process.exitcode)) if result is NOTHING else result.result), False
+    return result, True
+
+
 def _serve(work: Callable, pipe: Connection, parent: int) -> None:
     """A worker's life: items in, results out, until the pipe closes or the parent is gone."""
     # Ctrl-C reaches the whole process group; the parent alone decides what
@@ -389,5 +409,5 @@ def check_writable(path: str) -> None:
         raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
 
 
-__all__ = ["Output", "WorkerDied", "check_writable", "expand", "in_worker", "last_result", "results",
-           "write_jsonl", "write_text"]
+__all__ = ["Output", "WorkerDied", "answer_of", "check_writable", "expand", "in_worker", "last_result",
+           "results", "spawned", "write_jsonl", "write_text"]

@@ -13,7 +13,7 @@ from .. import output
 from .. import engine
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
-from . import questions, tools
+from . import questions, serve, tools
 from .inputs import options
 
 
@@ -122,6 +122,20 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
     stats.set_defaults(run=tools.stats)
+
+    serving = commands.add_parser("serve", help="serve a web page to solve, check, hint and generate "
+                                  "puzzles, and its JSON API", description="serve the web page and its "
+                                  "JSON API (docs/web.md) until Ctrl-C; searches run in worker processes")
+    serving.add_argument("--host", default="127.0.0.1",
+                         help="the address to listen on (default 127.0.0.1: this machine only)")
+    serving.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serving.add_argument("--workers", type=_positive, default=2, metavar="N",
+                         help="worker processes, each searching one puzzle at a time (default 2)")
+    serving.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                         help="the time limit of each request's search (default 10)")
+    serving.add_argument("--queue", type=int, default=32, metavar="N",
+                         help="requests that may wait for a worker; more get 503 (default 32)")
+    serving.set_defaults(run=serve.serve)
     return top
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from .. import engine, explain
-from ..answers import Marks, Search
+from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, TimeLimitExceeded
 from ..puzzle import Puzzle
 from .batches import each_puzzle
@@ -50,12 +50,13 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
         return Outcome(LIMIT, f"{puzzle.render(found.best, layout(run.args))}\n"
                               f"time limit of {run.args.timeout:g} s reached: the best answer found so far",
                        {**record, "solution": found.best.to_json(),
-                        **puzzle.solution_extras(found.best)})
+                        **puzzle.solution_extras(found.best)}, drawn=((puzzle, found.best, NO_MARKS),))
     if status == "timeout":
         return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached", record)
     if solution is None:
         return _no_solution(puzzle, run, record, "no solution")
-    return Outcome(OK, puzzle.render(solution, layout(run.args)), record)
+    return Outcome(OK, puzzle.render(solution, layout(run.args)), record,
+                   drawn=((puzzle, solution, NO_MARKS),))
 
 
 def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
@@ -65,9 +66,11 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
     except TimeLimitExceeded:
         return Outcome(NO, f"{heading} (no small set of clues to blame was found in time)",
                        {**record, "conflict": None})
-    drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(clues)))
+    marks = Marks(clues=frozenset(clues))
+    drawing = puzzle.render(format=layout(run.args), marks=marks)
     return Outcome(NO, f"{heading}: {explain.conflict_sentence(clues)}\n{drawing}",
-                   {**record, "conflict": [clue.to_json() for clue in clues]})
+                   {**record, "conflict": [clue.to_json() for clue in clues]},
+                   drawn=((puzzle, None, marks),))
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -186,7 +189,8 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
             f"{drawings[1]}\n{advice}")
     return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
                               "difference": [list(cell) for cell in seen.difference],
-                              "suggestion": seen.suggestion})
+                              "suggestion": seen.suggestion},
+                   drawn=tuple((puzzle, s, marks) for s in seen.solutions))
 
 
 def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -213,8 +217,10 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     markdown = (layout(run.args) or puzzle.layout) == "markdown"
     reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
     kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
+    hinted = Marks(cells=frozenset(forced.cell for forced in found.cells))
     return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
-                                 + [placed.render(format=layout(run.args))]), record)
+                                 + [placed.render(format=layout(run.args))]), record,
+                   drawn=((placed, None, hinted),))
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next

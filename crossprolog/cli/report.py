@@ -26,6 +26,9 @@ class Outcome:
     text: str
     record: dict
     error: str = ""  # for standard error
+    # What `text` draws, as data another backend (the web page) draws again: a
+    # (puzzle, solution or None, Marks) for each drawing.
+    drawn: tuple = ()
 
 
 class Stopped(KeyboardInterrupt):

@@ -140,10 +140,7 @@ def generate(run: Run) -> int:
     for number, puzzle in enumerate(progress, start=1):
         solution = puzzle.solve() if args.with_solutions else None
         if args.format == "json":
-            clues = puzzle.clues()
-            givens = sum(clue.kind == "given" for clue in clues)
-            record = {"family": args.family, "puzzle": puzzle.render(),
-                      "givens": givens, "constraints": len(clues) - givens}
+            record = generated_record(puzzle)
             if args.with_solutions:
                 record["solution"] = solution.to_json() if solution else None
             write(json.dumps(record), file=sys.stdout)
@@ -154,6 +151,15 @@ def generate(run: Run) -> int:
             pieces.append(f"== {number} solved\n{drawn}")
         write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
     return OK
+
+
+def generated_record(puzzle) -> dict:
+    """generate's JSON record of `puzzle`: its text, the number of its givens and of its
+    other clues (constraints)."""
+    clues = puzzle.clues()
+    givens = sum(clue.kind == "given" for clue in clues)
+    return {"family": puzzle.family, "puzzle": puzzle.render(), "givens": givens,
+            "constraints": len(clues) - givens}
 
 
 def stats(run: Run) -> int:

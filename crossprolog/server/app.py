@@ -1,0 +1,249 @@
+"""The web server: the page (static files of this package) and the JSON API it uses,
+on Starlette.  Every search runs in the pool of worker processes (pool.py), each
+question within its time limit; what a worker answers is in replies.py.
+
+The API (docs/web.md): POST /api/solve, /api/check, /api/hint, /api/count and
+/api/draw with {"text", "family"?, "encoding"?, "limit"?, "timeout"?};
+POST /api/generate with {"family", "rows", "cols", "well_formed"?, "seed"?};
+GET /api/families and /api/health.  No request names a file or carries code:
+encodings are the bundled ones, by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import re
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..batch import WorkerDied
+from ..cli.report import Outcome
+from ..errors import UsageError
+from ..families import BY_NAME, named
+from . import replies
+from .pool import Busy, Pool
+from .replies import NAME, Question
+
+STATIC = Path(__file__).resolve().parent / "static"
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+PUZZLE_FIELDS = {"text", "family", "encoding", "limit", "timeout"}
+GENERATE_FIELDS = {"family", "rows", "cols", "well_formed", "seed"}
+ENCODING_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a name, never a file
+MAX_SIDE = 30  # rows or columns of a generated puzzle
+RETRY_AFTER = 2  # seconds a refused request is told to wait
+LATE = 5.0  # seconds past a question's limit (and its watchdog's) before its worker is ended
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs: worker processes, the time limit of a question (seconds),
+    questions that may wait for a worker, the largest text (UTF-8 bytes), and the host
+    it listens on (off the loopback, requests for any host name are served)."""
+
+    workers: int = 2
+    timeout: float = 10.0
+    queue: int = 32
+    max_text: int = 256 * 1024
+    host: str = "127.0.0.1"
+
+
+class Refused(Exception):
+    """A request the API does not take: its status and message."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def create_app(settings: Settings = Settings()) -> Starlette:
+    """The web application: the page at /, the API under /api/."""
+    pool = Pool(replies.answer, settings.workers, settings.queue)
+    known: dict[str, list] = {}  # the families, as a worker first told them
+    starting: dict[str, asyncio.Future] = {}  # every worker's first question, asked at the start
+
+    async def ask(question: Question) -> JSONResponse:
+        try:
+            answer = await pool.ask(question, question.timeout + replies.GRACE + LATE)
+        except Busy:
+            return JSONResponse({"status": "error", "error": "the server is busy: every worker is "
+                                 "at work and the queue is full; try again in a moment"},
+                                503, headers={"Retry-After": str(RETRY_AFTER)})
+        if isinstance(answer, WorkerDied):
+            return JSONResponse({"status": "error", "error": f"{NAME}: error: {answer}"}, 500)
+        status, body = replies.replied(answer) if isinstance(answer, Outcome) else answer
+        return JSONResponse(body, status)
+
+    def puzzle_route(kind: str) -> Route:
+        async def endpoint(request: Request) -> JSONResponse:
+            try:
+                fields = puzzle_fields(await body(request, settings), settings)
+            except Refused as refused:
+                return refusal(refused)
+            return await ask(Question(kind, fields, fields.pop("timeout")))
+        return Route(f"/api/{kind}", endpoint, methods=["POST"], name=kind)
+
+    async def generate(request: Request) -> JSONResponse:
+        try:
+            fields = generate_fields(await body(request, settings))
+        except Refused as refused:
+            return refusal(refused)
+        return await ask(Question("generate", fields, settings.timeout))
+
+    async def families(request: Request) -> JSONResponse:
+        if "families" not in known:
+            response = await ask(Question("families", {}, settings.timeout))
+            if response.status_code != 200:
+                return response
+            known["families"] = json.loads(response.body)["families"]
+        return JSONResponse({"families": known["families"]})
+
+    async def health(request: Request) -> JSONResponse:
+        warming = starting.get("warming")
+        return JSONResponse({"status": "ok", "ready": bool(warming and warming.done()),
+                             "workers": settings.workers, "busy": pool.busy,
+                             "waiting": pool.waiting, "queue": settings.queue,
+                             "replaced": pool.replaced, "timeout": settings.timeout,
+                             "max_text": settings.max_text})
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        # Every worker starts its Prolog now, not at the first questions.
+        warming = starting["warming"] = asyncio.gather(
+            *(families(None) for _ in range(settings.workers)), return_exceptions=True)
+        try:
+            yield
+        finally:
+            warming.cancel()
+            pool.close()
+
+    routes = [puzzle_route(kind) for kind in (*replies.COMMANDS, "draw")] + [
+        Route("/api/generate", generate, methods=["POST"]),
+        Route("/api/families", families), Route("/api/health", health),
+        Mount("/", StaticFiles(directory=STATIC, html=True))]
+    hosts = ["*"] if settings.host not in LOOPBACK else ["127.0.0.1", "localhost", "[::1]"]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+                                 Middleware(SecurityHeaders)])
+
+
+def refusal(refused: Refused) -> JSONResponse:
+    return JSONResponse({"status": "error", "error": str(refused)}, refused.status)
+
+
+async def body(request: Request, settings: Settings) -> dict:
+    """The JSON object a request carries, read no further than a text of the largest
+    size could take.  Raises Refused (415, 413, 400)."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise Refused(415, "send the request as JSON (Content-Type: application/json)")
+    most = 6 * settings.max_text + 4096  # JSON writes a character of text in up to 6 bytes
+    if int(request.headers.get("content-length") or 0) > most:
+        raise Refused(413, too_big(settings))
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > most:
+            raise Refused(413, too_big(settings))
+    try:
+        fields = json.loads(data)
+    except (ValueError, RecursionError) as error:
+        raise Refused(400, f"the body is not JSON: {error}") from None
+    if not isinstance(fields, dict):
+        raise Refused(400, "the body must be a JSON object")
+    return fields
+
+
+def too_big(settings: Settings) -> str:
+    return f"the text is too big: the server takes at most {settings.max_text:,} bytes"
+
+
+def puzzle_fields(fields: dict, settings: Settings) -> dict:
+    """The fields of a question about a puzzle, checked; "timeout" at most the server's."""
+    unknown(fields, PUZZLE_FIELDS)
+    text = fields.get("text")
+    if not isinstance(text, str):
+        raise Refused(400, '"text" must be the puzzle, as a string')
+    if len(text.encode("utf-8", "surrogatepass")) > settings.max_text:
+        raise Refused(413, too_big(settings))
+    family(fields.get("family"), required=False)
+    encoding = fields.get("encoding")
+    if not (encoding is None or isinstance(encoding, str) and ENCODING_NAME.fullmatch(encoding)):
+        raise Refused(400, '"encoding" must be the name of a bundled encoding')
+    limit = fields.get("limit")
+    if not (limit is None or is_integer(limit) and limit >= 0):
+        raise Refused(400, '"limit" must be 0 (no limit) or a positive integer')
+    timeout = fields.get("timeout", settings.timeout)
+    if not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
+            and math.isfinite(timeout) and timeout > 0):
+        raise Refused(400, '"timeout" must be a positive number of seconds')
+    return {**fields, "timeout": min(timeout, settings.timeout)}
+
+
+def generate_fields(fields: dict) -> dict:
+    """The fields of a request for a generated puzzle, checked."""
+    unknown(fields, GENERATE_FIELDS)
+    record = family(fields.get("family"), required=True)
+    if record.generator_name is None:
+        raise Refused(400, f"{record.title} has no generator")
+    for side in ("rows", "cols"):
+        if not (is_integer(fields.get(side)) and 1 <= fields[side] <= MAX_SIDE):
+            raise Refused(400, f'"{side}" must be an integer from 1 to {MAX_SIDE}')
+    if not isinstance(fields.get("well_formed", False), bool):
+        raise Refused(400, '"well_formed" must be true or false')
+    if not (fields.get("seed") is None or is_integer(fields["seed"])):
+        raise Refused(400, '"seed" must be an integer (or null: a new puzzle each time)')
+    return fields
+
+
+def unknown(fields: dict, known: set[str]) -> None:
+    if extra := sorted(set(fields) - known):
+        raise Refused(400, f"unknown field {extra[0]!r}; the fields are {', '.join(sorted(known))}")
+
+
+def family(name, required: bool):
+    """The record of the family `name` (None when not given and not `required`)."""
+    if name is None and not required:
+        return None
+    if not isinstance(name, str):
+        raise Refused(400, f'"family" must be one of {", ".join(BY_NAME)}')
+    try:
+        return named(name)
+    except UsageError as error:
+        raise Refused(400, str(error)) from None
+
+
+def is_integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class SecurityHeaders:
+    """Every response says: nothing but this server's own scripts, styles and pictures
+    (the page needs no network), and no guessing of content types."""
+
+    HEADERS = [(b"content-security-policy",
+                b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,113 @@
+"""A bounded pool of worker processes, each with its own Prolog, answering one question
+at a time for the web server's event loop.
+
+The workers are those of `crossprolog.batch` (spawned, ended with the server,
+their watchdogs' last answers honoured).  At most `size` questions are at work
+and at most `queue` more wait for a worker; beyond that `ask` refuses at once
+(Busy: the server says 503, try again later).  A worker that dies, or does not
+answer by its deadline, is ended and replaced by a fresh one for the next
+question, and the question gets a WorkerDied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import wait
+from typing import Any, Callable
+
+from .. import batch
+from ..batch import WorkerDied
+
+
+class Busy(Exception):
+    """Every worker is at work and the queue is full."""
+
+
+class Pool:
+    """`size` worker processes running `work` on the questions `ask` hands them."""
+
+    def __init__(self, work: Callable[[Any], Any], size: int, queue: int):
+        self.work, self.size, self.queue = work, size, queue
+        self.idle: list[tuple[Any, Any]] = []  # (process, pipe) of workers waiting for a question
+        self.live: set[Any] = set()  # every worker process not yet ended
+        self.lock = threading.Lock()
+        self.threads = ThreadPoolExecutor(size, thread_name_prefix="crossprolog-pool")
+        self.slots: asyncio.Semaphore | None = None  # made in the event loop, on first use
+        self.waiting = 0  # questions waiting for a slot
+        self.busy = 0  # questions at work
+        self.replaced = 0  # workers that died or were ended, and replaced
+        self.closed = False
+
+    async def ask(self, question: Any, deadline: float) -> Any:
+        """What a worker answers to `question`; a WorkerDied when its worker died or had
+        not answered after `deadline` seconds.  Raises Busy when the queue is full."""
+        if self.slots is None:
+            self.slots = asyncio.Semaphore(self.size)
+        if self.slots.locked() and self.waiting >= self.queue:
+            raise Busy
+        self.waiting += 1
+        try:
+            await self.slots.acquire()
+        finally:
+            self.waiting -= 1
+        self.busy += 1
+        answered = asyncio.get_running_loop().run_in_executor(self.threads, self._answer, question,
+                                                              deadline)
+        # The slot is free when the worker is, even if the request that asked went away.
+        answered.add_done_callback(lambda _: self._release())
+        return await asyncio.shield(answered)
+
+    def _release(self) -> None:
+        self.busy -= 1
+        self.slots.release()
+
+    def _answer(self, question: Any, deadline: float) -> Any:
+        """In a thread of the pool: hand `question` to a worker and wait for its answer."""
+        process, pipe = self._worker()
+        try:
+            pipe.send(question)
+        except OSError:  # it died while idle: a fresh one takes the question
+            self._ended(process, pipe)
+            process, pipe = self._worker()
+            pipe.send(question)
+        if not wait([pipe, process.sentinel], timeout=deadline):
+            process.kill()
+            self._ended(process, pipe)
+            return WorkerDied(f"the worker process solving it did not answer in {deadline:g} s "
+                              "and was ended")
+        answer, alive = batch.answer_of(process, pipe)
+        if alive and not self.closed:
+            with self.lock:
+                self.idle.append((process, pipe))
+        else:
+            self._ended(process, pipe, replaced=not self.closed)
+        return answer
+
+    def _worker(self) -> tuple[Any, Any]:
+        with self.lock:
+            if self.idle:
+                return self.idle.pop()
+        process, pipe = batch.spawned(self.work)
+        with self.lock:
+            self.live.add(process)
+        return process, pipe
+
+    def _ended(self, process, pipe, replaced: bool = True) -> None:
+        pipe.close()
+        process.join()
+        with self.lock:
+            self.live.discard(process)
+            self.replaced += replaced
+
+    def close(self) -> None:
+        """End every worker at once, idle or at work."""
+        self.closed = True
+        with self.lock:
+            workers, self.idle = list(self.live), []
+        for process in workers:
+            process.kill()
+        for process in workers:
+            process.join()
+        self.threads.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,151 @@
+"""What a worker process answers: one question of the web API, as the HTTP status and
+the JSON body of its reply.
+
+A puzzle question (solve, check, hint, count) is answered by the command line's
+own function for one puzzle (crossprolog/cli/questions.py), so the body is the
+record `crossprolog COMMAND --format json` prints, with two keys more for the page:
+`output`, what the command prints as text, and `drawings`, the pictures of it.
+Errors a user can cause are a 4xx reply with the command line's located message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import batch, engine, paradigms
+from ..answers import NO_MARKS, Marks
+from ..errors import CrossprologError, ParseError, TimeLimitExceeded
+from ..families import FAMILIES
+from ..grammars.common import source_lines
+from ..registry import generate, parse_piece, pieces
+from ..cli import questions
+from ..cli.batches import comment_lines
+from ..cli.inputs import Input
+from ..cli.limits import remaining, time_limit
+from ..cli.report import Outcome
+from ..cli.state import Run
+from ..cli.tools import generated_record
+
+NAME = "<text>"  # what a located error calls the text of a request
+GRACE = 1.0  # seconds past its time limit a question may take before its worker ends itself
+
+COMMANDS = {"solve": questions.solve_one, "check": questions.check_one,
+            "hint": questions.hint_one, "count": questions.count_one}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One request to answer: `kind` is a key of COMMANDS, "draw", "generate" or
+    "families"; `fields` its JSON body, checked (crossprolog/server/app.py)."""
+
+    kind: str
+    fields: dict = field(default_factory=dict)
+    timeout: float = 10.0
+
+
+Reply = tuple[int, dict]  # HTTP status, JSON body
+
+
+def answer(question: Question) -> Reply:
+    """The reply to `question`, within its time limit: in a worker process, a watchdog
+    answers for a search that does not stop in time, and ends the worker."""
+    late = timed_out(question.timeout)
+    watchdog = threading.Timer(question.timeout + GRACE, batch.last_result, (late,))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        return _answer(question)
+    finally:
+        watchdog.cancel()
+
+
+def _answer(question: Question) -> Reply:
+    if question.kind == "families":
+        return 200, {"families": families()}
+    if question.kind == "generate":
+        return generated(question.fields)
+    return asked(question)
+
+
+def asked(question: Question) -> Reply:
+    """The reply to a question about the puzzle in the text: the command's record (or the
+    puzzle drawn, for "draw"), or the located error."""
+    fields, timeout = question.fields, question.timeout
+    started = time.monotonic()
+    args = argparse.Namespace(all=False, encoding=fields.get("encoding"), timeout=timeout,
+                              limit=fields.get("limit") or 0, format="json")
+    run = Run(args, started, began=started, single=False)
+    try:
+        with time_limit(timeout, started):
+            piece = lone_piece(fields["text"], fields.get("family"))
+            puzzle = parse_piece(piece)
+        if question.kind == "draw":
+            return 200, {"family": puzzle.family, "output": puzzle.render(),
+                         "drawings": [drawing(puzzle)]}
+        engine.checked_encoding(puzzle.record.prolog, args.encoding)
+        run.comments = comment_lines(Input(NAME, NAME, {}, piece))
+        outcome = COMMANDS[question.kind](puzzle, run, remaining(timeout, started))
+    except ParseError as error:
+        return 400, {"status": "error", "error": error.report(NAME),
+                     "line": error.line, "column": error.column}
+    except TimeLimitExceeded:
+        return timed_out(timeout)
+    except CrossprologError as error:
+        return 400, {"status": "error", "error": f"{NAME}: error: {error}"}
+    return replied(outcome)
+
+
+def lone_piece(text: str, family: str | None):
+    """The one puzzle of `text`, unparsed.  Raises ParseError at a second one."""
+    first, *others = pieces(text, family)
+    if others:
+        line = others[0].line
+        raise ParseError(f"a second puzzle starts here, of {len(others) + 1} in all: the page "
+                         "takes one puzzle at a time", line, 1, source_lines(text)[line - 1].text)
+    return first
+
+
+def replied(outcome: Outcome) -> Reply:
+    """The reply for a command's outcome: its record, what it prints, and its drawings."""
+    return 200, {**outcome.record, "output": outcome.text,
+                 "drawings": [drawing(*drawn) for drawn in outcome.drawn]}
+
+
+def timed_out(timeout: float) -> Reply:
+    message = f"time limit of {timeout:g} s reached"
+    return 200, {"status": "timeout", "error": message, "output": message, "drawings": []}
+
+
+def generated(fields: dict) -> Reply:
+    """A random puzzle of the family and size asked for (well-formed if asked): generate's
+    record, its text and its drawing."""
+    try:
+        puzzle = next(iter(generate(fields["family"], fields["rows"], fields["cols"], 1,
+                                    fields.get("seed"), well_formed=fields.get("well_formed", False))))
+    except (CrossprologError, ValueError) as error:
+        return 400, {"status": "error", "error": f"generate {fields['family']}: error: {error}"}
+    return 200, {**generated_record(puzzle), "output": puzzle.render(), "drawings": [drawing(puzzle)]}
+
+
+def families() -> list[dict[str, Any]]:
+    """What the page offers of each family: its name, title and summary, its bundled
+    encodings (the default first; those of other paradigms whose solver is installed),
+    and the sizes its generator makes."""
+    return [{"name": record.name, "title": record.title, "summary": record.summary,
+             "encodings": engine.encodings(record.prolog) + [
+                 name for name in engine.paradigm_encodings(record.prolog) if paradigms.available(name)],
+             "sizes": [list(size) for size in record.sizes],
+             "generates": record.generator_name is not None}
+            for record in FAMILIES]
+
+
+def drawing(puzzle, solution=None, marks: Marks = NO_MARKS) -> dict[str, str]:
+    """One picture on the page: `puzzle`, solved by `solution` if given, `marks` marked.
+    For now the drawing the command line prints (marks in brackets), which the page
+    shows as it is; a picture backend goes here, and the page's `showDrawing`."""
+    return {"kind": "text", "text": puzzle.render(solution, marks=marks)}
+

@@ -1,0 +1,255 @@
+// The page of `crossprolog serve`: every answer comes from the JSON API (docs/web.md).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const DRAW_DELAY = 250;  // milliseconds after the last keystroke before the puzzle is drawn again
+const MOST_STEPS = 1000;  // hints applied one after another, at most
+
+let families = [];  // what /api/families tells of each family
+let drawRequests = 0;  // the number of the latest drawing asked for: older answers are dropped
+let drawTimer = null;
+let hinted = null;  // the text with the last hint applied, until it is applied or the text changes
+let stopping = false;
+
+// What the server says to a POST of `fields` (or to a GET, without them): the HTTP
+// status and the JSON body, or an error of our own when the server cannot be reached.
+async function api(path, fields) {
+  const init = fields === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(fields)};
+  try {
+    const response = await fetch(path, init);
+    try {
+      return {code: response.status, data: await response.json()};
+    } catch {
+      return {code: response.status, data: {status: "error", error: `${response.status} ${response.statusText}`}};
+    }
+  } catch (error) {
+    return {code: 0, data: {status: "error", error: `the server cannot be reached (${error.message})`}};
+  }
+}
+
+// The one place a drawing the server made is put on the page.  A drawing is
+// {"kind": "text", "text": ...} (the drawing the command line prints, marks in
+// brackets), or {"kind": "svg", "svg": ...}, a picture made by the server.
+function showDrawing(container, drawing) {
+  if (drawing.kind === "svg") {
+    const picture = new DOMParser().parseFromString(drawing.svg, "image/svg+xml").documentElement;
+    container.append(document.importNode(picture, true));
+    return;
+  }
+  const pre = document.createElement("pre");
+  pre.className = "drawing";
+  pre.textContent = drawing.text;
+  container.append(pre);
+}
+
+function showDrawings(container, drawings) {
+  container.replaceChildren();
+  for (const drawing of drawings || []) showDrawing(container, drawing);
+}
+
+function puzzleFields() {
+  const fields = {text: $("text").value};
+  if ($("family").value) fields.family = $("family").value;
+  if ($("encoding").value) fields.encoding = $("encoding").value;
+  return fields;
+}
+
+function titleOf(name) {
+  const found = families.find((family) => family.name === name);
+  return found ? found.title : name;
+}
+
+// The line numbers beside the text, the line of an error (`bad`) marked.
+function numberLines(bad) {
+  const gutter = $("gutter");
+  const count = $("text").value.split("\n").length;
+  gutter.replaceChildren();
+  for (let line = 1; line <= count; line++) {
+    if (line === bad) {
+      const marked = document.createElement("span");
+      marked.className = "bad";
+      marked.textContent = String(line);
+      gutter.append(marked);
+    } else {
+      gutter.append(String(line));
+    }
+    gutter.append("\n");
+  }
+  gutter.scrollTop = $("text").scrollTop;
+}
+
+function showError(data) {
+  $("error").hidden = false;
+  $("error").textContent = data.error;
+  numberLines(data.line);
+}
+
+function clearError() {
+  $("error").hidden = true;
+  $("error").textContent = "";
+  numberLines(null);
+}
+
+// The puzzle drawn again from the text; a located error shows at its line instead.
+async function redraw() {
+  const number = ++drawRequests;
+  if (!$("text").value.trim()) {
+    clearError();
+    $("drawing").replaceChildren();
+    $("detected").textContent = "";
+    return;
+  }
+  const {code, data} = await api("/api/draw", puzzleFields());
+  if (number !== drawRequests) return;
+  if (code === 200) {
+    clearError();
+    showDrawings($("drawing"), data.drawings);
+    $("detected").textContent = `(${titleOf(data.family)})`;
+    offerEncodings(data.family);
+  } else {
+    showError(data);
+  }
+}
+
+function textChanged() {
+  hinted = null;
+  $("apply").disabled = true;
+  numberLines(null);
+  clearTimeout(drawTimer);
+  drawTimer = setTimeout(redraw, DRAW_DELAY);
+}
+
+function setText(text) {
+  $("text").value = text;
+  textChanged();
+  clearTimeout(drawTimer);
+  return redraw();
+}
+
+// The encodings of the family chosen, or else of the family the text was read as.
+function offerEncodings(detected) {
+  const name = $("family").value || detected;
+  const family = families.find((f) => f.name === name);
+  const select = $("encoding");
+  const chosen = select.value;
+  select.replaceChildren(new Option("the family's default", ""));
+  for (const encoding of family ? family.encodings : []) select.append(new Option(encoding, encoding));
+  select.value = family && family.encodings.includes(chosen) ? chosen : "";
+}
+
+function firstLine(text) {
+  return (text || "").split("\n")[0];
+}
+
+// One line saying what an answer is.
+function summary(command, code, data) {
+  if (code !== 200 || data.status === "error") return firstLine(data.error);
+  if (command === "hint" && data.status === "hint") return data.cells.map((cell) => cell.reason).join("; ");
+  if (command === "solve" && data.solution && data.status !== "timeout") return "solved";
+  if (command === "solve" && data.solution) return "time limit reached: the best answer found so far";
+  if (command === "check" && data.status === "several") {
+    const lines = data.output.split("\n");
+    return `${lines[0].replace(/ \(in brackets\):$/, "")}; ${lines[lines.length - 1]}`;
+  }
+  return firstLine(data.output);
+}
+
+function showAnswer(command, code, data) {
+  const status = code === 200 ? data.status : "error";
+  $("result").dataset.status = status;
+  $("result").dataset.command = command;
+  $("result-status").textContent = summary(command, code, data);
+  const drawings = code === 200 ? data.drawings : [];
+  $("result-output").textContent = drawings && drawings.length ? "" : (data.output || data.error || "");
+  showDrawings($("result-drawings"), drawings);
+  if (code === 400 && data.line) showError(data);
+}
+
+function working(on) {
+  $("busy").hidden = !on;
+  for (const id of ["solve", "check", "hint", "steps", "count", "generate"]) $(id).disabled = on;
+  $("stop").hidden = !(on && stopping !== null);
+}
+
+async function ask(command) {
+  working(true);
+  const {code, data} = await api(`/api/${command}`, puzzleFields());
+  working(false);
+  showAnswer(command, code, data);
+  if (command === "hint") {
+    hinted = code === 200 && data.status === "hint" ? data.output : null;
+    $("apply").disabled = hinted === null;
+  }
+  return {code, data};
+}
+
+async function applyHint() {
+  if (hinted !== null) await setText(hinted);
+}
+
+// Hint after hint, each applied to the text, until nothing is left open (or no cell is
+// forced, or an error, or Stop).
+async function hintToTheEnd() {
+  stopping = false;
+  for (let step = 0; step < MOST_STEPS && !stopping; step++) {
+    const {code, data} = await ask("hint");
+    if (code !== 200 || data.status !== "hint") break;
+    await applyHint();
+  }
+  stopping = false;
+  $("stop").hidden = true;
+}
+
+async function generate(event) {
+  event.preventDefault();
+  const fields = {family: $("generate-family").value, rows: Number($("rows").value),
+                  cols: Number($("cols").value), well_formed: $("well-formed").checked};
+  if ($("seed").value !== "") fields.seed = Number($("seed").value);
+  working(true);
+  const {code, data} = await api("/api/generate", fields);
+  working(false);
+  if (code === 200) {
+    $("family").value = "";
+    await setText(data.puzzle);
+    $("result").dataset.status = "generated";
+    $("result-status").textContent =
+      `a ${fields.well_formed ? "well-formed " : ""}${titleOf(data.family)} puzzle: ` +
+      `${data.givens} givens, ${data.constraints} other clues`;
+    $("result-output").textContent = "";
+    $("result-drawings").replaceChildren();
+  } else {
+    showAnswer("generate", code, data);
+  }
+}
+
+function offerSizes() {
+  const family = families.find((f) => f.name === $("generate-family").value);
+  if (family && family.sizes.length) [$("rows").value, $("cols").value] = family.sizes[0];
+}
+
+async function start() {
+  const {code, data} = await api("/api/families");
+  if (code === 200) families = data.families;
+  for (const family of families) {
+    $("family").append(new Option(family.title, family.name));
+    if (family.generates) $("generate-family").append(new Option(family.title, family.name));
+  }
+  offerSizes();
+  $("text").addEventListener("input", textChanged);
+  $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
+  $("family").addEventListener("change", () => { offerEncodings(null); textChanged(); });
+  $("generate-family").addEventListener("change", offerSizes);
+  for (const command of ["solve", "check", "hint", "count"]) {
+    $(command).addEventListener("click", () => ask(command));
+  }
+  $("apply").addEventListener("click", applyHint);
+  $("steps").addEventListener("click", hintToTheEnd);
+  $("stop").addEventListener("click", () => { stopping = true; });
+  $("generator").addEventListener("submit", generate);
+  numberLines(null);
+  if ($("text").value.trim()) await redraw();
+  document.body.dataset.ready = "true";
+}
+
+start();

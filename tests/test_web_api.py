@@ -1,0 +1,264 @@
+"""The JSON API of `crossprolog serve`, against a real server on a loopback port: the
+command line's records, located errors with 4xx statuses, and the limits that make the
+server safe to leave running (time, size, queue, a worker that dies)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
+from web_server import ROOT, served
+
+EXAMPLE = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
+           "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4.txt"}
+SEVERAL = "2 2\n? ? 2\n? ? 2\n"
+TYPO = (ROOT / "docs" / "examples" / "typo.txt").read_text()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with served("--workers", "2") as running:
+        yield running
+
+
+def without_seconds(record: dict) -> dict:
+    return {key: value for key, value in record.items() if key != "seconds"}
+
+
+def text_of(family: str) -> str:
+    return (EXAMPLES / EXAMPLE[family]).read_text()
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "hint", "count"])
+@pytest.mark.parametrize("family", list(EXAMPLE))
+def test_the_api_answers_with_the_records_the_command_line_prints(server, cli, family, command):
+    status, body = server.post(f"/api/{command}", {"text": text_of(family)})
+    printed = cli(command, EXAMPLES / EXAMPLE[family], "--format", "json")
+    assert status == 200
+    assert without_seconds({k: v for k, v in body.items() if k not in ("output", "drawings")}) \
+        == without_seconds(printed.json())
+    assert body["output"] == cli(command, EXAMPLES / EXAMPLE[family]).out.rstrip("\n")
+
+
+def test_a_solution_is_drawn_as_the_command_line_draws_it(server, cli):
+    status, body = server.post("/api/solve", {"text": text_of("kenken")})
+    assert status == 200 and body["drawings"] == [{"kind": "text", "text": body["output"]}]
+    assert body["output"].startswith("a4 a3 b2 c1\n")
+
+
+def test_check_draws_the_conflict_and_the_differences(server):
+    _, unsolvable = server.post("/api/check", {"text": TYPO})
+    assert unsolvable["status"] == "unsolvable" and unsolvable["conflict"] == [{"kind": "row", "index": 4}]
+    assert [d["text"].splitlines()[-1] for d in unsolvable["drawings"]] == ["   ?    ?   ? [71]"]
+    _, several = server.post("/api/check", {"text": SEVERAL})
+    assert several["status"] == "several" and several["suggestion"] == "give 1 at row 1, column 1"
+    assert [d["text"].splitlines()[1] for d in several["drawings"]] == ["[1] [2] 2", "[2] [1] 2"]
+
+
+def test_hint_after_hint_applied_to_the_text_solves_the_puzzle(server):
+    text, steps = text_of("crossproduct"), 0
+    while True:
+        status, body = server.post("/api/hint", {"text": text})
+        assert status == 200
+        if body["status"] == "solved":
+            break
+        assert body["status"] == "hint" and len(body["cells"]) == 1
+        cell = body["cells"][0]
+        assert f"[{cell['value']}]" in body["drawings"][0]["text"]  # the hinted cell, marked
+        text, steps = body["output"], steps + 1
+    assert steps == 15  # every cell of the 5x3 grid, one at a time
+    _, solved = server.post("/api/solve", {"text": text_of("crossproduct")})
+    assert text.endswith(solved["output"])
+    assert sum(line.startswith("# hint - ") for line in text.splitlines()) == 1  # the last step's
+
+
+def test_count_stops_at_its_limit(server, cli):
+    status, body = server.post("/api/count", {"text": SEVERAL, "limit": 1})
+    assert status == 200 and (body["count"], body["complete"], body["status"]) == (1, False, "solved")
+
+
+def test_an_encoding_is_chosen_by_name(server):
+    _, families = server.get("/api/families")
+    kenken = next(f for f in families["families"] if f["name"] == "kenken")
+    for encoding in kenken["encodings"]:
+        status, body = server.post("/api/solve", {"text": text_of("kenken"), "encoding": encoding})
+        assert status == 200 and body["solution"][0] == [4, 3, 2, 1], encoding
+
+
+def test_the_families_come_from_the_records(server):
+    from crossprolog.families import FAMILIES
+
+    status, body = server.get("/api/families")
+    assert status == 200
+    assert [f["name"] for f in body["families"]] == [record.name for record in FAMILIES]
+    assert all(f["encodings"] and f["sizes"] for f in body["families"])
+
+
+def test_draw_shows_the_puzzle_or_its_located_error(server, cli, write):
+    status, body = server.post("/api/draw", {"text": text_of("crosscells")})
+    assert status == 200 and body["family"] == "crosscells"
+    assert body["drawings"][0]["text"] == body["output"]
+    typo = text_of("crossproduct").replace("?   ? 280", "?   x 280")
+    status, body = server.post("/api/solve", {"text": typo})
+    printed = cli("solve", write(typo), "--format", "json").json()
+    assert status == 400 and (body["line"], body["column"]) == (6, 13)
+    assert body["error"] == printed["error"].replace(str(write(typo)), "<text>")
+    assert body["error"].splitlines()[0].startswith("<text>:6:13: error: ")
+    status, again = server.post("/api/draw", {"text": typo})
+    assert (status, again) == (400, body)
+
+
+def test_a_text_of_two_puzzles_is_refused_at_the_second(server):
+    status, body = server.post("/api/solve", {"text": f"== a\n{SEVERAL}== b\n{SEVERAL}"})
+    assert status == 400 and body["line"] == 5 and "a second puzzle starts here" in body["error"]
+
+
+def test_generate_makes_the_same_puzzle_as_the_command_line(server, cli):
+    fields = {"family": "kenken", "rows": 4, "cols": 4, "well_formed": True, "seed": 3}
+    status, body = server.post("/api/generate", fields)
+    printed = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--well-formed", "--seed", "3",
+                  "--format", "json").json()
+    assert status == 200 and {k: body[k] for k in printed} == printed
+    assert body["drawings"] == [{"kind": "text", "text": printed["puzzle"]}]
+    _, checked = server.post("/api/check", {"text": body["puzzle"]})
+    assert checked["well_formed"] is True
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"family": "kenken", "rows": 3, "cols": 5}, "a KenKen is square"),
+    ({"family": "kenken", "rows": 0, "cols": 5}, '"rows" must be an integer from 1 to 30'),
+    ({"family": "kenken", "rows": 4, "cols": 4, "seed": "x"}, '"seed" must be an integer'),
+    ({"family": "chess", "rows": 4, "cols": 4}, "unknown family 'chess'"),
+    ({"family": "kenken", "rows": 4, "cols": 4, "shape": 1}, "unknown field 'shape'"),
+])
+def test_generate_refuses_what_it_cannot_make(server, fields, message):
+    status, body = server.post("/api/generate", fields)
+    assert status == 400 and message in body["error"]
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"text": 3}, '"text" must be the puzzle'),
+    ({"text": SEVERAL, "family": "chess"}, "unknown family 'chess'"),
+    ({"text": SEVERAL, "encoding": "/etc/passwd"}, "bundled encoding"),
+    ({"text": SEVERAL, "encoding": "examples/encodings/divisors.pl"}, "bundled encoding"),
+    ({"text": SEVERAL, "encoding": "divisors"}, "unknown encoding 'divisors'"),
+    ({"text": SEVERAL, "limit": -1}, '"limit" must be 0'),
+    ({"text": SEVERAL, "timeout": 0}, '"timeout" must be a positive number'),
+    ({"text": SEVERAL, "program": ":- halt."}, "unknown field 'program'"),
+])
+def test_bad_requests_are_4xx_with_a_message(server, fields, message):
+    status, body = server.post("/api/solve", fields)
+    assert status == 400 and body["status"] == "error" and message in body["error"]
+
+
+def test_what_is_not_json_is_refused(server):
+    status, _, body = server.request("POST", "/api/solve", b"{not json", {"Content-Type": "application/json"})
+    assert status == 400 and "not JSON" in body["error"]
+    status, _, body = server.request("POST", "/api/solve", b'{"text": "1"}', {"Content-Type": "text/plain"})
+    assert status == 415
+
+
+def test_a_text_over_the_size_limit_is_413(server):
+    big = "? " * (128 * 1024 + 1)
+    status, body = server.post("/api/solve", {"text": big})
+    assert status == 413 and "at most 262,144 bytes" in body["error"]
+    status, _, body = server.request("POST", "/api/solve", b" " * (2 * 1024 * 1024),
+                                     {"Content-Type": "application/json"})
+    assert status == 413
+
+
+def test_only_a_loopback_host_name_is_served(server):
+    status, _, _ = server.request("GET", "/api/health", headers={"Host": f"localhost:{server.port}"})
+    assert status == 200
+    try:
+        server.request("GET", "/api/health", headers={"Host": "attacker.example"})
+    except json.JSONDecodeError:  # Starlette's refusal is plain text
+        pass
+    import urllib.request
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(urllib.request.Request(server.url + "/api/health",
+                                                      headers={"Host": "attacker.example"}))
+    assert refused.value.code == 400
+
+
+def test_the_page_needs_no_network(server):
+    for name in ("index.html", "page.js", "page.css"):
+        text = (ROOT / "crossprolog" / "server" / "static" / name).read_text()
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
+    status, headers, _ = server.request("GET", "/api/health")
+    assert "default-src 'self'" in headers["content-security-policy"]
+
+
+def test_a_search_past_the_time_limit_says_it_timed_out(server):
+    status, body = server.post("/api/count", {"text": EMPTY_SUDOKU, "timeout": 0.5})
+    assert status == 200 and body["status"] == "timeout" and "time limit of 0.5 s" in body["output"]
+    status, body = server.post("/api/solve", {"text": NEVER_CROSSPRODUCT, "encoding": "chain",
+                                              "timeout": 0.5})
+    assert status == 200 and body["status"] == "timeout" and body["output"] == "time limit of 0.5 s reached"
+    assert server.post("/api/solve", {"text": SEVERAL})[0] == 200  # the workers go on
+
+
+@pytest.fixture(scope="module")
+def lone_worker():
+    """A server with one worker and room for one request to wait."""
+    with served("--workers", "1", "--queue", "1", "--timeout", "2") as running:
+        yield running
+
+
+def in_thread(function, *args) -> dict:
+    answered: dict = {}
+    thread = threading.Thread(target=lambda: answered.update(reply=function(*args)))
+    thread.start()
+    answered["thread"] = thread
+    return answered
+
+
+def wait_for(condition, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.05)
+
+
+def test_a_full_queue_is_503_with_retry_after(lone_worker):
+    never = {"text": EMPTY_SUDOKU}
+    first = in_thread(lone_worker.post, "/api/count", never)
+    wait_for(lambda: lone_worker.get("/api/health")[1]["busy"] == 1)
+    second = in_thread(lone_worker.post, "/api/count", never)
+    wait_for(lambda: lone_worker.get("/api/health")[1]["waiting"] == 1)
+    status, headers, body = lone_worker.request("POST", "/api/count", json.dumps(never).encode(),
+                                                {"Content-Type": "application/json"})
+    assert status == 503 and int(headers["retry-after"]) > 0 and "busy" in body["error"]
+    for waiting in (first, second):
+        waiting["thread"].join()
+        assert waiting["reply"][0] == 200 and waiting["reply"][1]["status"] == "timeout"
+
+
+def test_a_worker_that_dies_is_replaced_and_its_request_answered(lone_worker):
+    asked = in_thread(lone_worker.post, "/api/count", {"text": EMPTY_SUDOKU})
+    wait_for(lambda: lone_worker.get("/api/health")[1]["busy"] == 1)
+    replaced = lone_worker.get("/api/health")[1]["replaced"]
+    for pid in lone_worker.workers():
+        os.kill(pid, signal.SIGKILL)
+    asked["thread"].join()
+    status, body = asked["reply"]
+    assert status == 500 and "killed (SIGKILL" in body["error"]
+    status, body = lone_worker.post("/api/solve", {"text": SEVERAL})
+    assert status == 200 and body["status"] == "solved"
+    assert lone_worker.get("/api/health")[1]["replaced"] == replaced + 1
+
+
+def test_stopping_the_server_ends_its_workers():
+    with served("--workers", "2") as running:
+        running.post("/api/solve", {"text": SEVERAL})
+        workers = running.workers()
+        assert len(workers) == 2
+    for pid in workers:
+        wait_for(lambda: not os.path.exists(f"/proc/{pid}") or "Z" in
+                 open(f"/proc/{pid}/stat").read().split(")")[1].split()[0], 30)
