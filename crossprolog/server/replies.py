@@ -22,7 +22,7 @@ from ..errors import CrossprologError, ParseError, TimeLimitExceeded
 from ..families import FAMILIES
 from ..grammars.common import source_lines
 from ..registry import generate, parse_piece, pieces
-from ..cli import questions
+from ..cli.questions import check_one, count_one, hint_one, solve_one
 from ..cli.batches import comment_lines
 from ..cli.inputs import Input
 from ..cli.limits import remaining, time_limit
@@ -33,8 +33,7 @@ from ..cli.tools import generated_record
 NAME = "<text>"  # what a located error calls the text of a request
 GRACE = 1.0  # seconds past its time limit a question may take before its worker ends itself
 
-COMMANDS = {"solve": questions.solve_one, "check": questions.check_one,
-            "hint": questions.hint_one, "count": questions.count_one}
+COMMANDS = {"solve": solve_one, "check": check_one, "hint": hint_one, "count": count_one}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,159 @@
+"""The page of `crossprolog serve` in a real browser: Debian's headless Chromium, driven
+through its chromedriver by Selenium (both installed by scripts/provision-chromium;
+nothing is downloaded at run time).  A puzzle of each family pasted is drawn and
+solved, hints lead to the end, a typo shows where it is, check draws what it finds,
+and generate fills the text.  A screenshot of each family's page is kept in
+build/web-screenshots/."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+import crossprolog
+from conftest import EXAMPLES
+from web_server import ROOT, served
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+PASTED = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
+          "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4-drawn.txt"}
+SCREENSHOTS = ROOT / "build" / "web-screenshots"
+WAIT = 120  # seconds to wait for the page: a busy machine is slow, never a failure
+
+
+@pytest.fixture(scope="module")
+def server():
+    with served("--workers", "2") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver):
+        pytest.fail("Chromium and its chromedriver are missing: run scripts/provision-chromium "
+                    "(Debian's packages chromium and chromium-driver)")
+    os.environ["SE_OFFLINE"] = "true"  # Selenium's manager must never fetch a browser or driver
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1000", "--no-first-run", "--disable-extensions"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(options=options, service=Service(executable_path=driver))
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+@pytest.fixture
+def page(server, browser):
+    """The page, loaded afresh and ready."""
+    browser.get(server.url + "/")
+    WebDriverWait(browser, WAIT).until(lambda b: b.find_element(By.TAG_NAME, "body")
+                                       .get_attribute("data-ready") == "true")
+    return browser
+
+
+def paste(page, text: str) -> None:
+    """Put `text` in the puzzle's box as a paste does: all at once, one input event."""
+    box = page.find_element(By.ID, "text")
+    page.execute_script("arguments[0].value = arguments[1];"
+                        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", box, text)
+
+
+def text_of(element) -> str:
+    return element.get_attribute("textContent")
+
+
+def drawings(page, container: str) -> list[str]:
+    return [text_of(pre) for pre in page.find_elements(By.CSS_SELECTOR, f"#{container} pre")]
+
+
+def answered(page, statuses: tuple[str, ...]) -> str:
+    """The status of the answer shown, once it is one of `statuses`."""
+    WebDriverWait(page, WAIT).until(
+        lambda p: p.find_element(By.ID, "result").get_attribute("data-status") in statuses)
+    return page.find_element(By.ID, "result").get_attribute("data-status")
+
+
+def wait_for(page, condition) -> None:
+    WebDriverWait(page, WAIT).until(lambda p: condition())
+
+
+@pytest.mark.parametrize("family", list(PASTED))
+def test_a_pasted_puzzle_is_drawn_then_solved(page, cli, family):
+    path = EXAMPLES / PASTED[family]
+    paste(page, path.read_text())
+    wait_for(page, lambda: drawings(page, "drawing"))
+    assert drawings(page, "drawing") == [crossprolog.parse(path.read_text()).render()]
+    page.find_element(By.ID, "solve").click()
+    assert answered(page, ("solved", "unique", "error")) in ("solved", "unique")
+    assert drawings(page, "result-drawings") == [cli("solve", path).out.rstrip("\n")]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    assert page.save_screenshot(str(SCREENSHOTS / f"{family}.png"))
+
+
+def test_hint_by_hint_to_the_end_solves_the_puzzle(page, cli):
+    path = EXAMPLES / "crossproduct" / "riddler-1.txt"
+    paste(page, path.read_text())
+    page.find_element(By.ID, "hint").click()
+    assert answered(page, ("hint", "error")) == "hint"
+    assert text_of(page.find_element(By.ID, "result-status")).startswith("row 1 (135) and column 3 (640)")
+    page.find_element(By.ID, "apply").click()  # one click puts the hint in the text
+    wait_for(page, lambda: "# hint - " in page.find_element(By.ID, "text").get_property("value"))
+    page.find_element(By.ID, "steps").click()
+    wait_for(page, lambda: page.find_element(By.ID, "result").get_attribute("data-status") != "hint"
+             and text_of(page.find_element(By.ID, "busy")) and not page.find_element(By.ID, "solve")
+             .get_property("disabled"))
+    assert answered(page, ("solved", "error", "stuck")) == "solved"
+    assert text_of(page.find_element(By.ID, "result-status")) == "nothing is left open"
+    text = page.find_element(By.ID, "text").get_property("value")
+    assert text.endswith(cli("solve", path).out.rstrip("\n"))
+
+
+def test_a_typo_shows_its_located_error_at_its_line(page):
+    box = page.find_element(By.ID, "text")
+    box.send_keys("3000 3969 640\n   ?    ?   ? 135\n   ?    x   ?  45\n")
+    error = page.find_element(By.ID, "error")
+    wait_for(page, lambda: error.is_displayed() and text_of(error))
+    assert text_of(error).startswith("<text>:3:9: error: expected a digit, '?' or a product, found 'x'")
+    assert text_of(page.find_element(By.CSS_SELECTOR, "#gutter .bad")) == "3"
+    box.send_keys(Keys.BACKSPACE * 10 + "?   ?  45\n")  # the typo mended: the error goes, the drawing comes
+    wait_for(page, lambda: not error.is_displayed())
+    assert not page.find_elements(By.CSS_SELECTOR, "#gutter .bad")
+    wait_for(page, lambda: drawings(page, "drawing") and "45" in drawings(page, "drawing")[0])
+
+
+def test_check_draws_the_conflict_and_two_solutions_apart(page):
+    paste(page, (ROOT / "docs" / "examples" / "typo.txt").read_text())
+    page.find_element(By.ID, "check").click()
+    assert answered(page, ("unsolvable", "error")) == "unsolvable"
+    assert "row 5 (71) cannot hold" in text_of(page.find_element(By.ID, "result-status"))
+    assert drawings(page, "result-drawings")[0].splitlines()[-1] == "   ?    ?   ? [71]"
+    paste(page, "2 2\n? ? 2\n? ? 2\n")
+    page.find_element(By.ID, "check").click()
+    assert answered(page, ("several", "error")) == "several"
+    assert [d.splitlines()[1] for d in drawings(page, "result-drawings")] == ["[1] [2] 2", "[2] [1] 2"]
+    assert "give 1 at row 1, column 1" in text_of(page.find_element(By.ID, "result-status"))
+
+
+def test_generate_puts_a_well_formed_puzzle_in_the_text(page, cli):
+    Select(page.find_element(By.ID, "generate-family")).select_by_value("kenken")
+    for name, value in (("rows", "4"), ("cols", "4"), ("seed", "3")):
+        field = page.find_element(By.ID, name)
+        field.clear()
+        field.send_keys(value)
+    page.find_element(By.ID, "generate").click()
+    assert answered(page, ("generated", "error")) == "generated"
+    made = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--well-formed", "--seed", "3").out
+    assert page.find_element(By.ID, "text").get_property("value") == made.rstrip("\n")
+    page.find_element(By.ID, "check").click()
+    assert answered(page, ("unique", "several", "unsolvable", "error")) == "unique"
