@@ -262,3 +262,19 @@ def test_stopping_the_server_ends_its_workers():
     for pid in workers:
         wait_for(lambda: not os.path.exists(f"/proc/{pid}") or "Z" in
                  open(f"/proc/{pid}/stat").read().split(")")[1].split()[0], 30)
+
+
+def test_the_server_listens_on_this_machine_only_unless_told(cli):
+    from crossprolog.cli.parser import parser
+
+    args = parser().parse_args(["serve"])
+    assert (args.host, args.port, args.workers, args.timeout, args.queue) == ("127.0.0.1", 8000, 2, 10.0, 32)
+
+
+def test_a_port_in_use_is_a_message_not_a_traceback(server):
+    import subprocess
+
+    done = subprocess.run([str(ROOT / ".venv" / "bin" / "crossprolog"), "serve", "--port", str(server.port)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "crossprolog: error: cannot listen on 127.0.0.1 port" in done.stderr and "in use" in done.stderr

@@ -133,7 +133,7 @@ def parser() -> argparse.ArgumentParser:
                          help="worker processes, each searching one puzzle at a time (default 2)")
     serving.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                          help="the time limit of each request's search (default 10)")
-    serving.add_argument("--queue", type=int, default=32, metavar="N",
+    serving.add_argument("--queue", type=_positive, default=32, metavar="N",
                          help="requests that may wait for a worker; more get 503 (default 32)")
     serving.set_defaults(run=serve.serve)
     return top

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 
 from ..errors import UsageError
@@ -18,10 +19,25 @@ def serve(run: Run) -> int:
     except ImportError as error:
         raise UsageError(f"serve needs the web extra ({error.name} is missing): "
                          "pip install 'crossprolog[web]'") from None
+    listener = listening(args.host, args.port)
     settings = Settings(workers=args.workers, timeout=args.timeout, queue=args.queue, host=args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"crossprolog: serving http://{shown}:{args.port}/ with {args.workers} worker "
           f"process{'es' * (args.workers != 1)} (Ctrl-C to stop)", file=sys.stderr, flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning",
-                access_log=False)
+    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[listener])
     return OK
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to `host` and `port`, for the server to listen on; UsageError saying
+    why not (a port in use, an address not of this machine)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UsageError(f"cannot listen on {host} port {port}: {reason}") from None
+    return listener

@@ -121,6 +121,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         # Every worker starts its Prolog now, not at the first questions.
         warming = starting["warming"] = asyncio.gather(
             *(families(None) for _ in range(settings.workers)), return_exceptions=True)
+        warming.add_done_callback(lambda done: done.cancelled() or done.exception())  # seen
         try:
             yield
         finally:

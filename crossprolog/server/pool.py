@@ -71,7 +71,11 @@ class Pool:
         except OSError:  # it died while idle: a fresh one takes the question
             self._ended(process, pipe)
             process, pipe = self._worker()
-            pipe.send(question)
+            try:
+                pipe.send(question)
+            except OSError as error:
+                self._ended(process, pipe)
+                return WorkerDied(f"no worker process could be started: {error}")
         if not wait([pipe, process.sentinel], timeout=deadline):
             process.kill()
             self._ended(process, pipe)

@@ -52,14 +52,21 @@ Reply = tuple[int, dict]  # HTTP status, JSON body
 def answer(question: Question) -> Reply:
     """The reply to `question`, within its time limit: in a worker process, a watchdog
     answers for a search that does not stop in time, and ends the worker."""
-    late = timed_out(question.timeout)
-    watchdog = threading.Timer(question.timeout + GRACE, batch.last_result, (late,))
+    claimed = threading.Lock()  # by the answer or by the watchdog, whichever comes first
+
+    def expire() -> None:
+        if claimed.acquire(blocking=False):
+            batch.last_result(timed_out(question.timeout))
+
+    watchdog = threading.Timer(question.timeout + GRACE, expire)
     watchdog.daemon = True
     watchdog.start()
     try:
         return _answer(question)
     finally:
         watchdog.cancel()
+        if not claimed.acquire(blocking=False):  # the watchdog is ending this process
+            threading.Event().wait()
 
 
 def _answer(question: Question) -> Reply:

@@ -159,9 +159,11 @@ function showAnswer(command, code, data) {
   const status = code === 200 ? data.status : "error";
   $("result").dataset.status = status;
   $("result").dataset.command = command;
-  $("result-status").textContent = summary(command, code, data);
+  const said = summary(command, code, data);
+  $("result-status").textContent = said;
   const drawings = code === 200 ? data.drawings : [];
-  $("result-output").textContent = drawings && drawings.length ? "" : (data.output || data.error || "");
+  const output = drawings && drawings.length ? "" : (data.output || data.error || "");
+  $("result-output").textContent = output === said ? "" : output;
   showDrawings($("result-drawings"), drawings);
   if (code === 400 && data.line) showError(data);
 }
@@ -169,7 +171,6 @@ function showAnswer(command, code, data) {
 function working(on) {
   $("busy").hidden = !on;
   for (const id of ["solve", "check", "hint", "steps", "count", "generate"]) $(id).disabled = on;
-  $("stop").hidden = !(on && stopping !== null);
 }
 
 async function ask(command) {
@@ -192,6 +193,7 @@ async function applyHint() {
 // forced, or an error, or Stop).
 async function hintToTheEnd() {
   stopping = false;
+  $("stop").hidden = false;
   for (let step = 0; step < MOST_STEPS && !stopping; step++) {
     const {code, data} = await ask("hint");
     if (code !== 200 || data.status !== "hint") break;
