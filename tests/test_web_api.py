@@ -278,3 +278,26 @@ def test_a_port_in_use_is_a_message_not_a_traceback(server):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "crossprolog: error: cannot listen on 127.0.0.1 port" in done.stderr and "in use" in done.stderr
+
+
+def test_a_generation_past_the_time_limit_says_it_timed_out(lone_worker):
+    """Making a puzzle has no time limit of its own: the worker's watchdog answers for it,
+    and the worker is replaced."""
+    replaced = lone_worker.get("/api/health")[1]["replaced"]
+    fields = {"family": "crosscells", "rows": 30, "cols": 30, "well_formed": True, "seed": 1}
+    status, body = lone_worker.post("/api/generate", fields)
+    assert status == 200 and body["status"] == "timeout" and body["output"] == "time limit of 2 s reached"
+    assert lone_worker.post("/api/solve", {"text": SEVERAL})[0] == 200
+    assert lone_worker.get("/api/health")[1]["replaced"] == replaced + 1
+
+
+def test_the_wheel_ships_the_page():
+    import tomllib
+
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert "crossprolog.server" in setup["packages"]
+    shipped = setup["package-data"]["crossprolog.server"]
+    files = sorted((ROOT / "crossprolog" / "server" / "static").iterdir())
+    assert {"index.html", "page.js", "page.css"} <= {file.name for file in files}
+    assert all(any(file.relative_to(ROOT / "crossprolog" / "server").match(pattern) for pattern in shipped)
+               for file in files)

@@ -30,6 +30,11 @@ class Outcome:
     # (puzzle, solution or None, Marks) for each drawing.
     drawn: tuple = ()
 
+    def __getstate__(self) -> dict:
+        """What crosses to another process (a batch's worker's outcome): not `drawn`,
+        for this process's own backends; the text holds the drawings."""
+        return {**self.__dict__, "drawn": ()}
+
 
 class Stopped(KeyboardInterrupt):
     """Ctrl-C stopped a command in a search; `outcome` says what it found by then."""
