@@ -11,16 +11,15 @@ import os
 import shutil
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import crossprolog
 from conftest import EXAMPLES
 from web_server import ROOT, served
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 PASTED = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
           "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4-drawn.txt"}
