@@ -244,11 +244,13 @@ def test_a_worker_that_dies_is_replaced_and_its_request_answered(lone_worker):
     asked = in_thread(lone_worker.post, "/api/count", {"text": EMPTY_SUDOKU})
     wait_for(lambda: lone_worker.get("/api/health")[1]["busy"] == 1)
     replaced = lone_worker.get("/api/health")[1]["replaced"]
-    for pid in lone_worker.workers():
+    killed = lone_worker.workers()
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
     asked["thread"].join()
     status, body = asked["reply"]
     assert status == 500 and "killed (SIGKILL" in body["error"]
+    wait_for(lambda: lone_worker.workers() not in ([], killed))  # a fresh one, before it is asked
     status, body = lone_worker.post("/api/solve", {"text": SEVERAL})
     assert status == 200 and body["status"] == "solved"
     assert lone_worker.get("/api/health")[1]["replaced"] == replaced + 1

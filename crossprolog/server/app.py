@@ -68,7 +68,7 @@ class Refused(Exception):
 
 def create_app(settings: Settings = Settings()) -> Starlette:
     """The web application: the page at /, the API under /api/."""
-    pool = Pool(replies.answer, settings.workers, settings.queue)
+    pool = Pool(replies.answer, settings.workers, settings.queue, warm=Question("families"))
     known: dict[str, list] = {}  # the families, as a worker first told them
     starting: dict[str, asyncio.Future] = {}  # every worker's first question, asked at the start
 

@@ -6,7 +6,8 @@ their watchdogs' last answers honoured).  At most `size` questions are at work
 and at most `queue` more wait for a worker; beyond that `ask` refuses at once
 (Busy: the server says 503, try again later).  A worker that dies, or does not
 answer by its deadline, is ended and replaced by a fresh one for the next
-question, and the question gets a WorkerDied.
+question, and the question gets a WorkerDied; a fresh worker is started (and warmed
+with the `warm` question) at once, so that the next question need not wait for it.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ class Busy(Exception):
 
 
 class Pool:
-    """`size` worker processes running `work` on the questions `ask` hands them."""
+    """`size` worker processes running `work` on the questions `ask` hands them; `warm`, a
+    question whose answer is dropped, readies a fresh worker for the others."""
 
-    def __init__(self, work: Callable[[Any], Any], size: int, queue: int):
-        self.work, self.size, self.queue = work, size, queue
+    def __init__(self, work: Callable[[Any], Any], size: int, queue: int, warm: Any = None):
+        self.work, self.size, self.queue, self.warm = work, size, queue, warm
         self.idle: list[tuple[Any, Any]] = []  # (process, pipe) of workers waiting for a question
         self.live: set[Any] = set()  # every worker process not yet ended
         self.lock = threading.Lock()
@@ -82,28 +84,62 @@ class Pool:
             return WorkerDied(f"the worker process solving it did not answer in {deadline:g} s "
                               "and was ended")
         answer, alive = batch.answer_of(process, pipe)
-        if alive and not self.closed:
-            with self.lock:
-                self.idle.append((process, pipe))
+        if alive:
+            self._rest(process, pipe)
         else:
             self._ended(process, pipe, replaced=not self.closed)
         return answer
 
     def _worker(self) -> tuple[Any, Any]:
+        """An idle worker, or a new one."""
         with self.lock:
             if self.idle:
                 return self.idle.pop()
+        return self._spawned()
+
+    def _spawned(self) -> tuple[Any, Any]:
         process, pipe = batch.spawned(self.work)
         with self.lock:
             self.live.add(process)
         return process, pipe
 
+    def _rest(self, process, pipe) -> None:
+        """A worker that answered waits for the next question, unless there are enough."""
+        with self.lock:
+            kept = not self.closed and len(self.live) <= self.size
+            if kept:
+                self.idle.append((process, pipe))
+        if not kept:
+            self._ended(process, pipe, replaced=False)
+
+    def _spare(self) -> None:
+        """In a thread of its own: a fresh worker for one that ended, warmed, waiting."""
+        with self.lock:
+            if self.closed or len(self.live) >= self.size:
+                return
+        process, pipe = self._spawned()
+        if self.warm is not None:
+            try:
+                pipe.send(self.warm)
+            except OSError:
+                self._ended(process, pipe, replaced=False)
+                return
+            wait([pipe, process.sentinel])
+            if not batch.answer_of(process, pipe)[1]:
+                self._ended(process, pipe, replaced=False)
+                return
+        self._rest(process, pipe)
+
     def _ended(self, process, pipe, replaced: bool = True) -> None:
+        """Forget a worker that ended (or end it: its pipe closed, it stops); start a
+        fresh one in its place if it was `replaced`."""
         pipe.close()
         process.join()
         with self.lock:
             self.live.discard(process)
             self.replaced += replaced
+        if replaced:
+            threading.Thread(target=self._spare, daemon=True, name="crossprolog-spare").start()
 
     def close(self) -> None:
         """End every worker at once, idle or at work."""
