@@ -43,6 +43,7 @@ ENCODING_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a name, never a file
 MAX_SIDE = 30  # rows or columns of a generated puzzle
 RETRY_AFTER = 2  # seconds a refused request is told to wait
 LATE = 5.0  # seconds past a question's limit (and its watchdog's) before its worker is ended
+STARTING = 60.0  # seconds a worker may take to start its Prolog and load every family
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Refused(Exception):
 
 def create_app(settings: Settings = Settings()) -> Starlette:
     """The web application: the page at /, the API under /api/."""
-    pool = Pool(replies.answer, settings.workers, settings.queue, warm=Question("families"))
+    pool = Pool(replies.answer, settings.workers, settings.queue, warm=Question("families", {}, STARTING))
     known: dict[str, list] = {}  # the families, as a worker first told them
     starting: dict[str, asyncio.Future] = {}  # every worker's first question, asked at the start
 
@@ -102,10 +103,11 @@ def create_app(settings: Settings = Settings()) -> Starlette:
 
     async def families(request: Request) -> JSONResponse:
         if "families" not in known:
-            response = await ask(Question("families", {}, settings.timeout))
-            if response.status_code != 200:
+            response = await ask(Question("families", {}, STARTING))
+            answered = json.loads(response.body)
+            if "families" not in answered:
                 return response
-            known["families"] = json.loads(response.body)["families"]
+            known["families"] = answered["families"]
         return JSONResponse({"families": known["families"]})
 
     async def health(request: Request) -> JSONResponse:
