@@ -1,26 +1,26 @@
 """How a CrossCells puzzle is drawn: in the layout it was typed in, solved cells
 marked as a solver marks them, marked tokens in brackets, columns spread apart
-just enough to keep them apart; and the template an exported program fills in."""
+just enough to keep them apart; and the template an exported program fills in.
+
+Each function takes the `puzzle` (a crosscells.model.CrossCells) first; the
+model's `render` calls here, so this module does not import it back."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import replace
 from itertools import groupby
-from typing import TYPE_CHECKING, Collection, Sequence
+from typing import Collection, Sequence
 
 from ..answers import NO_MARKS, Marks, Solution
 from ..drawing import bracketed, checked_format, fenced
 from ..errors import InvalidValue
 from .rules import DECIDED, Cell, Constraint, Place, unmarked
 
-if TYPE_CHECKING:
-    from .model import CrossCells
-
 PLACEHOLDERS = 0xF0000  # private-use characters: one stands in for each cell in drawing_template
 
 
-def drawing_template(puzzle: CrossCells) -> list[list[str | dict]]:
+def drawing_template(puzzle) -> list[list[str | dict]]:
     """The drawing of a solution as `render` gives it, each cell {"on": i, "text": its
     text marked ON, "off": its text marked OFF}: an exported program prints the one
     its value says."""
@@ -35,13 +35,13 @@ def drawing_template(puzzle: CrossCells) -> list[list[str | dict]]:
             for line in stand_ins.render().split("\n")]
 
 
-def _placeholder(puzzle: CrossCells, char: str) -> int | None:
+def _placeholder(puzzle, char: str) -> int | None:
     """The cell `char` stands in for in drawing_template, if any."""
     index = ord(char) - PLACEHOLDERS
     return index if 0 <= index < len(puzzle.cells) else None
 
 
-def _segment(puzzle: CrossCells, run: str) -> str | dict:
+def _segment(puzzle, run: str) -> str | dict:
     index = _placeholder(puzzle, run[0])
     if index is None:
         return run
@@ -49,7 +49,7 @@ def _segment(puzzle: CrossCells, run: str) -> str | dict:
     return {"on": index, "text": text + DECIDED[1], "off": text + DECIDED[0]}
 
 
-def render(puzzle: CrossCells, solution: Solution | None = None, format: str | None = None,
+def render(puzzle, solution: Solution | None = None, format: str | None = None,
            marks: Marks = NO_MARKS) -> str:
     """The puzzle as drawn, below its directives; solved by `solution`, every cell
     marked as a solver decides it (`+2a!` ON, `+2a~` OFF), so that it reads back
@@ -77,7 +77,7 @@ def render(puzzle: CrossCells, solution: Solution | None = None, format: str | N
     return fenced(drawing) if format == "markdown" else drawing
 
 
-def grid_drawing(puzzle: CrossCells, marked: Collection[int]) -> str:
+def grid_drawing(puzzle, marked: Collection[int]) -> str:
     """A Sumplete or Number Sums drawing laid out anew, its numbers right-aligned in
     columns of one width: those games read a row's numbers in order, so where
     they were typed (tabs, ragged blanks) need not be kept, and marks get room.
@@ -97,7 +97,7 @@ def grid_drawing(puzzle: CrossCells, marked: Collection[int]) -> str:
     return "\n".join(grid + regions)
 
 
-def columns_of_tokens(puzzle: CrossCells) -> dict[int, int]:
+def columns_of_tokens(puzzle) -> dict[int, int]:
     """The column (counted left to right) each cell (by index) and each column
     constraint (by id) belongs to."""
     found: dict[int, int] = {}
@@ -107,7 +107,7 @@ def columns_of_tokens(puzzle: CrossCells) -> dict[int, int]:
     return found
 
 
-def spread(puzzle: CrossCells, items: Sequence[Item], members: Sequence[int | None]) -> list[Item]:
+def spread(puzzle, items: Sequence[Item], members: Sequence[int | None]) -> list[Item]:
     """`items` moved apart just enough that brackets, or a decided cell's mark, never
     run two tokens together: the tokens of a column (`members`: the column of
     each item, None for a row's or group's) move with it, and so does any
