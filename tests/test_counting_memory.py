@@ -118,3 +118,33 @@ except ResourceLimit as stopped:
     status, count = api.stdout.split()
     assert status == "resource" and int(count) > 0, api.stderr
 
+
+
+# One solution of PAST_WHAT_IS_REMEMBERED's CrossProduct, given with its first digit
+# changed: as many solutions as the right encodings find, one of them wrong.
+ONE_WRONG = """:- module(one_wrong, [model/3]).
+model(Puzzle, Out, (crossproduct:Labeling, wrong_once(Rows, Out))) :-
+    crossproduct:model(primes, Puzzle, Rows, Labeling).
+wrong_once(Rows, Out) :-
+    (   Rows = [[2, 7, 4, 5]|Rest]
+    ->  Out = [[3, 7, 4, 5]|Rest]
+    ;   Out = Rows
+    ).
+"""
+
+
+def test_compare_over_more_solutions_than_it_keeps_tells_agreement_by_digest(tmp_path):
+    """Past KEPT_AT_MOST solutions, compare keeps none: the Prolog encodings' digests,
+    and the digest Python takes of clingo's solutions, agree; an encoding with one
+    wrong solution among as many is told apart."""
+    from crossprolog import engine
+    from crossprolog.compare import KEPT_AT_MOST, compare
+
+    path = tmp_path / "one_wrong.pl"
+    path.write_text(ONE_WRONG)
+    engine.load_encoding(str(path))
+    puzzle = parse(PAST_WHAT_IS_REMEMBERED["crossproduct"][0], family="crossproduct")
+    runs = compare(puzzle, ["primes", "restarts", "asp", "one_wrong"], limit=0, repeat=1,
+                   timeout=120)
+    assert all(run.solutions == 5468 > KEPT_AT_MOST for run in runs)
+    assert [run.agrees for run in runs] == [True, True, True, False]
