@@ -18,12 +18,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -36,9 +32,11 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # web_server: a real server on a loopback port, as the tests run it
 
 from crossprolog import parse  # noqa: E402
 from crossprolog.registry import generate  # noqa: E402
+from web_server import children, served  # noqa: E402
 
 EXAMPLES = ["crossproduct/riddler-1.txt", "crossproduct/riddler-3.txt", "crosscells/puzzle-25.txt",
             "crosscells/sumplete.txt", "sudoku/tarek-052.txt", "sudoku/golden-nugget.txt",
@@ -184,49 +182,14 @@ def hammer(url: str, requests: list[Request], clients: int) -> dict:
             "statuses": statuses, "wrong": wrong, "retry_after": retry_after}
 
 
-class Served:
-    """`crossprolog serve` on a free loopback port, ended (with its workers) on exit."""
-
-    def __init__(self, *options: str):
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "crossprolog"), "serve",
-                                         "--port", str(self.port), *options],
-                                        stderr=subprocess.DEVNULL, start_new_session=True)
-
-    def __enter__(self) -> Served:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "/api/health") as response:
-                    if json.loads(response.read())["ready"]:
-                        return self
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def __exit__(self, *_) -> None:
-        self.process.send_signal(signal.SIGINT)
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-    def memory_mb(self) -> float:
-        """The resident memory of the server and its worker processes, in MB."""
-        pids = [self.process.pid]
-        for task in Path(f"/proc/{self.process.pid}/task").iterdir():
-            pids += [int(pid) for pid in (task / "children").read_text().split()]
-        total = 0
-        for pid in pids:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        return total / 1024
+def memory_mb(server) -> float:
+    """The resident memory of the server and its worker processes, in MB."""
+    total = 0
+    for pid in [server.process.pid, *children(server.process.pid)]:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -238,11 +201,11 @@ def report(quick: bool = False, requests: int | None = None, clients: int = 20) 
     n = requests or (200 if quick else 1000)
     requests_made = mix(n)
     lines = []
-    with Served("--workers", "2", "--queue", "64") as server:
+    with served("--workers", "2", "--queue", "64") as server:
         warm = hammer(server.url, mix(40, seed=1), clients)
-        before = server.memory_mb()
+        before = memory_mb(server)
         run = hammer(server.url, requests_made, clients)
-        after = server.memory_mb()
+        after = memory_mb(server)
     kinds = Counter(r.kind for r in requests_made)
     latencies = run["latencies"]
     lines.append(f"{n} requests from {clients} clients, 2 workers: "
@@ -257,7 +220,7 @@ def report(quick: bool = False, requests: int | None = None, clients: int = 20) 
     lines += [f"  wrong: {problem}" for problem in (warm["wrong"] + run["wrong"])[:5]]
     burst = [r for r in mix(n // 5, seed=7) if r.kind == "time-out"] or mix(1)
     overload = [burst[0]] * (n // 5)
-    with Served("--workers", "2", "--queue", "8") as server:
+    with served("--workers", "2", "--queue", "8") as server:
         crowd = hammer(server.url, overload, clients * 2)
     others = sum(count for status, count in crowd["statuses"].items() if status >= 500 and status != 503)
     lines.append(f"overload: {len(overload)} time-outs of {TIMEOUT:g} s from {clients * 2} clients, 2 workers, "
