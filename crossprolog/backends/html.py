@@ -1,0 +1,2 @@
+def page_of(scene):
+    raise NotImplementedError
