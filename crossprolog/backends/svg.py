@@ -62,6 +62,7 @@ def document(figures: Sequence[Figure], caption: Sequence[str] = (), gap: float 
     parts += [text_element(line, MARGIN, height + (n + 1) * (CAPTION_SIZE + 5), CAPTION_SIZE,
                            anchor="start") for n, line in enumerate(lines)]
     height += len(lines) * (CAPTION_SIZE + 5) + (MARGIN if lines else 0)
+    x = max([x] + [2 * MARGIN + len(line) * CAPTION_SIZE * CHAR for line in lines])
     return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{x:g}" '
             f'height="{height:g}" viewBox="0 0 {x:g} {height:g}" font-family={quoteattr(FONT)}>'
             f'<rect width="100%" height="100%" fill="white"/>{"".join(parts)}</svg>')
@@ -69,7 +70,7 @@ def document(figures: Sequence[Figure], caption: Sequence[str] = (), gap: float 
 
 def caption_lines(lines: Iterable[str], width: float) -> list[str]:
     """The caption's lines, wrapped to the picture's width."""
-    chars = max(20, int((width - 2 * MARGIN) / (CAPTION_SIZE * CHAR)))
+    chars = max(36, int((width - 2 * MARGIN) / (CAPTION_SIZE * CHAR)))
     return [part for line in lines for part in textwrap.wrap(line, chars) or [""]]
 
 
@@ -110,7 +111,8 @@ def figure(scene: Scene) -> Figure:
     parts += [text_element(line, MARGIN, bottom + (n + 1) * (CAPTION_SIZE + 5), CAPTION_SIZE,
                            anchor="start") for n, line in enumerate(lines)]
     bottom += len(lines) * (CAPTION_SIZE + 5)
-    return Figure("".join(parts), max(x, lx) + MARGIN, bottom + MARGIN)
+    width = max([x, lx] + [MARGIN + len(line) * CAPTION_SIZE * CHAR for line in lines])
+    return Figure("".join(parts), width + MARGIN, bottom + MARGIN)
 
 
 def square_element(square: Square, x: float, y: float, width: float) -> str:
