@@ -6,7 +6,8 @@
     >>> svg = pictures.svg(puzzle, puzzle.hint())        # the hinted cell and the clues it needs
     >>> page = pictures.html(puzzle)                     # a self-contained page
 
-`thing` is a puzzle, a Solution, a Search (its first solution) or an
+`thing` is a puzzle, a Solution (or several, side by side), a Search (its
+first solution) or an
 Ambiguity (the two solutions side by side, the cells where they differ
 marked); `about`, for a puzzle, is what to show on it: a Solution, a Hint
 (the hinted cells placed and marked, the clues of their reasons marked), a
@@ -66,6 +67,8 @@ def picture(thing: Any, about: Any = None, *, marks: Markable = None) -> Picture
         thing = found[0]
     if isinstance(thing, Solution):
         return Picture((thing.puzzle.scene(thing, extra),))
+    if isinstance(thing, (tuple, list)) and thing and all(isinstance(s, Solution) for s in thing):
+        return Picture(tuple(s.puzzle.scene(s, extra) for s in thing))
     if isinstance(thing, Ambiguity):
         return _ambiguity(thing, extra)
     if not isinstance(thing, Puzzle):

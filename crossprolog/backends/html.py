@@ -19,7 +19,7 @@ figcaption { font-size: 0.9em; color: #444; }
 svg { max-width: 100%; height: auto; }
 .sheet { display: grid; grid-template-columns: 1fr 1fr; gap: 8mm 6mm; align-items: start; }
 .sheet figure { margin: 0; text-align: center; break-inside: avoid; page-break-inside: avoid; }
-.sheet svg { max-height: 105mm; }
+.sheet svg { width: 82%; height: auto; max-height: 105mm; }
 .sheet + .sheet, .part { break-before: page; page-break-before: always; }
 @page { margin: 12mm; }
 @media print { body { margin: 0; } h1 { margin-top: 0; } }
