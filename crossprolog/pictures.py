@@ -18,7 +18,7 @@ Picture shows itself in Jupyter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .answers import Clue, Search, Solution
@@ -26,7 +26,7 @@ from .backends import FORMATS, html as html_backend, svg as svg_backend
 from .errors import InvalidValue
 from .explain import Ambiguity, Hint, conflict_sentence
 from .puzzle import Puzzle
-from .scene import CONFLICT, DIFFERS, HINTED, REASON, Markable, Marking, Scene, marking
+from .scene import CONFLICT, DIFFERS, GIVEN, HINTED, REASON, Markable, Marking, Scene, marking
 
 __all__ = ["Picture", "book", "html", "picture", "scenes", "svg"]
 
@@ -98,7 +98,9 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
     placed = puzzle.placing({forced.cell: forced.value for forced in hint.cells})
     marks = Marking({forced.cell: frozenset({HINTED}) for forced in hint.cells},
                     {clue: frozenset({REASON}) for forced in hint.cells for clue in forced.clues})
-    return Picture((placed.scene(None, marks | extra),), tuple(f.reason for f in hint.cells))
+    scene = placed.scene(None, marks | extra)
+    hinted = tuple(replace(s, marks=s.marks - {GIVEN}) if HINTED in s.marks else s for s in scene.squares)
+    return Picture((replace(scene, squares=hinted),), tuple(f.reason for f in hint.cells))
 
 
 def _ambiguity(seen: Ambiguity, extra: Marking) -> Picture:
