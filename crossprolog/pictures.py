@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .answers import Clue, Search, Solution
-from .backends import FORMATS, html as html_backend, svg as svg_backend
+from .backends import html as html_backend, svg as svg_backend
 from .errors import InvalidValue
 from .explain import Ambiguity, Hint, conflict_sentence
 from .puzzle import Puzzle
@@ -44,11 +44,6 @@ class Picture:
     def html(self, title: str = "") -> str:
         title = title or " and ".join(dict.fromkeys(s.family for s in self.scenes)) or "crossprolog"
         return html_backend.page(title, [html_backend.Section(pictures=[("", self.svg())])])
-
-    def text(self, format: str = "text") -> str:
-        """The scenes as text (or markdown), one after another, then the caption."""
-        return "\n\n".join([FORMATS[format](s) for s in self.scenes] + ["\n".join(self.caption)] *
-                           bool(self.caption))
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -206,9 +206,11 @@ class Table:
 @dataclass(frozen=True)
 class Scene:
     """A puzzle's drawing: `rows` × `cols` grid places of squares, labels around them,
-    regions (sets of grid places) walled in thick lines, lines of text `before`
-    (directives) and `after` (what a text layout adds below: clue lines, notes),
-    and `caption`: lines a picture writes under the grid."""
+    regions (sets of grid places) walled in thick lines, cages (where a grid has
+    both, as a Killer Sudoku's cages within its boxes) outlined in dashes inside
+    the squares, lines of text `before` (directives) and `after` (what a text
+    layout adds below: clue lines, notes), and `caption`: lines a picture writes
+    under the grid."""
 
     family: str
     rows: int
@@ -216,6 +218,7 @@ class Scene:
     squares: tuple[Square, ...]
     labels: tuple[Label, ...] = ()
     regions: tuple[frozenset[Cell], ...] = ()
+    cages: tuple[frozenset[Cell], ...] = ()
     before: tuple[Token, ...] = ()
     after: tuple[Token, ...] = ()
     caption: tuple[str, ...] = ()
@@ -239,6 +242,3 @@ def given_or_solved(given: bool, known: bool) -> Tags:
     """GIVEN for a cell the puzzle states, SOLVED for one a solution fills in."""
     return frozenset({GIVEN} if given else {SOLVED} if known else ())
 
-
-def regions_of(cells_by_region: Mapping[str, object]) -> tuple[frozenset[Cell], ...]:
-    return tuple(frozenset(cells) for cells in cells_by_region.values())

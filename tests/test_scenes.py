@@ -121,3 +121,29 @@ def test_a_new_output_format_is_one_backend_and_every_family_draws_through_it(mo
 def test_an_unknown_format_is_refused_by_name():
     with pytest.raises(crossprolog.InvalidValue, match="format must be one of text, markdown, svg, html"):
         form("kenken-letters").render(format="pdf")
+
+
+def test_scenes_hold_what_a_kakuro_and_a_killer_sudoku_need():
+    """Families to come are short edits: a Kakuro's clue squares split across their
+    diagonal and its blocks shaded, a Killer Sudoku's cages dashed within its boxes,
+    each cage's sum in its first square's corner; text and picture from one scene."""
+    from crossprolog.backends import svg
+    from crossprolog.scene import Aligned, Square, Token
+    import xml.etree.ElementTree as ET
+
+    kakuro = Scene("kakuro", 2, 3, (
+        Square((0, 0), shaded=True, text="#"), Square((0, 1), split=("16", ""), text="16\\"),
+        Square((0, 2), split=("4", ""), text="4\\"), Square((1, 0), split=("", "12"), text="\\12"),
+        Square((1, 1), "9", frozenset({"solved"})), Square((1, 2), "3", frozenset({"solved"}))),
+        layout=Aligned())
+    assert backends.render(kakuro, "text") == "  # 16\\ 4\\\n\\12   9  3"
+    drawn = ET.fromstring(backends.render(kakuro, "svg"))
+    words = [e.text for e in drawn.iter("{http://www.w3.org/2000/svg}text")]
+    assert sorted(words) == ["12", "16", "3", "4", "9"]
+    killer = Scene("killer", 2, 2, tuple(Square((r, c), corner=Token("7") if (r, c) == (0, 0) else None)
+                                          for r in range(2) for c in range(2)),
+                   regions=(frozenset({(0, 0), (0, 1), (1, 0), (1, 1)}),),
+                   cages=(frozenset({(0, 0), (0, 1)}),), layout=Aligned())
+    dashes = [e for e in ET.fromstring(svg.picture(killer)).iter("{http://www.w3.org/2000/svg}line")
+              if e.get("stroke-dasharray")]
+    assert len(dashes) == 6  # each of its two squares: top, bottom and its outer end

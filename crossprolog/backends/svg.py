@@ -99,6 +99,7 @@ def figure(scene: Scene) -> Figure:
                           anchor="start", weight="bold")] if title else []
     parts += [square_element(s, *box(s.at)) for s in scene.squares]
     parts += walls(scene, box)
+    parts += [line for cage in scene.cages for line in dashed(cage, box)]
     parts += [label_element(label, *box(label.at)) for label in scene.labels if label.side != LEGEND]
     bottom = top + (max(rows) - first_row + 1) * CELL
     legend, lx = [label for label in scene.labels if label.side == LEGEND], MARGIN
@@ -127,8 +128,8 @@ def square_element(square: Square, x: float, y: float, width: float) -> str:
         down, across = square.split
         parts.append(f'<line x1="{x:g}" y1="{y:g}" x2="{x + width:g}" y2="{y + CELL:g}" '
                      f'stroke="{INK}" stroke-width="1"/>')
-        parts.append(text_element(down, x + width * 0.3, y + CELL * 0.8, CORNER_SIZE + 1))
-        parts.append(text_element(across, x + width * 0.72, y + CELL * 0.38, CORNER_SIZE + 1))
+        parts += [text_element(down, x + width * 0.3, y + CELL * 0.8, CORNER_SIZE + 1)] * bool(down)
+        parts += [text_element(across, x + width * 0.72, y + CELL * 0.38, CORNER_SIZE + 1)] * bool(across)
     if square.value:
         ink = FAINT if OFF in marks or CROSSED in marks else SOLVED_INK if SOLVED in marks else INK
         weight = "bold" if marks & {ON, HINTED, GIVEN} and OFF not in marks else "normal"
@@ -181,6 +182,39 @@ def walls(scene: Scene, box) -> list[str]:
                 lines.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{INK}" '
                              'stroke-width="3" stroke-linecap="square"/>')
     return lines
+
+
+def dashed(cage: frozenset, box, inset: float = 4) -> list[str]:
+    """A cage outlined in dashes just inside its squares: each side of a square with no
+    square of the cage beside it."""
+    lines = []
+    for (r, c) in cage:
+        x, y, width = box((r, c))
+        left, right, top, bottom = x + inset, x + width - inset, y + inset, y + CELL - inset
+        sides = {(-1, 0): ((left, top), (right, top), (0, -1), (0, 1)),
+                 (1, 0): ((left, bottom), (right, bottom), (0, -1), (0, 1)),
+                 (0, -1): ((left, top), (left, bottom), (-1, 0), (1, 0)),
+                 (0, 1): ((right, top), (right, bottom), (-1, 0), (1, 0))}
+        for (dr, dc), ((x1, y1), (x2, y2), before, after) in sides.items():
+            if (r + dr, c + dc) in cage:
+                continue
+            # run on into the square before and after it in the cage, and round the corner
+            # where the cage turns back over this side
+            low, high = (run_on(cage, (r, c), side, (dr, dc), inset) for side in (before, after))
+            x1, y1 = (x1 - low, y1) if dr else (x1, y1 - low)
+            x2, y2 = (x2 + high, y2) if dr else (x2, y2 + high)
+            lines.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{INK}" '
+                         'stroke-width="1" stroke-dasharray="3 3"/>')
+    return lines
+
+
+def run_on(cage: frozenset, at, along, across, inset: float) -> float:
+    """How far a dashed side of square `at` runs on `along` it: into the next square if
+    that is in the cage, and round the corner if the cage turns back `across` there."""
+    beside = (at[0] + along[0], at[1] + along[1])
+    if beside not in cage:
+        return 0
+    return inset + inset * ((beside[0] + across[0], beside[1] + across[1]) in cage)
 
 
 def outline(scene: Scene, box) -> list[str]:
