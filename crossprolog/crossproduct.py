@@ -17,7 +17,7 @@ from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, items, rows_of
-from .scene import Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
+from .scene import UNMARKED, Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
 from .scene import Table as MarkdownTable
 
 Digit = int
@@ -135,15 +135,15 @@ class CrossProduct(Explainable):
         filled = solution.values if solution is not None else self.givens
         squares = tuple(
             Square((r, c), "" if d is None else str(d),
-                   marked.cell((r, c)) | marked.clue(Clue("given", "", cell=(r, c)))
-                   | given_or_solved(self.givens[r][c] is not None, d is not None),
-                   text=UNKNOWN if d is None else str(d))
+                   given_or_solved(self.givens[r][c] is not None, d is not None)
+                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   UNKNOWN if d is None else str(d))
             for r, row in enumerate(filled) for c, d in enumerate(row))
         head = self.height if self.columns_below else -1
         labels = [Label((head, c), str(p), "bottom" if self.columns_below else "top",
-                        marked.clue(Clue("column", "", index=c)))
+                        marked.clue_of("column", index=c))
                   for c, p in enumerate(self.column_products)]
-        labels += [Label((r, self.width), str(p), "right", marked.clue(Clue("row", "", index=r)))
+        labels += [Label((r, self.width), str(p), "right", marked.clue_of("row", index=r))
                    for r, p in enumerate(self.row_products)]
         labels += [Label((head, self.width), self._size(), "corner")] * self.size_tag
         return Scene(self.family, self.height, self.width, squares, tuple(labels),

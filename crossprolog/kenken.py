@@ -22,7 +22,8 @@ from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, items, rows_of
 from .regions import random_partition
-from .scene import Aligned, Markable, Scene, Square, Token, Walled, given_or_solved, marking
+from .scene import (UNMARKED, Aligned, Markable, Scene, Square, Token, Walled, given_or_solved,
+                    marking)
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -179,17 +180,18 @@ class KenKen(Explainable):
         def square(r: int, c: int) -> Square:
             digit = "" if digits[r][c] is None else str(digits[r][c])
             cage = first.get((r, c))
-            corner = cage and Token(cage.clue, marked.clue(Clue("cage", "", name=letters[r, c])))
-            return Square((r, c), digit, marked.cell((r, c)) | of_clues.get((r, c), frozenset())
-                          | given_or_solved(self.givens[r][c] is not None, bool(digit)),
-                          text=digit if self.drawn else letters.get((r, c), ".") + digit,
-                          corner=corner)
+            corner = cage and Token(cage.clue, marked.clue_of("cage", name=letters[r, c]))
+            marks = given_or_solved(self.givens[r][c] is not None, bool(digit))
+            if marked:
+                marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
+            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), ".") + digit,
+                          corner)
 
         squares = tuple(square(r, c) for r in range(self.size) for c in range(self.size))
         named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]])) \
             if not self.drawn else ()
         clues = tuple(Token(f"{letters[cage.cells[0]]} {cage.clue}",
-                            marked.clue(Clue("cage", "", name=letters[cage.cells[0]])))
+                            marked.clue_of("cage", name=letters[cage.cells[0]]))
                       for cage in named)
         directives = self.directives()
         return Scene(self.family, self.size, self.size, squares,

@@ -94,7 +94,7 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
     marks = Marking({forced.cell: frozenset({HINTED}) for forced in hint.cells},
                     {clue: frozenset({REASON}) for forced in hint.cells for clue in forced.clues})
     scene = placed.scene(None, marks | extra)
-    hinted = tuple(replace(s, marks=s.marks - {GIVEN}) if HINTED in s.marks else s for s in scene.squares)
+    hinted = tuple(s._replace(marks=s.marks - {GIVEN}) if HINTED in s.marks else s for s in scene.squares)
     return Picture((replace(scene, squares=hinted),), tuple(f.reason for f in hint.cells))
 
 

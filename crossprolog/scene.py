@@ -16,7 +16,7 @@ token stands in brackets (the POINTED marks); a picture colours it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Union
+from typing import Mapping, NamedTuple, Union
 
 from .answers import Cell, Clue, Marks
 
@@ -34,6 +34,7 @@ MARKS = (GIVEN, SOLVED, HINTED, REASON, CONFLICT, DIFFERS, MARKED, ON, OFF, CROS
 POINTED = frozenset({HINTED, REASON, CONFLICT, DIFFERS, MARKED})  # in brackets, in text
 
 Tags = frozenset  # of MARKS
+UNMARKED: Tags = frozenset()
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,21 @@ class Marking:
     clues: Mapping[Clue, Tags] = field(default_factory=dict)
 
     def cell(self, cell: Cell) -> Tags:
-        return self.cells.get(cell, frozenset())
+        return self.cells.get(cell, UNMARKED) if self.cells else UNMARKED
 
     def clue(self, clue: Clue) -> Tags:
-        return self.clues.get(clue, frozenset())
+        return self.clues.get(clue, UNMARKED)
+
+    def clue_of(self, kind: str, index: int | None = None, name: str | None = None,
+                cell: Cell | None = None) -> Tags:
+        """The marks of the clue of `kind` and index, name or cell (as Clue compares)."""
+        if not self.clues:
+            return UNMARKED
+        return self.clues.get(Clue(kind, "", index=index, name=name, cell=cell), UNMARKED)
+
+    def __bool__(self) -> bool:
+        """Whether anything is marked."""
+        return bool(self.cells) or bool(self.clues)
 
     def clue_cells(self) -> dict[Cell, Tags]:
         """The marks of the clues, given to every cell each clue speaks of."""
@@ -78,28 +90,40 @@ def marking(marks: Markable = None, cells_as: str = MARKED, clues_as: str = MARK
                    {clue: frozenset({clues_as}) for clue in marks.clues})
 
 
-@dataclass(frozen=True)
-class Token:
+# Tokens, places, squares and labels are named tuples: a scene has one per cell, and
+# a drawing is made whenever a puzzle is printed, so they are made fast.
+
+
+class Token(NamedTuple):
     """A piece of text a drawing shows, and its marks."""
 
     text: str
-    marks: Tags = frozenset()
+    marks: Tags = UNMARKED
 
     @property
     def pointed(self) -> bool:
         return bool(self.marks & POINTED)
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Where a token starts in a typed layout: its 0-based text line and character column."""
 
     line: int
     column: int
 
 
-@dataclass(frozen=True)
-class Square:
+class _Square(NamedTuple):
+    at: Cell
+    value: str = ""
+    marks: Tags = UNMARKED
+    text: str | None = None
+    corner: Token | None = None
+    split: tuple[str, str] | None = None
+    shaded: bool = False
+    place: Place | None = None
+
+
+class Square(_Square):
     """A cell of the grid at `at` (row, column of the picture's grid).
 
     `value` is what a picture writes in it ("" for nothing), `text` how a text
@@ -109,26 +133,20 @@ class Square:
     text stands in a typed layout.
     """
 
-    at: Cell
-    value: str = ""
-    marks: Tags = frozenset()
-    text: str | None = None
-    corner: Token | None = None
-    split: tuple[str, str] | None = None
-    shaded: bool = False
-    place: Place | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if self.text is None:
-            object.__setattr__(self, "text", self.value)
+    def __new__(cls, at: Cell, value: str = "", marks: Tags = UNMARKED, text: str | None = None,
+                corner: Token | None = None, split: tuple[str, str] | None = None,
+                shaded: bool = False, place: Place | None = None) -> Square:
+        return _Square.__new__(cls, at, value, marks, value if text is None else text, corner,
+                               split, shaded, place)
 
     @property
     def token(self) -> Token:
         return Token(self.text, self.marks)
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     """A clue or tag at a grid place outside the squares: at the end of a row
     ("right", "left"), at the head or foot of a column ("top", "bottom"), in the
     corner where the headers meet ("corner"), or below the grid in a legend
@@ -137,7 +155,7 @@ class Label:
     at: Cell
     text: str
     side: str
-    marks: Tags = frozenset()
+    marks: Tags = UNMARKED
     place: Place | None = None
 
     @property
@@ -238,7 +256,11 @@ class Scene:
         return found + [label.token for label in self.labels]
 
 
+_STATED = {(True, True): frozenset({GIVEN}), (True, False): frozenset({GIVEN}),
+           (False, True): frozenset({SOLVED}), (False, False): UNMARKED}
+
+
 def given_or_solved(given: bool, known: bool) -> Tags:
     """GIVEN for a cell the puzzle states, SOLVED for one a solution fills in."""
-    return frozenset({GIVEN} if given else {SOLVED} if known else ())
+    return _STATED[given, known]
 

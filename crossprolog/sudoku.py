@@ -20,7 +20,8 @@ from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, rows_of
-from .scene import Boxes, Markable, Scene, Square, Table, Token, given_or_solved, marking
+from .scene import (UNMARKED, Boxes, Markable, Scene, Square, Table, Token, given_or_solved,
+                    marking)
 
 SIZE = 9
 Digit = int
@@ -29,6 +30,8 @@ Givens = tuple[tuple[Cell, ...], ...]
 Grid = tuple[tuple[Digit, ...], ...]
 OBJECTIVES = ("gcd(rows)", "gcd(cols)")
 WRITTEN = ("spaced", "compact", "line")  # cells apart (1 . 3), together (1.3), or 81 on one line
+BOXES = tuple(frozenset((r + i, c + j) for i in range(3) for j in range(3))
+              for r in (0, 3, 6) for c in (0, 3, 6))
 
 
 @dataclass(frozen=True)
@@ -180,16 +183,14 @@ class Sudoku(Explainable):
         filled = solution.values.grid if solution is not None else self.givens
         squares = tuple(
             Square((r, c), "" if d is None else str(d),
-                   marked.cell((r, c)) | marked.clue(Clue("given", "", cell=(r, c)))
-                   | given_or_solved(self.givens[r][c] is not None, d is not None),
-                   text=self.unknown if d is None else str(d))
+                   given_or_solved(self.givens[r][c] is not None, d is not None)
+                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   self.unknown if d is None else str(d))
             for r, row in enumerate(filled) for c, d in enumerate(row))
-        boxes = tuple(frozenset((r + i, c + j) for i in range(3) for j in range(3))
-                      for r in (0, 3, 6) for c in (0, 3, 6))
         notes = self._objective_lines(solution, "# ")
         layout = Boxes(apart=" " if self.written == "spaced" else "", ruled=self.boxes,
                        line=self.written == "line")
-        return Scene(self.family, SIZE, SIZE, squares, regions=boxes,
+        return Scene(self.family, SIZE, SIZE, squares, regions=BOXES,
                      before=tuple(map(Token, self.directives())), after=tuple(map(Token, notes)),
                      caption=tuple(line.removeprefix("# ") for line in self.directives() + notes), layout=layout,
                      markdown=Table(blank_header=True, footer=True))

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from ..drawing import aligned, bracketed, fenced, markdown_table
-from ..scene import Aligned, Boxes, Fenced, Placed, Scene, Table, Token, Uniform, Walled
+from ..scene import (POINTED, Aligned, Boxes, Fenced, Label, Placed, Scene, Square, Table, Token,
+                     Uniform, Walled)
 
 LEGEND = "legend"
+EMPTY = Token("")
 
 
 def text(scene: Scene) -> str:
@@ -25,26 +27,29 @@ def markdown(scene: Scene) -> str:
     return table(scene, style)
 
 
-def drawn(token: Token) -> str:
-    """A token's text, in brackets when a mark points at it."""
-    return bracketed(token.text, token.pointed)
+def drawn(item: Token | Square | Label) -> str:
+    """A token's (or a square's, or a label's) text, in brackets when a mark points at it."""
+    return bracketed(item.text, bool(item.marks & POINTED))
 
 
 def lines(tokens: Iterable[Token]) -> list[str]:
     return [drawn(token) for token in tokens]
 
 
-def grid_rows(scene: Scene, fill: bool = True) -> list[list[Token]]:
-    """The tokens of every grid row that has any (squares and labels, legend aside), in
+def grid_rows(scene: Scene, fill: bool = True) -> list[list[Token | Square | Label]]:
+    """The squares and labels (the legend aside) of every grid row that has any, in
     column order; with `fill`, an empty token at each place of a row left open."""
-    at: dict[tuple[int, int], Token] = {s.at: s.token for s in scene.squares}
-    at.update((label.at, label.token) for label in scene.labels if label.side != LEGEND)
+    at: dict[tuple[int, int], Token | Square | Label] = {s.at: s for s in scene.squares}
+    at.update((label.at, label) for label in scene.labels if label.side != LEGEND)
+    by_row: dict[int, list[int]] = {}
+    for r, c in at:
+        by_row.setdefault(r, []).append(c)
     first = min((c for _, c in at), default=0)
     rows = []
-    for r in sorted({r for r, _ in at}):
-        columns = sorted(c for row, c in at if row == r)
+    for r in sorted(by_row):
+        columns = sorted(by_row[r])
         places = range(first, columns[-1] + 1) if fill else columns
-        rows.append([at.get((r, c), Token("")) for c in places])
+        rows.append([at.get((r, c), EMPTY) for c in places])
     return rows
 
 
@@ -93,7 +98,7 @@ def walled_style(scene: Scene) -> list[str]:
     squares = scene.square_at()
     region = {cell: k for k, cells in enumerate(scene.regions) for cell in cells}
     rows, cols = scene.rows, scene.cols
-    texts = {at: (square.corner.text if square.corner else "", drawn(square.token) if square.text else "")
+    texts = {at: (square.corner.text if square.corner else "", drawn(square) if square.text else "")
              for at, square in squares.items()}
     inner = max([len(clue) + len(digit) + bool(clue and digit) for clue, digit in texts.values()] + [1])
 
@@ -116,11 +121,11 @@ def walled_style(scene: Scene) -> list[str]:
 
 def placed_style(scene: Scene) -> list[str]:
     """Every token at its place, a marked one in brackets that open one place before it."""
-    items = [(s.place, s.token) for s in scene.squares if s.place]
-    items += [(label.place, label.token) for label in scene.labels if label.place]
+    items = [(s.place, s) for s in scene.squares if s.place]
+    items += [(label.place, label) for label in scene.labels if label.place]
     chars_of: dict[int, list[str]] = {}
     for place, token in sorted(items, key=lambda item: (item[0].line, item[0].column)):
-        column = place.column - token.pointed
+        column = place.column - bool(token.marks & POINTED)
         chars = chars_of.setdefault(place.line, [])
         chars.extend(" " * (column - len(chars)))
         written = drawn(token)
@@ -139,12 +144,12 @@ def table(scene: Scene, style: Table) -> str:
     top = sorted((label for label in scene.labels if label.side in ("top", "bottom")),
                  key=lambda label: label.at[1])
     rows = sorted({square.at[0] for square in scene.squares})
-    body = [[drawn(s.token) for s in sorted(scene.squares, key=lambda s: s.at) if s.at[0] == r]
-            + [f"**{drawn(label.token)}**" for label in scene.labels
+    body = [[drawn(s) for s in sorted(scene.squares, key=lambda s: s.at) if s.at[0] == r]
+            + [f"**{drawn(label)}**" for label in scene.labels
                if label.side == "right" and label.at[0] == r] for r in rows]
     width = max(map(len, body), default=0)
     header = ([" "] * width if style.blank_header
-              else [drawn(label.token) for label in top] + [style.corner] * (style.corner is not None))
+              else [drawn(label) for label in top] + [style.corner] * (style.corner is not None))
     drawing = markdown_table(header, body)
     if not style.footer:
         return "\n".join(lines(scene.before) + [drawing])

@@ -13,7 +13,7 @@ from ..answers import NO_MARKS, Clue, Solution
 from ..errors import InvalidValue
 from ..scene import (CIRCLED, CROSSED, GIVEN, OFF, ON, POINTED, SOLVED, Label, Markable, Placed,
                      Scene, Square, Token, Uniform, marking)
-from .rules import NUMBER_SUMS, SUMPLETE, DECIDED, Cell, Constraint, Place, ends, unmarked
+from .rules import DECIDED, NUMBER_SUMS, SUMPLETE, Cell, Constraint, Line, Place, ends, unmarked
 
 LEGEND = "legend"
 
@@ -68,7 +68,8 @@ def scene(puzzle: CrossCells, solution: Solution | None = None, marks: Markable 
                                  for k, on in enumerate(values)})
     marked = marking(marks)
     json_cell = {i: (r, k) for r, row in enumerate(puzzle.rows) for k, i in enumerate(row.cells)}
-    clue_of = _clues_of_constraints(puzzle)
+    columns = puzzle.columns_left_to_right()
+    clue_of = _clues_of_constraints(puzzle, columns)
     constraints = puzzle.constraints()
     cell_marks = [marked.cell(json_cell[i]) for i in range(len(puzzle.cells))]
     constraint_marks = [marked.clue(clue_of[id(c)]) for c in constraints]
@@ -84,7 +85,7 @@ def scene(puzzle: CrossCells, solution: Solution | None = None, marks: Markable 
         layout, places = Placed(), [place for place, _, _ in spread(
             puzzle, items, [column_of.get(i) for i in range(len(puzzle.cells))]
             + [column_of.get(id(c)) for c in constraints])]
-    at, rows, cols = _grid_places(puzzle)
+    at, rows, cols = _grid_places(puzzle, columns)
     squares = tuple(Square(at[i], _value(puzzle, cell), tags | _decided(puzzle, typed, i),
                            text=cell.text, corner=_corner(puzzle, i), place=place)
                     for i, (cell, tags, place) in enumerate(zip(puzzle.cells, cell_marks, places)))
@@ -138,27 +139,30 @@ def _side(puzzle: CrossCells, constraint: Constraint) -> str:
     return LEGEND
 
 
-def _clues_of_constraints(puzzle: CrossCells) -> dict[int, Clue]:
+def _clues_of_constraints(puzzle: CrossCells, columns: Sequence[Line]) -> dict[int, Clue]:
     """The clue (row, column or group) each constraint token (by id) belongs to."""
     found = {id(end): Clue("row", "", index=r) for r, line in enumerate(puzzle.rows) for end in ends(line)}
     found.update((id(end), Clue("column", "", index=k))
-                 for k, line in enumerate(puzzle.columns_left_to_right()) for end in ends(line))
+                 for k, line in enumerate(columns) for end in ends(line))
     found.update((id(g), Clue("group", "", name=g.group)) for g in puzzle.groups)
     return found
 
 
-def _grid_places(puzzle: CrossCells) -> tuple[dict[int, tuple[int, int]], int, int]:
+def _grid_places(puzzle: CrossCells, columns: Sequence[Line]) -> tuple[dict[int, tuple[int, int]], int, int]:
     """Where a picture draws each cell (by index) and constraint (by id), and the grid's
     size: a row of the puzzle is a row of the grid, a column one of its columns; a
     cell in no column stands beside its row's neighbours; the constraints of a row
     at its ends, of a column above and below it, of the groups in a legend below."""
-    column_of = {i: k for k, line in enumerate(puzzle.columns_left_to_right()) for i in line.cells}
+    column_of = {i: k for k, line in enumerate(columns) for i in line.cells}
     col: dict[int, int] = {}
     for row in puzzle.rows:
         anchored = [(n, column_of[i]) for n, i in enumerate(row.cells) if i in column_of]
         for n, i in enumerate(row.cells):
-            near = min(anchored, key=lambda a: abs(a[0] - n), default=(0, 0))
-            col[i] = column_of.get(i, near[1] + n - near[0])
+            if i in column_of:
+                col[i] = column_of[i]
+            else:
+                near = min(anchored, key=lambda a: abs(a[0] - n), default=(0, 0))
+                col[i] = near[1] + n - near[0]
     low = min([col[i] for i in col] or [0])
     at: dict[int, tuple[int, int]] = {i: (r, col[i] - low) for r, row in enumerate(puzzle.rows)
                                       for i in row.cells}
