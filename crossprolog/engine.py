@@ -188,12 +188,16 @@ def raise_error(error: dict, encoding: str | None = None) -> None:
     if kind == "interrupt":
         raise Interrupted()
     if kind == "resource":
-        raise ResourceLimit(f"Prolog ran out of resources: {message}")
+        raise ResourceLimit(resource_message(error))
     if kind == "usage":
         raise UsageError(f"{user.path}: {message}" if user else message)
     if kind == "abort":
         raise EncodingError(f"{user.label() if user else 'the encoding'}: {message}")
     raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")
+
+
+def resource_message(error: dict) -> str:
+    return f"Prolog ran out of resources: {error['message']}"
 
 
 def prolog_version() -> str:
@@ -352,9 +356,13 @@ def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = ()
 
 
 def _checked(result: dict, encoding: str) -> dict:
+    """A search's result; what stopped it raised, with the result so far: Ctrl-C as
+    Interrupted, running out of stack or memory as ResourceLimit."""
     result = {**result, "encoding": encoding}
     if result["status"] == "error" and str(result["error"]["kind"]) == "interrupt":
         raise Interrupted({**result, "status": "interrupted"})
+    if result["status"] == "error" and str(result["error"]["kind"]) == "resource":
+        raise ResourceLimit(resource_message(result["error"]), {**result, "status": "resource"})
     if result["status"] == "error":
         raise_error(result["error"], encoding)
     return result

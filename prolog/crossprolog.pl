@@ -337,19 +337,44 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 %   order, found within Seconds, with what finding them cost (measured/3)
 %   and a status: complete, limit, timeout or error.
 collected(Solution, Goal, Limit, Seconds, Result) :-
-    Found = found([]),
+    First = found(none, _),
+    Last = last(First),
     measured(( limited(Limit, Goal),
-               arg(1, Found, Solutions0),
-               nb_setarg(1, Found, [Solution|Solutions0]),
+               kept(Last, Solution),
                fail
              ; true
              ),
              Seconds, Measures),
-    arg(1, Found, Reversed),
-    reverse(Reversed, Solutions),
+    kept_list(First, Solutions),
     length(Solutions, N),
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{solutions: Solutions, status: Status}).
+
+%!  kept(+Last, +Solution) is det.
+%
+%   Solution kept after the solutions kept so far, where backtracking
+%   leaves it (so that a search stopped by an error or a time limit keeps
+%   what it found): a copy of it in a new found(Solution, Next) cell, tied
+%   to the Next of the last cell, which Last then holds.  Only Solution is
+%   copied (nb_setarg/3), not what came before, and the new cell, itself
+%   out of backtracking's reach, is held without a copy (nb_linkarg/3).
+kept(Last, Solution) :-
+    arg(1, Last, Cell),
+    nb_setarg(2, Cell, found(Solution, _)),
+    arg(2, Cell, Next),
+    nb_linkarg(1, Last, Next).
+
+%!  kept_list(+First, -Solutions) is det.
+%
+%   The solutions kept after the cell First, in the order they came.
+kept_list(Cell, Solutions) :-
+    arg(2, Cell, Next),
+    (   var(Next)
+    ->  Solutions = []
+    ;   arg(1, Next, Solution),
+        Solutions = [Solution|Rest],
+        kept_list(Next, Rest)
+    ).
 
 %!  incumbent(+Solution) is det.
 %

@@ -1,13 +1,16 @@
 """How a CrossCells puzzle is drawn: in the layout it was typed in, solved cells
 marked as a solver marks them, marked tokens in brackets, columns spread apart
-just enough to keep them apart; and the template an exported program fills in."""
+just enough to keep them apart; and the template an exported program fills in.
+
+Each function takes the `puzzle` (a crosscells.model.CrossCells) first; the
+model's `scene` calls here, so this module does not import it back."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import replace
 from itertools import groupby
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..answers import NO_MARKS, Clue, Solution
 from ..errors import InvalidValue
@@ -17,13 +20,10 @@ from .rules import DECIDED, NUMBER_SUMS, SUMPLETE, Cell, Constraint, Line, Place
 
 LEGEND = "legend"
 
-if TYPE_CHECKING:
-    from .model import CrossCells
-
 PLACEHOLDERS = 0xF0000  # private-use characters: one stands in for each cell in drawing_template
 
 
-def drawing_template(puzzle: CrossCells) -> list[list[str | dict]]:
+def drawing_template(puzzle) -> list[list[str | dict]]:
     """The drawing of a solution as `render` gives it, each cell {"on": i, "text": its
     text marked ON, "off": its text marked OFF}: an exported program prints the one
     its value says."""
@@ -38,13 +38,13 @@ def drawing_template(puzzle: CrossCells) -> list[list[str | dict]]:
             for line in stand_ins.render().split("\n")]
 
 
-def _placeholder(puzzle: CrossCells, char: str) -> int | None:
+def _placeholder(puzzle, char: str) -> int | None:
     """The cell `char` stands in for in drawing_template, if any."""
     index = ord(char) - PLACEHOLDERS
     return index if 0 <= index < len(puzzle.cells) else None
 
 
-def _segment(puzzle: CrossCells, run: str) -> str | dict:
+def _segment(puzzle, run: str) -> str | dict:
     index = _placeholder(puzzle, run[0])
     if index is None:
         return run
@@ -52,7 +52,7 @@ def _segment(puzzle: CrossCells, run: str) -> str | dict:
     return {"on": index, "text": text + DECIDED[1], "off": text + DECIDED[0]}
 
 
-def scene(puzzle: CrossCells, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+def scene(puzzle, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
     """The puzzle's drawing, below its directives; solved by `solution`, every cell
     marked as a solver decides it (`+2a!` ON, `+2a~` OFF), so that it reads back
     in as the puzzle with every cell decided.  As text: as it was typed when
@@ -99,7 +99,7 @@ def scene(puzzle: CrossCells, solution: Solution | None = None, marks: Markable 
                  caption=tuple(line.removeprefix("# ") for line in directives), layout=layout)
 
 
-def _value(puzzle: CrossCells, cell: Cell) -> str:
+def _value(puzzle, cell: Cell) -> str:
     """What a picture writes in a cell: its token, or in the games whose numbers add,
     its number alone (its sign kept)."""
     if puzzle.game == "crosscells":
@@ -107,7 +107,7 @@ def _value(puzzle: CrossCells, cell: Cell) -> str:
     return str(-cell.number if cell.op == "-" else cell.number)
 
 
-def _decided(puzzle: CrossCells, typed: CrossCells, index: int) -> frozenset[str]:
+def _decided(puzzle, typed, index: int) -> frozenset[str]:
     """ON or OFF for a decided cell, given or solved, drawn as its game draws it."""
     on = puzzle.cells[index].decided
     if on is None:
@@ -117,7 +117,7 @@ def _decided(puzzle: CrossCells, typed: CrossCells, index: int) -> frozenset[str
     return frozenset({ON if on else OFF, source} | ({drawn_as[on]} if on in drawn_as else set()))
 
 
-def _corner(puzzle: CrossCells, index: int) -> Token | None:
+def _corner(puzzle, index: int) -> Token | None:
     """A Number Sums region's letter, in the corner of its first cell."""
     if puzzle.game != NUMBER_SUMS:
         return None
@@ -125,11 +125,11 @@ def _corner(puzzle: CrossCells, index: int) -> Token | None:
     return Token(firsts[index]) if index in firsts else None
 
 
-def _group_names(puzzle: CrossCells) -> list[str]:
+def _group_names(puzzle) -> list[str]:
     return list(dict.fromkeys(letter for cell in puzzle.cells for letter in cell.group))
 
 
-def _side(puzzle: CrossCells, constraint: Constraint) -> str:
+def _side(puzzle, constraint: Constraint) -> str:
     """Where a constraint stands: at a row's "left" or "right" end, above ("top") or below
     ("bottom") a column, or a group's in the "legend"."""
     for line, (head, tail) in [(line, ("left", "right")) for line in puzzle.rows] + \
@@ -139,7 +139,7 @@ def _side(puzzle: CrossCells, constraint: Constraint) -> str:
     return LEGEND
 
 
-def _clues_of_constraints(puzzle: CrossCells, columns: Sequence[Line]) -> dict[int, Clue]:
+def _clues_of_constraints(puzzle, columns: Sequence[Line]) -> dict[int, Clue]:
     """The clue (row, column or group) each constraint token (by id) belongs to."""
     found = {id(end): Clue("row", "", index=r) for r, line in enumerate(puzzle.rows) for end in ends(line)}
     found.update((id(end), Clue("column", "", index=k))
@@ -148,7 +148,7 @@ def _clues_of_constraints(puzzle: CrossCells, columns: Sequence[Line]) -> dict[i
     return found
 
 
-def _grid_places(puzzle: CrossCells, columns: Sequence[Line]) -> tuple[dict[int, tuple[int, int]], int, int]:
+def _grid_places(puzzle, columns: Sequence[Line]) -> tuple[dict[int, tuple[int, int]], int, int]:
     """Where a picture draws each cell (by index) and constraint (by id), and the grid's
     size: a row of the puzzle is a row of the grid, a column one of its columns; a
     cell in no column stands beside its row's neighbours; the constraints of a row
@@ -185,7 +185,7 @@ def _grid_places(puzzle: CrossCells, columns: Sequence[Line]) -> tuple[dict[int,
     return at, height, width
 
 
-def columns_of_tokens(puzzle: CrossCells) -> dict[int, int]:
+def columns_of_tokens(puzzle) -> dict[int, int]:
     """The column (counted left to right) each cell (by index) and each column
     constraint (by id) belongs to."""
     found: dict[int, int] = {}
@@ -195,7 +195,7 @@ def columns_of_tokens(puzzle: CrossCells) -> dict[int, int]:
     return found
 
 
-def spread(puzzle: CrossCells, items: Sequence[Item], members: Sequence[int | None]) -> list[Item]:
+def spread(puzzle, items: Sequence[Item], members: Sequence[int | None]) -> list[Item]:
     """`items` moved apart just enough that brackets, or a decided cell's mark, never
     run two tokens together: the tokens of a column (`members`: the column of
     each item, None for a row's or group's) move with it, and so does any

@@ -115,7 +115,8 @@ class CrossCells(Explainable):
 
     def holds(self, ons: Ons) -> bool:
         """Whether `ons` (one 0/1 per cell) meets every constraint."""
-        return all(reading.holds(self, ons) for reading in self.readings())
+        return all(reading.holds(self.cells, ons, self.first_cell, self.precedence)
+                   for reading in self.readings())
 
     # Crossing into Prolog
 

@@ -5,13 +5,10 @@ line's ON cells give under each rule variant."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..errors import InvalidValue
 from ..puzzle import integer, items
-
-if TYPE_CHECKING:
-    from .model import CrossCells
 
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
@@ -159,12 +156,14 @@ class Reading:
     cells: tuple[int, ...]
     constraint: Constraint
 
-    def holds(self, puzzle: CrossCells, ons: Ons) -> bool:
-        """Whether the constraint holds when `ons` says which cells are on."""
-        on_cells = [puzzle.cells[i] for i in self.cells if ons[i]]
+    def holds(self, cells: Sequence[Cell], ons: Ons, first_cell: str = "zero",
+              precedence: str = "left-to-right") -> bool:
+        """Whether the constraint holds over a puzzle's `cells` (in reading order) when
+        `ons` says which are on, under its rules."""
+        on_cells = [cells[i] for i in self.cells if ons[i]]
         if self.constraint.kind == COUNT:
             return len(on_cells) == self.constraint.value
-        return value_of(on_cells, puzzle.first_cell, puzzle.precedence) == self.constraint.value
+        return value_of(on_cells, first_cell, precedence) == self.constraint.value
 
 
 def value_of(on_cells: Sequence[Cell], first_cell: str = "zero",
