@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, 
 
 from . import backends, engine
 from .answers import NO_MARKS, Cell, Clue, Marks, Search, Solution, json_ready
-from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded
+from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
 from .families import named
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Puzzle(ABC):
     def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The drawing of the puzzle, solved by `solution` if given, with `marks` (an
         answers.Marks, its cells and clues pointed at, or a scene.Marking)."""
-        raise NotImplementedError(f"the {self.family} family draws no scene")
+        raise UsageError(f"the {self.family} family draws no pictures yet")
 
     # What puzzle makers and stuck solvers ask about (see explain.py): a family
     # names its clues and cells.

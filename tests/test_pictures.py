@@ -303,3 +303,31 @@ def test_the_readme_shows_a_picture_of_each_family():
 def test_mark_styles_name_every_mark():
     assert set(svg_backend.MARK_STYLE) == set(MARKS)
     json.dumps(svg_backend.MARK_STYLE)
+
+
+def test_bad_input_gets_its_located_error_and_no_picture(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3000 3969 640\n? ? ? 135\n? x ? 45\n")
+    done = run(["solve", str(bad), "--format", "svg"])
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"{bad}:3:3: error: expected a digit")
+    page = run(["solve", str(bad), "examples/kenken/issue-4x4.txt", "--format", "html"])
+    assert page.returncode == 2 and page.stdout.count("<svg") == 1
+    assert "3:3: error: expected a digit" in page.stdout  # on the page, where it happened
+
+
+def test_an_out_that_cannot_be_a_directory_is_refused_before_any_work(tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("")
+    done = run(["solve", "examples/kenken/issue-4x4.txt", "--format", "svg", "--out", str(taken)])
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"crossprolog: error: cannot make the directory {taken}: File exists\n"
+
+
+def test_a_family_that_draws_no_scene_says_so(monkeypatch):
+    from crossprolog.puzzle import Puzzle
+
+    puzzle = form("kenken-letters")
+    monkeypatch.setattr(type(puzzle), "scene", Puzzle.scene)
+    with pytest.raises(crossprolog.UsageError, match="the kenken family draws no pictures yet"):
+        pictures.svg(puzzle)
