@@ -23,12 +23,12 @@ from typing import Any, Sequence
 
 from .answers import Clue, Search, Solution
 from .backends import html as html_backend, svg as svg_backend
-from .errors import InvalidValue
+from .errors import InvalidValue, UsageError
 from .explain import Ambiguity, Hint, conflict_sentence
 from .puzzle import Puzzle
 from .scene import CONFLICT, DIFFERS, GIVEN, HINTED, REASON, Markable, Marking, Scene, marking
 
-__all__ = ["Picture", "book", "html", "picture", "scenes", "svg"]
+__all__ = ["Picture", "book", "book_pdf", "html", "picture", "scenes", "svg"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +130,34 @@ def book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *
     answers = [(f"{n}", svg_backend.picture(s.puzzle.scene(s)) if s else "")
                for n, s in enumerate(solutions, 1)]
     return html_backend.book(title, shown, [a for a in answers if a[1]], per_page)
+
+
+def book_pdf(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *,
+             title: str = "Puzzles", per_page: int = 4, paper: str = "a4") -> bytes:
+    """The book as a PDF on `paper` ("a4" or "letter"): the puzzles, `per_page` (4 or
+    fewer) to a page, then their solutions.  Each page is an SVG drawn by cairosvg,
+    the pages joined by pypdf (the `pdf` extra: pip install crossprolog[pdf])."""
+    try:
+        import cairosvg
+        from pypdf import PdfReader, PdfWriter
+    except (ImportError, OSError) as missing:  # OSError: cairosvg without the Cairo library
+        raise UsageError(f"a PDF needs cairosvg, the Cairo library and pypdf "
+                         f"(pip install 'crossprolog[pdf]'): {missing}") from None
+    import io
+
+    if paper not in svg_backend.PAPERS:
+        raise InvalidValue(f"paper must be one of {', '.join(svg_backend.PAPERS)}, not {paper!r}")
+    per_page = max(1, min(per_page, 4))
+    shown = [(f"{n}", svg_backend.figure(p.scene())) for n, p in enumerate(puzzles, 1)]
+    answers = [(f"{n}", svg_backend.figure(s.puzzle.scene(s)))
+               for n, s in enumerate(solutions, 1) if s]
+    pages = [svg_backend.sheet(part[k:k + per_page], paper, heading if k == 0 else "")
+             for part, heading in ((shown, title), (answers, "Solutions"))
+             for k in range(0, len(part), per_page)]
+    writer = PdfWriter()
+    for page in pages:
+        writer.append(PdfReader(io.BytesIO(cairosvg.svg2pdf(bytestring=page.encode()))))
+    writer.add_metadata({"/Title": title})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

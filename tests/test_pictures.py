@@ -331,3 +331,26 @@ def test_a_family_that_draws_no_scene_says_so(monkeypatch):
     monkeypatch.setattr(type(puzzle), "scene", Puzzle.scene)
     with pytest.raises(crossprolog.UsageError, match="the kenken family draws no pictures yet"):
         pictures.svg(puzzle)
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595, 842)), ("letter", (612, 792))])
+def test_generate_format_pdf_is_the_book_on_a4_or_letter(tmp_path, paper, size):
+    pypdf = pytest.importorskip("pypdf")
+    target = tmp_path / "book.pdf"
+    done = run(["generate", "sudoku", "-n", "5", "--seed", "2", "--well-formed", "--format", "pdf",
+                "--out", str(target), "--paper", paper])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{target}: a book of 5 puzzles, {'A4' if paper == 'a4' else 'Letter'}\n"
+    book = pypdf.PdfReader(target)
+    assert len(book.pages) == 4  # four puzzles, one; four solutions, one
+    assert all(tuple(round(float(v)) for v in page.mediabox[2:]) == size for page in book.pages)
+    first, answers = book.pages[0].extract_text(), book.pages[2].extract_text()
+    assert first.startswith("5 Sudoku puzzles, well-formed") and answers.startswith("Solutions")
+    solved = [line.split() for line in answers.splitlines()[1:10]]
+    assert all(sorted(row) == list("123456789") for row in solved)  # the first solution's rows
+
+
+def test_a_pdf_needs_a_file_to_go_to():
+    done = run(["generate", "sudoku", "-n", "1", "--format", "pdf"])
+    assert done.returncode == 2
+    assert done.stderr == "crossprolog: error: --format pdf writes a file: name it with --out FILE.pdf\n"

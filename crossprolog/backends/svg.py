@@ -242,3 +242,34 @@ def text_element(text: str, x: float, y: float, size: float, anchor: str = "midd
                  weight: str = "normal", fill: str = INK) -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" '
             f'font-weight="{weight}" fill="{fill}">{escape(text)}</text>')
+
+
+PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}  # millimetres
+PX_PER_MM = 96 / 25.4
+
+
+def sheet(figures: Sequence[tuple[str, Figure]], paper: str = "a4", heading: str = "",
+          columns: int = 2, rows: int = 2, margin_mm: float = 12) -> str:
+    """One printed page as an SVG document: `heading` on top, then the figures in a grid
+    of `columns` by `rows`, each scaled to fit its place (never above 1.6 times its
+    size), centred, its caption below it."""
+    width, height = (side * PX_PER_MM for side in PAPERS[paper])
+    margin = margin_mm * PX_PER_MM
+    top = margin + (CAPTION_SIZE * 2 if heading else 0)
+    cell_width, cell_height = (width - 2 * margin) / columns, (height - top - margin) / rows
+    parts = [text_element(heading, margin, margin + CAPTION_SIZE * 1.2, CAPTION_SIZE * 1.4,
+                          anchor="start", weight="bold")] if heading else []
+    for n, (caption, drawn) in enumerate(figures[:columns * rows]):
+        x0, y0 = margin + (n % columns) * cell_width, top + (n // columns) * cell_height
+        room = cell_height - CAPTION_SIZE * 2
+        scale = min(cell_width * 0.92 / drawn.width, room / drawn.height, 1.6)
+        w, h = drawn.width * scale, drawn.height * scale
+        x, y = x0 + (cell_width - w) / 2, y0
+        parts.append(f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                     f'viewBox="0 0 {drawn.width:g} {drawn.height:g}">{drawn.body}</svg>')
+        parts.append(text_element(caption, x0 + cell_width / 2, y + h + CAPTION_SIZE * 1.2,
+                                  CAPTION_SIZE, fill=FAINT))
+    w_mm, h_mm = PAPERS[paper]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w_mm:g}mm" '
+            f'height="{h_mm:g}mm" viewBox="0 0 {width:.1f} {height:.1f}" font-family="{escape(FONT)}">'
+            f'<rect width="100%" height="100%" fill="white"/>{"".join(parts)}</svg>')

@@ -147,13 +147,17 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="each puzzle with exactly one solution and no clue to spare")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")
-    command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES], default="text",
+    command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES, "pdf"],
+                         default="text",
                          help="the family's text, markdown, or one JSON object a puzzle (default "
                               "text); svg: a picture a puzzle; html: a printable book, the "
-                              "puzzles four to a page, then their solutions")
+                              "puzzles four to a page, then their solutions; pdf: the book as a "
+                              "PDF (with --out)")
     command.add_argument("--out", default=None, metavar="PATH",
                          help="write to PATH instead of standard output: with --format svg a "
                               "directory, a picture a puzzle (and a solution)")
+    command.add_argument("--paper", choices=["a4", "letter"], default="a4",
+                         help="the PDF's paper (default a4)")
     for name in record.generated_options:
         _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
 

@@ -20,7 +20,7 @@ PICTURES = ("svg", "html")
 
 def wanted(args) -> bool:
     """Whether the command draws pictures."""
-    return getattr(args, "format", None) in PICTURES
+    return getattr(args, "format", None) in (*PICTURES, "pdf")
 
 
 def picture(args, thing: Any, about: Any = None, caption: Sequence[str] | None = None) -> str:
@@ -104,12 +104,20 @@ class Pictures:
 def generated(args, puzzles: Iterable) -> int:
     """`generate --format svg`: a picture a puzzle (and one a solution, with
     --with-solutions), after a line `== N` when there are several, or a file each in
-    --out DIR; `--format html`: a printable book, the puzzles, then their solutions."""
-    if args.format == "html":
+    --out DIR; `--format html`: a printable book, the puzzles, then their solutions;
+    `--format pdf`: the book as a PDF, in --out FILE."""
+    if args.format == "pdf" and not args.out:
+        raise UsageError("--format pdf writes a file: name it with --out FILE.pdf")
+    if args.format in ("html", "pdf"):
         made = list(puzzles)
         solutions = [puzzle.solve() for puzzle in made]
         title = f"{len(made)} {named(args.family).title} puzzle{'s' * (len(made) != 1)}" + \
             (", well-formed" if args.well_formed else "")
+        if args.format == "pdf":
+            written(args.out, pictures.book_pdf(made, solutions, title=title, paper=args.paper))
+            print(f"{printable(args.out)}: a book of {plural(len(made), 'puzzle')}, "
+                  f"{args.paper.upper() if args.paper == 'a4' else 'Letter'}")
+            return OK
         page = pictures.book(made, solutions, title=title)
         if args.out:
             batch.write_text(args.out, page)
@@ -133,3 +141,12 @@ def generated(args, puzzles: Iterable) -> int:
     if args.out:
         print(f"{printable(args.out)}: {plural(drawn.files, 'picture')}")
     return OK
+
+
+def written(path: str, data: bytes) -> None:
+    """Write `data` to the file at `path` (checked writable before the work began)."""
+    try:
+        with open(path, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise UsageError(f"cannot write {printable(path)}: {error.strerror or error}") from None
