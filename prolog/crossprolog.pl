@@ -3,6 +3,7 @@
             incumbent/1,          % +Solution
             count_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             effort_solutions/5,   % +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            effort_digest/5,      % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             accepts/3,            % +Encoding, +Puzzle, +Solution
             count_solutions/6,    % +Encoding, +Puzzle, +Limit, +Seconds, +Progress, -Result
             found_so_far/2,       % +Progress, -Count
@@ -404,6 +405,53 @@ effort_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
               Limit, Seconds, Result0),
     Effort = effort(Choices, Backtracks, Propagated),
     Result = Result0.put(_{choices: Choices, backtracks: Backtracks, propagated: Propagated}).
+
+%!  effort_digest(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
+%
+%   effort_solutions/5 without the solutions: their count and digest
+%   (solution_digest/2, added modulo digest_modulus/1), so that two
+%   searches can be told to agree on many solutions in memory that does
+%   not grow with them.
+effort_digest(Encoding, Puzzle, Limit, Seconds, Result) :-
+    Effort = effort(0, 0, 0),
+    Tally = tally(0, 0),
+    measured(( limited(Limit, guarded(Encoding, watched_solution(Encoding, Puzzle, Effort, Solution))),
+               tallied(Tally, Solution),
+               fail
+             ; true
+             ),
+             Seconds, Measures),
+    Tally = tally(N, Digest),
+    Effort = effort(Choices, Backtracks, Propagated),
+    status(Measures, Limit, N, Status),
+    Result = Measures.put(_{count: N, digest: Digest, status: Status, choices: Choices,
+                            backtracks: Backtracks, propagated: Propagated}).
+
+tallied(Tally, Solution) :-
+    solution_digest(Solution, Digest),
+    digest_modulus(Modulus),
+    arg(1, Tally, N0),
+    arg(2, Tally, Sum0),
+    N is N0 + 1,
+    Sum is (Sum0 + Digest) mod Modulus,
+    nb_setarg(1, Tally, N),
+    nb_setarg(2, Tally, Sum).
+
+%!  solution_digest(+Solution, -Digest) is det.
+%
+%   Digest is a hash of the integers of Solution (nested lists), in order:
+%   H := (H * 1000003 + V + 1) mod digest_modulus, from 0.  Python's
+%   compare.solution_digest is the same function, for the solutions other
+%   solvers give.
+solution_digest(Solution, Digest) :-
+    flatten(Solution, Values),
+    digest_modulus(Modulus),
+    foldl(digest_step(Modulus), Values, 0, Digest).
+
+digest_step(Modulus, Value, Digest0, Digest) :-
+    Digest is (Digest0 * 1000003 + Value + 1) mod Modulus.
+
+digest_modulus(2305843009213693951).    % 2^61 - 1, a prime
 
 %!  watched(+Effort, +Term) is det.
 %

@@ -10,28 +10,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import EMPTY_SUDOKU
 from crossprolog import ResourceLimit, parse
 
-# Puzzles with hundreds of thousands of solutions or more, one per family.
-MANY_SOLUTIONS = {
-    # generate crossproduct --rows 8 --cols 5 -n 1 --seed 5: the issue's puzzle, whose
-    # default encoding (restarts) once remembered every solution, 3 KB each.
-    "crossproduct": "\n".join(["368640 8064 183708 3024 21600"]
-                              + [f"? ? ? ? ? {p}" for p in (2160, 144, 4032, 560, 378, 72, 720, 2592)]),
-    # Any 0/1 table of 6 x 6 whose rows and columns each hold three 1s: 297,200.
-    "crosscells": "\n".join(["+3 +2 +5 +2 +8 +8 #3", "+8 +7 +4 +2 +8 +1 #3",
-                             "+7 +7 +1 +8 +5 +4 #3", "+2 +6 +1 +1 +1 +9 #3",
-                             "+1 +7 +4 +7 +1 +9 #3", "+4 +8 +8 +9 +4 +6 #3",
-                             "#3 #3 #3 #3 #3 #3"]),
-    "sudoku": EMPTY_SUDOKU,
-    # Every row a cage adding to 21: any Latin square of 6.
-    "kenken": "\n".join([" ".join([row] * 6) for row in "abcdef"]
-                        + [f"{row} 21+" for row in "abcdef"]),
-}
+# A puzzle with hundreds of thousands of solutions or more, per family (make bench
+# measures them too: bench/memory.py).
+MANY_SOLUTIONS = {path.stem: path.read_text() for path in sorted(
+    (Path(__file__).resolve().parent.parent / "bench" / "many-solutions").glob("*.txt"))}
 FEW, MANY = 1_000, 20_000
 GROWTH_MB = 15  # remembering every solution took 3 KB each: about 57 MB over these
 
@@ -118,3 +106,33 @@ except ResourceLimit as stopped:
     status, count = api.stdout.split()
     assert status == "resource" and int(count) > 0, api.stderr
 
+
+
+# One solution of PAST_WHAT_IS_REMEMBERED's CrossProduct, given with its first digit
+# changed: as many solutions as the right encodings find, one of them wrong.
+ONE_WRONG = """:- module(one_wrong, [model/3]).
+model(Puzzle, Out, (crossproduct:Labeling, wrong_once(Rows, Out))) :-
+    crossproduct:model(primes, Puzzle, Rows, Labeling).
+wrong_once(Rows, Out) :-
+    (   Rows = [[2, 7, 4, 5]|Rest]
+    ->  Out = [[3, 7, 4, 5]|Rest]
+    ;   Out = Rows
+    ).
+"""
+
+
+def test_compare_over_more_solutions_than_it_keeps_tells_agreement_by_digest(tmp_path):
+    """Past KEPT_AT_MOST solutions, compare keeps none: the Prolog encodings' digests,
+    and the digest Python takes of clingo's solutions, agree; an encoding with one
+    wrong solution among as many is told apart."""
+    from crossprolog import engine
+    from crossprolog.compare import KEPT_AT_MOST, compare
+
+    path = tmp_path / "one_wrong.pl"
+    path.write_text(ONE_WRONG)
+    engine.load_encoding(str(path))
+    puzzle = parse(PAST_WHAT_IS_REMEMBERED["crossproduct"][0], family="crossproduct")
+    runs = compare(puzzle, ["primes", "restarts", "asp", "one_wrong"], limit=0, repeat=1,
+                   timeout=120)
+    assert all(run.solutions == 5468 > KEPT_AT_MOST for run in runs)
+    assert [run.agrees for run in runs] == [True, True, True, False]
