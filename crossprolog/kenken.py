@@ -175,19 +175,19 @@ class KenKen(Explainable):
         digits = solution.values if solution is not None else self.givens
         of_clues = marked.clue_cells()
         letters = self.letters()
-        first = {cage.cells[0]: cage for cage in self.cages}
+        corners = {cage.cells[0]: Token(cage.clue, marked.clue_of("cage", name=letters[cage.cells[0]]))
+                   for cage in self.cages}
 
-        def square(r: int, c: int) -> Square:
-            digit = "" if digits[r][c] is None else str(digits[r][c])
-            cage = first.get((r, c))
-            corner = cage and Token(cage.clue, marked.clue_of("cage", name=letters[r, c]))
-            marks = given_or_solved(self.givens[r][c] is not None, bool(digit))
+        def square(r: int, c: int, digit: str, given: bool) -> Square:
+            marks = given_or_solved(given, bool(digit))
             if marked:
                 marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
             return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), ".") + digit,
-                          corner)
+                          corners.get((r, c)))
 
-        squares = tuple(square(r, c) for r in range(self.size) for c in range(self.size))
+        squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
+                        for r, (row, givens) in enumerate(zip(digits, self.givens))
+                        for c, (d, g) in enumerate(zip(row, givens)))
         named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]])) \
             if not self.drawn else ()
         clues = tuple(Token(f"{letters[cage.cells[0]]} {cage.clue}",
