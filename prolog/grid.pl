@@ -14,7 +14,8 @@
             use_digits/2,         % +Grid, +Mask
             placed_digits/2,      % +Grid, -Mask
             set_propagator/2,     % +Grid, :Propagator
-            mask_digit/2          % +Mask, -Digit
+            mask_digit/2,         % +Mask, -Digit
+            grid_blocks/4         % +Rows, +Height, +Width, -Blocks
           ]).
 /** <module> The grid kernel: the fast search of every digit-grid family.
 
@@ -922,3 +923,32 @@ bit_or(Bits, Or0, Or) :-
 %   Narrowed is true when it took candidates away.
 set_propagator(Grid, Propagator) :-
     set_field(propagator, Grid, Propagator).
+
+                 /*******************************
+                 *          GEOMETRY            *
+                 *******************************/
+
+%!  grid_blocks(+Rows, +Height, +Width, -Blocks) is semidet.
+%
+%   Blocks are the Height x Width blocks that tile the grid Rows (a list
+%   of rows of equal length), in reading order, each its cells in
+%   reading order: a Sudoku's boxes, of any size.  Fails when the blocks
+%   do not tile the grid.
+grid_blocks([], _, _, []).
+grid_blocks(Rows, Height, Width, Blocks) :-
+    length(Band, Height),
+    append(Band, Below, Rows),
+    band_blocks(Band, Width, BandBlocks),
+    grid_blocks(Below, Height, Width, Rest),
+    append(BandBlocks, Rest, Blocks).
+
+band_blocks(Band, _, []) :-
+    maplist(==([]), Band), !.
+band_blocks(Band, Width, [Block|Blocks]) :-
+    maplist(split_at(Width), Band, Fronts, Backs),
+    append(Fronts, Block),
+    band_blocks(Backs, Width, Blocks).
+
+split_at(Width, Row, Front, Back) :-
+    length(Front, Width),
+    append(Front, Back, Row).
