@@ -279,7 +279,7 @@ def checked_size(rows: int, cols: int) -> None:
 
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Kakuro]:
     """`n` random `rows`×`cols` Kakuros: a random pattern of black and white cells
-    (the first row and column black, every run two to nine cells), filled with random
+    (the first row and column black, every run two to five cells), filled with random
     digits, each run's sum its clue (several solutions possible; see
     `well_formed_puzzles`).  Deterministic for a given seed."""
     checked_size(rows, cols)
@@ -323,14 +323,20 @@ def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[set[Place]
                 return white, digits
 
 
+# The longest run a generated puzzle has.  Longer runs make loose puzzles (random
+# sums, many solutions) that the kernel's permutation tables search slowly.
+GENERATED_LONGEST = 5
+
+
 def random_pattern(rows: int, cols: int, rng: random.Random) -> set[Place]:
-    """White cells, about three in four, none in the first row or column; then black
-    again until every white cell's row and column runs have two to nine cells."""
-    white = {(r, c) for r in range(1, rows) for c in range(1, cols) if rng.random() < 0.75}
+    """White cells, about four in five, none in the first row or column; then black
+    again until every white cell's row and column runs have two to GENERATED_LONGEST
+    cells."""
+    white = {(r, c) for r in range(1, rows) for c in range(1, cols) if rng.random() < 0.8}
     while True:
         bad = [place for place in sorted(white)
                for line in (lined(place, white, 0, 1), lined(place, white, 1, 0))
-               if not 2 <= len(line) <= LONGEST]
+               if not 2 <= len(line) <= GENERATED_LONGEST]
         if not bad:
             return white
         white.discard(rng.choice(bad))

@@ -69,6 +69,8 @@ def parse(lines: Sequence[Line]) -> Kakuro:
             column = tokens[width].column if len(tokens) > width else tokens[-1].end
             raise error_at(f"this row has {len(tokens)} cells; the first has {width}", line, column)
     cells = tuple(tuple(read_cell(token, line) for token in tokens) for line, tokens in rows)
+    if not any(not isinstance(cell, Black) for row in cells for cell in row):
+        raise error_at("no white cell here: a Kakuro has white cells (.) to fill", body[0], 1)
     checked_runs(cells, rows)
     return Kakuro(cells)
 
