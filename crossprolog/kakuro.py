@@ -32,6 +32,11 @@ def sum_range(cells: int) -> range:
     return range(cells * (cells + 1) // 2, cells * (19 - cells) // 2 + 1)
 
 
+def reach(sums: range) -> str:
+    """The sums a run's (or a cage's) digits can make, in words: `only 45`, `3 to 17`."""
+    return f"only {sums.start}" if len(sums) == 1 else f"{sums.start} to {sums.stop - 1}"
+
+
 @dataclass(frozen=True)
 class Black:
     """A black cell and its clues: the sum of the run below it (`down`) and of the run

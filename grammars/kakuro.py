@@ -23,7 +23,7 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kakuro import ACROSS, DOWN, LONGEST, STEP, Black, Cell, Kakuro, sum_range
+from ..kakuro import ACROSS, DOWN, LONGEST, STEP, Black, Cell, Kakuro, reach, sum_range
 from .common import Line, Token, error_at, is_blank, located, parse_line
 
 WHAT_CELL = r"a cell: X, ., a digit 1-9, or clues like 16\7, 16\ or \7"
@@ -140,7 +140,7 @@ def checked_clue(black: Black, direction: str, length: int, line: Line, token: T
     possible = sum_range(length)
     if total not in possible:
         raise error_at(f"this {direction} run has {length} cell{'s' if length > 1 else ''}: different "
-                       f"digits 1-9 make {possible.start} to {possible.stop - 1}, not {total}",
+                       f"digits 1-9 make {reach(possible)}, not {total}",
                        line, column)
 
 

@@ -41,6 +41,7 @@ import pyparsing as pp
 from ..drawing import FENCE
 from ..errors import ParseError
 from ..family import STRONG, Claim, NONE
+from ..kakuro import reach
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
 from . import kenken as walls
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
@@ -182,7 +183,7 @@ def summed(called: str, places: list[Place], size: int, line: Line, total: Token
     possible = sum_range(len(places), size)
     if total.value not in possible:
         raise error_at(f"{called} has {len(places)} cells: different digits 1-{size} make "
-                       f"{possible.start} to {possible.stop - 1}, not {total.value}", line, total.column)
+                       f"{reach(possible)}, not {total.value}", line, total.column)
     return Cage(tuple(places), total.value, name=name)
 
 
@@ -246,3 +247,4 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
                 placed[place] = token.value
     return KillerSudoku(size, tuple(cages), tuple(tuple(placed.get((r, c)) for c in range(size))
                                                   for r in range(size)), drawn=True)
+

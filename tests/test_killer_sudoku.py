@@ -140,7 +140,7 @@ BODY = "a a b b\na c b d\na c e d\nf c e d\na 10\nb 9\nc 7\nd 8\ne 3\nf 3\n"
 
 
 @pytest.mark.parametrize("text, line, column, words", [
-    (BODY.replace("a 10", "a 40"), 6, 3, "cage 'a' has 4 cells: different digits 1-4 make 10 to 10, not 40"),
+    (BODY.replace("a 10", "a 40"), 6, 3, "cage 'a' has 4 cells: different digits 1-4 make only 10, not 40"),
     (BODY.replace("f 3\n", ""), 5, 1, "cage 'f' has no sum line"),
     (BODY + "z 4\n", 12, 1, "no cell of the grid is in cage 'z'"),
     (BODY + "a 5\n", 12, 1, "cage 'a' already has a sum (line 6)"),
