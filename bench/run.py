@@ -63,12 +63,15 @@ class Workload:
     goal: float | None = None
     worst_goal: float | None = None
     reading_goal: bool = False  # parsing must cost less than searching
+    well_formed: bool = False  # the family's well-formed generator, not its random one
 
     def puzzles(self) -> list[Puzzle]:
         """The puzzles, parsed from the files or made by the family's seeded generator."""
         if self.files:
             return [parse((ROOT / f).read_text(encoding="utf-8")) for f in self.files]
-        return list(named(self.family).generator(self.rows, self.cols, self.n, self.seed))
+        record = named(self.family)
+        make = record.well_formed if self.well_formed else record.generator
+        return list(make(self.rows, self.cols, self.n, self.seed))
 
     def text(self) -> str:
         """One text holding every puzzle, as `crossprolog generate -n N` prints it: each
@@ -122,6 +125,16 @@ def kenken_workloads(quick: bool) -> list[Workload]:
     n = 2 if quick else 10
     return [Workload(f"kenken {s}x{s} x{n} (seed 1), check", "kenken", s, s, n, 1, goal=1)
             for s in range(6, 10)]
+
+
+def killer_and_kakuro_workloads(quick: bool) -> list[Workload]:
+    """Well-formed 9x9 Killer Sudokus and 12x12 Kakuros (seed 1), as a solver meets them
+    in print: one solution, every cage or clue shown, checked."""
+    n = 2 if quick else 10
+    return [Workload(f"killer_sudoku 9x9 x{n} well-formed (seed 1), check", "killer_sudoku", 9, 9, n, 1,
+                     goal=1, well_formed=True),
+            Workload(f"kakuro 12x12 x{n} well-formed (seed 1), check", "kakuro", 12, 12, n, 1,
+                     goal=1, well_formed=True)]
 
 
 # Peers: each reads the workload's text with a reader of its own (timed), or is
@@ -179,6 +192,13 @@ def kenken_cp_sat_count(puzzle: Puzzle, limit: int) -> int:
     return kenken_cp_sat.count(puzzle, limit)
 
 
+def plain_reader(module: str) -> tuple[Callable[[Any, int], int], Callable[[str], list]]:
+    """The count and the reader of a CP-SAT peer that reads the text itself (imported
+    when called: ortools may be missing)."""
+    return (lambda puzzle, limit: importlib.import_module(module).count(puzzle, limit),
+            lambda text: importlib.import_module(module).read(text))
+
+
 def peers(family: str) -> list[Peer]:
     """The peers of a family that can run here: CP-SAT ones only with ortools installed."""
     sat = has_module("ortools")
@@ -188,6 +208,8 @@ def peers(family: str) -> list[Peer]:
         "sudoku": [Peer("cp-sat (1 worker)", sudoku_cp_sat_count)],
         "crosscells": [Peer("cp-sat (1 worker, linear model)", crosscells_cp_sat_count)],
         "kenken": [Peer("cp-sat (1 worker)", kenken_cp_sat_count)],
+        "killer_sudoku": [Peer("cp-sat (1 worker)", *plain_reader("killer_sudoku_cp_sat"))],
+        "kakuro": [Peer("cp-sat (1 worker)", *plain_reader("kakuro_cp_sat"))],
     }[family]
     return [p for p in table if sat or "cp-sat" not in p.name]
 
@@ -608,7 +630,8 @@ def main() -> int:
     lines, row = gcd_measures()
     show(lines)
     rows.append(row)
-    for workload in [*crosscells_workloads(args.quick), *kenken_workloads(args.quick)]:
+    for workload in [*crosscells_workloads(args.quick), *kenken_workloads(args.quick),
+                     *killer_and_kakuro_workloads(args.quick)]:
         lines, found = compared(workload, budget)
         show(lines)
         rows += found

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
 from . import making
@@ -27,6 +28,7 @@ ACROSS, DOWN = "across", "down"
 STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
 
 
+@cache
 def sum_range(cells: int) -> range:
     """The sums `cells` different digits 1-9 can make."""
     return range(cells * (cells + 1) // 2, cells * (19 - cells) // 2 + 1)
@@ -145,18 +147,25 @@ class Kakuro(Explainable):
         """Every run in reading order of its clue's place, across before down: the white
         cells after each black cell that has a clue, or that starts two or more white
         cells (a run it gives no clue)."""
+        return list(self._runs)
+
+    @cached_property
+    def _runs(self) -> tuple[Run, ...]:
         found = []
         for r, row in enumerate(self.cells):
             for c, cell in enumerate(row):
                 if not isinstance(cell, Black):
                     continue
-                for direction, (dr, dc) in STEP.items():
-                    cells = []
-                    while self.is_white(r + dr * (len(cells) + 1), c + dc * (len(cells) + 1)):
-                        cells.append((r + dr * (len(cells) + 1), c + dc * (len(cells) + 1)))
-                    if cell.clue(direction) is not None or len(cells) > 1:
-                        found.append(Run((r, c), direction, tuple(cells), cell.clue(direction)))
-        return found
+                across = row[c + 1:]
+                across = across[:next((k for k, x in enumerate(across) if isinstance(x, Black)), len(across))]
+                down = [line[c] for line in self.cells[r + 1:]]
+                down = down[:next((k for k, x in enumerate(down) if isinstance(x, Black)), len(down))]
+                for direction, length, total in ((ACROSS, len(across), cell.across), (DOWN, len(down), cell.down)):
+                    if total is not None or length > 1:
+                        dr, dc = STEP[direction]
+                        cells = tuple((r + dr * k, c + dc * k) for k in range(1, length + 1))
+                        found.append(Run((r, c), direction, cells, total))
+        return tuple(found)
 
     def unled(self) -> list[tuple[str, tuple[Place, ...]]]:
         """The rows or columns of two or more white cells at the grid's edge: no black

@@ -56,6 +56,7 @@ digit_row = pp.OneOrMore(located(pp.Regex(r"[0-9._?]+(?!\S)")).set_name(WHAT_DIG
 sum_line = (located(pp.Regex(r"[A-Za-z](?=\s|:)")) + pp.Suppress(pp.Optional(":"))
             + located(number()))
 
+SUM = re.compile(r"\s*([A-Za-z])\s*:?\s*(\d{1,9})\s*")  # the quick way to read a sum line
 SUM_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
 LETTER_LINE = re.compile(r"\s*[A-Za-z.]+(?:\s+[A-Za-z.]+)*\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
@@ -105,7 +106,8 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
              if token.text != "."}
     cages = [cage(letter, places, sums, rows, cells, size)
              for letter, places in walls.cage_places(cells).items()]
-    if stray := next((letter for letter in sums if letter not in {c.name for c in cages}), None):
+    named = {c.name for c in cages}
+    if stray := next((letter for letter in sums if letter not in named), None):
         line, tokens = sums[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
@@ -114,13 +116,23 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
 
 def letter_cells(line: Line) -> list[Token]:
     """The cells of a grid row, apart or written together, each a Token at its column."""
-    tokens = list(parse_line(grid_row, line, WHAT_CELL))
-    return spread(tokens, line)
+    return spread(words(line, LETTERS) or list(parse_line(grid_row, line, WHAT_CELL)), line)
 
 
 def digit_cells(line: Line) -> list[Token]:
     """The cells of a row of givens, apart or written together."""
-    return spread(list(parse_line(digit_row, line, WHAT_DIGIT)), line)
+    return spread(words(line, DIGITS) or list(parse_line(digit_row, line, WHAT_DIGIT)), line)
+
+
+LETTERS, DIGITS = re.compile(r"[A-Za-z.]+"), re.compile(r"[0-9._?]+")
+
+
+def words(line: Line, word: re.Pattern) -> list[Token]:
+    """The blank-separated words of `line` as Tokens, when every one is a `word`: the
+    quick way (grammar rows are hundreds of lines in a batch); [] otherwise, for the
+    grammar to say what is wrong."""
+    found = [Token(m.group(), None, m.start() + 1) for m in re.finditer(r"\S+", line.text)]
+    return found if found and all(word.fullmatch(t.text) for t in found) else []
 
 
 def spread(tokens: list[Token], line: Line) -> list[Token]:
@@ -134,7 +146,9 @@ def spread(tokens: list[Token], line: Line) -> list[Token]:
 
 def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
     """Record the sum on `line` under its letter; ParseError for a cage's second sum."""
-    tokens = list(parse_line(sum_line, line, WHAT_SUM))
+    quick = SUM.fullmatch(line.text)
+    tokens = ([Token(quick[1], None, quick.start(1) + 1), Token(quick[2], int(quick[2]), quick.start(2) + 1)]
+              if quick else list(parse_line(sum_line, line, WHAT_SUM)))
     letter = tokens[0].text
     if letter in sums:
         raise error_at(f"cage {letter!r} already has a sum (line {sums[letter][0].number})",

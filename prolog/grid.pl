@@ -310,8 +310,41 @@ table_units(CellUnits, Units, Width, Numbers, table(Numbers, Crossings)) :-
 rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Packed) :-
     rule_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
+    table_fillings(Rule, Lined, Digits, Width, Packed).
+
+%   An arithmetic rule's fillings depend only on its operation and target,
+%   which of its cells share a unit, the digits and the width: kept as facts
+%   (the last few hundred; not tabled, see the header), as a Killer Sudoku's
+%   cages and a Kakuro's runs repeat them within a grid and across grids.
+:- dynamic known_fillings/3.
+
+table_fillings(Rule, Lined, Digits, Width, Packed) :-
+    (   arithmetic_key(Rule, Lined, Digits, Width, Key)
+    ->  term_hash(Key, Hash),
+        (   known_fillings(Hash, Key, Known)
+        ->  Packed = Known
+        ;   found_fillings(Rule, Lined, Digits, Width, Packed),
+            assertz(known_fillings(Hash, Key, Packed)),
+            forget_old_fillings(512)
+        )
+    ;   found_fillings(Rule, Lined, Digits, Width, Packed)
+    ).
+
+arithmetic_key(sum(_, T), Lined, Digits, Width, sum(T, Lined, Digits, Width)).
+arithmetic_key(product(_, T), Lined, Digits, Width, product(T, Lined, Digits, Width)).
+arithmetic_key(difference(_, _, T), Lined, Digits, Width, difference(T, Lined, Digits, Width)).
+arithmetic_key(ratio(_, _, T), Lined, Digits, Width, ratio(T, Lined, Digits, Width)).
+
+found_fillings(Rule, Lined, Digits, Width, Packed) :-
     findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
     sort(Packed0, Packed).
+
+forget_old_fillings(Kept) :-
+    (   predicate_property(known_fillings(_, _, _), number_of_clauses(N)),
+        N > Kept
+    ->  once(retract(known_fillings(_, _, _)))
+    ;   true
+    ).
 
 %   Sums and products are packed as they are chosen, the rest once found.
 packed_filling(sum(_, T), Lined, Digits, Width, P) :- !,
