@@ -225,3 +225,12 @@ def test_the_command_line_solves_checks_hints_and_exports(cli, write):
     for form in ((), ("--readable",)):
         program = cli("export", path, *form).out
         assert "sum" in program or "#=" in program
+
+
+def test_a_user_s_asp_file_names_the_family_by_its_python_name(tmp_path):
+    path = tmp_path / "mine.lp"
+    bundled = (engine.paradigms.HERE / "killer_sudoku.lp").read_text()
+    path.write_text("% family: killer_sudoku\n" + bundled)
+    name = engine.load_encoding(str(path))
+    assert engine.paradigms.user_encoding(name).family == "killer_sudoku"
+    assert solutions(crossprolog.parse(SHIDOKU), name) == {SHIDOKU_SOLUTION}

@@ -146,3 +146,24 @@ test(blocks_that_do_not_tile, [fail]) :-
     grid_blocks([[a,b,c],[d,e,f]], 2, 2, _).
 
 :- end_tests(geometry).
+
+:- begin_tests(known_fillings).
+
+%   A sum's fillings are worked out once per kind (target, cells sharing
+%   units, digits): a second grid with a sum of that kind finds them kept,
+%   and both grids solve alike.
+pair_summing_to_three(Solutions) :-
+    Cells = [A, B],
+    findall(Cells, ( grid_state(Cells, 1-4, [all_distinct(Cells), sum([A, B], 3)], Grid),
+                     label_grid(Grid) ),
+            Solutions).
+
+test(fillings_are_kept_and_reused, [true(Second-Kept == [[1,2],[2,1]]-1)]) :-
+    retractall(grid:known_fillings(_, _, _)),
+    pair_summing_to_three(First),
+    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    pair_summing_to_three(Second),
+    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    First == Second.
+
+:- end_tests(known_fillings).
