@@ -151,20 +151,21 @@ class Kakuro(Explainable):
 
     @cached_property
     def _runs(self) -> tuple[Run, ...]:
+        cells, height, width = self.cells, self.height, self.width
         found = []
-        for r, row in enumerate(self.cells):
+        for r, row in enumerate(cells):
             for c, cell in enumerate(row):
                 if not isinstance(cell, Black):
                     continue
-                across = row[c + 1:]
-                across = across[:next((k for k, x in enumerate(across) if isinstance(x, Black)), len(across))]
-                down = [line[c] for line in self.cells[r + 1:]]
-                down = down[:next((k for k, x in enumerate(down) if isinstance(x, Black)), len(down))]
-                for direction, length, total in ((ACROSS, len(across), cell.across), (DOWN, len(down), cell.down)):
-                    if total is not None or length > 1:
-                        dr, dc = STEP[direction]
-                        cells = tuple((r + dr * k, c + dc * k) for k in range(1, length + 1))
-                        found.append(Run((r, c), direction, cells, total))
+                right, below = c + 1, r + 1
+                while right < width and not isinstance(row[right], Black):
+                    right += 1
+                while below < height and not isinstance(cells[below][c], Black):
+                    below += 1
+                if cell.across is not None or right - c > 2:
+                    found.append(Run((r, c), ACROSS, tuple((r, k) for k in range(c + 1, right)), cell.across))
+                if cell.down is not None or below - r > 2:
+                    found.append(Run((r, c), DOWN, tuple((k, c) for k in range(r + 1, below)), cell.down))
         return tuple(found)
 
     def unled(self) -> list[tuple[str, tuple[Place, ...]]]:

@@ -75,6 +75,7 @@ def parse(lines: Sequence[Line]) -> Kakuro:
     return Kakuro(cells)
 
 
+UNCLUED = Black()  # every X is the same black cell
 WORD = re.compile(r"X|\.|\d*\\\d*|\d+")
 
 
@@ -89,7 +90,7 @@ def read_cell(token: Token, line: Line) -> Cell:
     """What a token stands for; ParseError for a number that is neither a digit nor a clue."""
     text = token.text
     if text == "X":
-        return Black()
+        return UNCLUED
     if text == ".":
         return None
     if "\\" not in text:
