@@ -16,7 +16,8 @@ from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 from web_server import ROOT, served
 
 EXAMPLE = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
-           "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4.txt"}
+           "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4.txt",
+           "killer_sudoku": "killer_sudoku/shidoku-4x4.txt", "kakuro": "kakuro/tiny.txt"}
 SEVERAL = "2 2\n? ? 2\n? ? 2\n"
 TYPO = (ROOT / "docs" / "examples" / "typo.txt").read_text()
 

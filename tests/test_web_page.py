@@ -22,7 +22,8 @@ from conftest import EXAMPLES
 from web_server import ROOT, served
 
 PASTED = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
-          "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4-drawn.txt"}
+          "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4-drawn.txt",
+          "killer_sudoku": "killer_sudoku/shidoku-4x4-drawn.txt", "kakuro": "kakuro/tiny.txt"}
 SCREENSHOTS = ROOT / "build" / "web-screenshots"
 WAIT = 120  # seconds to wait for the page: a busy machine is slow, never a failure
 

@@ -13,6 +13,7 @@ from ..puzzle import search_many
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
+from . import pictured
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
@@ -133,23 +134,34 @@ def generate(run: Run) -> int:
     constraints.  With --with-solutions each puzzle's solution follows it (after a line
     `== N solved` in text), and reads back as that puzzle with every cell given."""
     args = run.args
+    if args.out:
+        pictured.check_target(args)
     puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
                         well_formed=args.well_formed, **option_values(args))
     progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    if pictured.wanted(args):
+        return pictured.generated(args, progress)
     separated = args.n > 1 or args.with_solutions
+    lines = []
     for number, puzzle in enumerate(progress, start=1):
         solution = puzzle.solve() if args.with_solutions else None
         if args.format == "json":
             record = generated_record(puzzle)
             if args.with_solutions:
                 record["solution"] = solution.to_json() if solution else None
-            write(json.dumps(record), file=sys.stdout)
+            lines.append(json.dumps(record))
+            if not args.out:
+                write(lines.pop(), file=sys.stdout)
             continue
         pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
         if args.with_solutions:
             drawn = puzzle.render(solution, args.format) if solution else "# no solution"
             pieces.append(f"== {number} solved\n{drawn}")
-        write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
+        lines.append(("\n" if number > 1 else "") + "\n\n".join(pieces))
+        if not args.out:
+            write(lines.pop(), file=sys.stdout)
+    if args.out:
+        batch.write_text(args.out, "".join(line + "\n" for line in lines))
     return OK
 
 
