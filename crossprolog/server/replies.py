@@ -10,7 +10,7 @@ Errors a user can cause are a 4xx reply with the command line's located message.
 
 from __future__ import annotations
 
-import argparse
+import functools
 import threading
 import time
 from dataclasses import dataclass, field
@@ -22,6 +22,7 @@ from ..errors import CrossprologError, ParseError, TimeLimitExceeded
 from ..families import FAMILIES
 from ..grammars.common import source_lines
 from ..registry import generate, parse_piece, pieces
+from ..cli.parser import parser
 from ..cli.questions import check_one, count_one, hint_one, solve_one
 from ..cli.batches import comment_lines
 from ..cli.inputs import Input
@@ -82,8 +83,7 @@ def asked(question: Question) -> Reply:
     puzzle drawn, for "draw"), or the located error."""
     fields, timeout = question.fields, question.timeout
     started = time.monotonic()
-    args = argparse.Namespace(all=False, encoding=fields.get("encoding"), timeout=timeout,
-                              limit=fields.get("limit") or 0, format="json")
+    args = command_line(question.kind if question.kind in COMMANDS else "solve", fields, timeout)
     run = Run(args, started, began=started, single=False)
     try:
         with time_limit(timeout, started):
@@ -103,6 +103,22 @@ def asked(question: Question) -> Reply:
     except CrossprologError as error:
         return 400, {"status": "error", "error": f"{NAME}: error: {error}"}
     return replied(outcome)
+
+
+def command_line(command: str, fields: dict, timeout: float):
+    """The command line's arguments for `command` asked with `fields`: every other option
+    at its default, as `crossprolog COMMAND - --format json` has them."""
+    argv = [command, "-", "--format", "json", "--timeout", repr(timeout)]
+    if fields.get("encoding"):
+        argv += ["--encoding", fields["encoding"]]
+    if command == "count" and fields.get("limit"):
+        argv += ["--limit", str(fields["limit"])]
+    return command_parser().parse_args(argv)
+
+
+@functools.cache
+def command_parser():
+    return parser()
 
 
 def lone_piece(text: str, family: str | None):
