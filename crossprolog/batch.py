@@ -57,8 +57,13 @@ class WorkerDied(CrossprologError):
 
 
 def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
-            isolated: bool = False) -> Iterator[tuple[int, Result | WorkerDied]]:
+            isolated: bool = False, cluster: str | None = None
+            ) -> Iterator[tuple[int, Result | WorkerDied]]:
     """(index, work(item)) for every item, in the order they finish.
+
+    The one place that decides where work runs: with `cluster` (a --cluster
+    address, "" for Dask's own setting), on that Dask cluster's workers, in
+    chunks (crossprolog.cluster); otherwise here or in worker processes:
 
     With jobs > 1, or `isolated` (for a watchdog that may end a worker: see
     `last_result`), the work runs in that many worker processes (at least
@@ -69,6 +74,11 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
     worker's last result.  Workers end with their parent, whatever kills it;
     closing the iterator early (on Ctrl-C, say) ends them at once.
     """
+    if cluster is not None:
+        from . import cluster as dask_cluster  # Dask only for --cluster: an optional extra
+
+        yield from dask_cluster.results(work, items, cluster)
+        return
     if (jobs <= 1 and not isolated) or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, work(item)

@@ -39,8 +39,7 @@ def parser() -> argparse.ArgumentParser:
                              help="give each puzzle this many seconds, reading it included; a "
                                   "lone puzzle's command ends by then (exit code 3)")
         _puzzle_arguments(command)
-        command.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                             help="solve N puzzles at a time, in worker processes")
+        _where_arguments(command)
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
                                   "it is done, to a temporary FILE.*.partial until the end) and print "
@@ -99,6 +98,7 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--format", choices=["text", "json", "csv"], default="text")
     compare.add_argument("--plot", default=None, metavar="FILE.svg",
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
+    _where_arguments(compare)
     compare.set_defaults(run=tools.compare)
 
     makers = [f for f in FAMILIES if f.generator_name]
@@ -121,6 +121,7 @@ def parser() -> argparse.ArgumentParser:
                        help="the generator's seed, reset for each size (default 42)")
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
+    _where_arguments(stats)
     stats.set_defaults(run=tools.stats)
     return top
 
@@ -145,6 +146,28 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="the family's text, markdown, or one JSON object a puzzle (default text)")
     for name in record.generated_options:
         _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
+    _where_arguments(command)
+
+
+def _where_arguments(command: argparse.ArgumentParser) -> None:
+    """--jobs and --cluster: where a command's many puzzles are worked on (batch.results)."""
+    command.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                         help="work on N puzzles at a time, in worker processes")
+    command.add_argument("--cluster", type=_cluster, nargs="?", const="", default=None,
+                         metavar="ADDRESS",
+                         help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), "
+                              "or local:N for N worker processes here; alone, the scheduler "
+                              "DASK_SCHEDULER_ADDRESS names, else a worker per core here "
+                              "(needs crossprolog[cluster])")
+
+
+def _cluster(text: str) -> str:
+    from ..cluster import address
+
+    try:
+        return address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import closing
 
-from .. import batch
+from .. import batch, studies
 from .. import compare as compare_module
 from ..errors import ParseError, UsageError
 from ..families import named
-from ..puzzle import search_many
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
@@ -131,46 +131,82 @@ def generate(run: Run) -> int:
     reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
     JSON, one object a line, the puzzle's text with the number of its givens and
     constraints.  With --with-solutions each puzzle's solution follows it (after a line
-    `== N solved` in text), and reads back as that puzzle with every cell given."""
+    `== N solved` in text), and reads back as that puzzle with every cell given.
+    The puzzles are made in chunks (crossprolog.studies), here or by --jobs workers
+    or a --cluster, and printed in order as they come."""
     args = run.args
-    puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
-                        well_formed=args.well_formed, **option_values(args))
-    progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
+    generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=args.well_formed,
+              **dict(options))  # a usage error (rules the generator cannot make) before any work
+    size = studies.WELL_FORMED_CHUNK if args.well_formed else studies.GENERATE_CHUNK
+    chunks = studies.chunks(args.family, args.rows, args.cols, args.n, args.seed, size,
+                            well_formed=args.well_formed, options=options,
+                            solved=args.with_solutions)
+    progress = bar(total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
     separated = args.n > 1 or args.with_solutions
-    for number, puzzle in enumerate(progress, start=1):
-        solution = puzzle.solve() if args.with_solutions else None
-        if args.format == "json":
-            clues = puzzle.clues()
-            givens = sum(clue.kind == "given" for clue in clues)
-            record = {"family": args.family, "puzzle": puzzle.render(),
-                      "givens": givens, "constraints": len(clues) - givens}
-            if args.with_solutions:
-                record["solution"] = solution.to_json() if solution else None
-            write(json.dumps(record), file=sys.stdout)
-            continue
-        pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
-        if args.with_solutions:
-            drawn = puzzle.render(solution, args.format) if solution else "# no solution"
-            pieces.append(f"== {number} solved\n{drawn}")
-        write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
+    number = 0
+    with closing(batch.results(studies.made, chunks, args.jobs, cluster=args.cluster)) as results:
+        for _, puzzles in studies.in_order(results):
+            for puzzle, solution in _alive(puzzles):
+                number += 1
+                progress.update()
+                _print_generated(args, number, puzzle, solution, separated)
+    progress.close()
     return OK
 
 
+def _alive(result):
+    """A chunk's result, or the WorkerDied its worker left instead, raised."""
+    if isinstance(result, batch.WorkerDied):
+        raise result
+    return result
+
+
+def _print_generated(args, number: int, puzzle, solution, separated: bool) -> None:
+    if args.format == "json":
+        clues = puzzle.clues()
+        givens = sum(clue.kind == "given" for clue in clues)
+        record = {"family": args.family, "puzzle": puzzle.render(),
+                  "givens": givens, "constraints": len(clues) - givens}
+        if args.with_solutions:
+            record["solution"] = solution.to_json() if solution else None
+        write(json.dumps(record), file=sys.stdout)
+        return
+    pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
+    if args.with_solutions:
+        drawn = puzzle.render(solution, args.format) if solution else "# no solution"
+        pieces.append(f"== {number} solved\n{drawn}")
+    write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
+
+
 def stats(run: Run) -> int:
-    """The notebook's table: the share of well-formed puzzles, the seed reset per size."""
+    """The notebook's table: the share of well-formed puzzles per size, with its 95%
+    Wilson interval; the seed reset per size, the puzzles drawn in chunks
+    (crossprolog.studies) and searched here, by --jobs workers or on a --cluster."""
     args = run.args
-    record = named(args.family)
-    shares = {}
-    sizes = args.sizes or record.sizes
-    for rows, cols in bar(sizes, unit="size", shown=sys.stderr.isatty()):
-        puzzles = list(record.generator(rows, cols, args.n, args.seed))
-        well_formed = sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
-        shares[f"{rows}x{cols}"] = well_formed / args.n
+    sizes = [f"{rows}x{cols}" for rows, cols in args.sizes or named(args.family).sizes]
+    chunks = [chunk for size in sizes for chunk in studies.chunks(
+        args.family, *map(int, size.split("x")), args.n, args.seed, studies.STATS_CHUNK)]
+    counts = dict.fromkeys(sizes, 0)
+    progress = bar(total=len(sizes) * args.n, unit="puzzle", shown=sys.stderr.isatty())
+    with closing(batch.results(studies.well_formed_count, chunks, args.jobs,
+                               cluster=args.cluster)) as results:
+        for index, well_formed in results:
+            chunk = chunks[index]
+            counts[f"{chunk.rows}x{chunk.cols}"] += _alive(well_formed)
+            progress.update(chunk.count)
+    progress.close()
+    shares = {size: count / args.n for size, count in counts.items()}
+    intervals = {size: studies.wilson(count, args.n) for size, count in counts.items()}
     if args.format == "json":
         print(json.dumps({"family": args.family, "n": args.n, "seed": args.seed,
-                          "well_formed": shares}))
-    else:
-        print("size  well-formed")
-        for size, share in shares.items():
-            print(f"{size:<5} {share:>4.0%}")
+                          "well_formed": shares, "interval_95": {
+                              size: [round(low, 6), round(high, 6)] for size, (low, high) in intervals.items()}}))
+        return OK
+    decimals = studies.percent_decimals(args.n)
+    print("size  well-formed")  # each share followed by its 95% interval
+    for size, share in shares.items():
+        low, high = intervals[size]
+        print(f"{size:<5} {share:>{4 + decimals + bool(decimals)}.{decimals}%}  "
+              f"({100 * low:.{decimals}f}-{high:.{decimals}%})")
     return OK
