@@ -23,6 +23,7 @@ import math
 import os
 import re
 import signal
+import uuid
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -112,7 +113,7 @@ def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str
 
 
 def _chunked(client, work: Callable, items: Sequence[Any], died: type) -> Iterator[tuple[int, Any]]:
-    from distributed import as_completed
+    from distributed import Event, as_completed
     from distributed.scheduler import KilledWorker
 
     from .dask_worker import run_chunk
@@ -122,9 +123,10 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: type) -> Iterat
     pending = as_completed()
     chunks: dict[Any, range] = {}  # future -> the indices of its items
     measured = [0, 0.0]  # items done, seconds they took on the workers
+    stop = Event(f"crossprolog-stop-{uuid.uuid4().hex}", client=client)
 
     def submit(indices: range) -> None:
-        future = client.submit(run_chunk, work, [items[i] for i in indices], pure=False)
+        future = client.submit(run_chunk, work, [items[i] for i in indices], stop.name, pure=False)
         chunks[future] = indices
         pending.add(future)
 
@@ -155,7 +157,8 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: type) -> Iterat
             for index, result in zip(indices, done):
                 yield index, result
     finally:
-        if chunks:
+        if chunks:  # stopped early: the chunks not begun are cancelled, those at work stop
+            stop.set()
             client.cancel(list(chunks))
 
 

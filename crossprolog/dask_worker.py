@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
-engine_starts = 0  # how many times PrologEngine started Prolog in this process (tests read it)
+engine_starts = 0  # how many times PrologEngine started Prolog in this process: at most once
 
 
 class PrologEngine(WorkerPlugin):
@@ -20,14 +20,29 @@ class PrologEngine(WorkerPlugin):
         global engine_starts
         from . import engine
 
-        engine.prolog_version()
-        engine_starts += 1
+        if not engine_starts:  # a plugin registered again (by each command) finds it running
+            engine.prolog_version()
+            engine_starts += 1
 
 
-def run_chunk(work: Callable[[Any], Any], items: list) -> tuple[list, float]:
-    """work(item) for each item of a chunk, and the seconds they took."""
-    started = time.perf_counter()
-    done = [work(item) for item in items]
+STOP_CHECK_SECONDS = 1.0  # how often a chunk asks whether its run was stopped
+
+
+def run_chunk(work: Callable[[Any], Any], items: list, stop: str = "") -> tuple[list, float]:
+    """work(item) for each item of a chunk, and the seconds they took.  Between items, at
+    most once every STOP_CHECK_SECONDS, the chunk asks whether the Dask Event named
+    `stop` is set (the command was interrupted: Dask cancels a task only before it
+    starts), and if so ends with what it has (which nobody reads)."""
+    from distributed import Event
+
+    started = checked = time.perf_counter()
+    done = []
+    for item in items:
+        if stop and time.perf_counter() - checked > STOP_CHECK_SECONDS:
+            if Event(stop).is_set():
+                break
+            checked = time.perf_counter()
+        done.append(work(item))
     return done, time.perf_counter() - started
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from contextlib import closing
+from functools import partial
 
 from .. import batch, studies
 from .. import compare as compare_module
@@ -12,7 +14,7 @@ from ..errors import ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
-from .inputs import MAX_INPUT_BYTES, option_values, path_name, read_puzzle, read_text
+from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
@@ -80,22 +82,21 @@ def compare(run: Run) -> int:
 
 
 def _compare_all(args, runs: list, codes: list[int]) -> None:
-    """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends."""
-    paths = batch.expand(args.paths, SUFFIXES)
-    progress = bar(paths, unit="puzzle", shown=len(paths) > 1 and sys.stderr.isatty())
-    for path in progress:
-        try:
-            stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
-            found = pieces(read_text(path, stdin), family=args.family)
-            puzzles = [(path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}",
-                        parse_piece(piece, **option_values(args))) for piece in found]
-        except ParseError as error:
-            write(error.report(path_name(path, escaped=False)), file=sys.stderr)
-            codes.append(BAD)
-            continue
-        for name, puzzle in puzzles:
-            ran = compare_module.compare(puzzle, args.encodings, limit=args.limit,
-                                         timeout=args.timeout, repeat=args.repeat, name=name)
+    """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends
+    (in the order of the inputs, whether here, by --jobs workers or on a --cluster)."""
+    items = _compared_items(args)
+    progress = bar(total=len(items), unit="puzzle", shown=len(items) > 1 and sys.stderr.isatty())
+    with closing(batch.results(partial(_compared, args), items, args.jobs,
+                               cluster=args.cluster)) as results:
+        for index, ran in studies.in_order(results):
+            progress.update()
+            name, _, report = items[index]
+            if report:
+                write(report, file=sys.stderr)
+                codes.append(BAD)
+                continue
+            if isinstance(ran, (batch.WorkerDied, UsageError)):
+                raise ran
             for measured in ran:
                 if measured.error:
                     write(f"{name}: error: {measured.error}", file=sys.stderr)
@@ -107,6 +108,35 @@ def _compare_all(args, runs: list, codes: list[int]) -> None:
             codes.append(BAD if any(measured.error for measured in ran)
                          else NO if any(measured.agrees is False for measured in ran) else OK)
     progress.close()
+
+
+def _compared_items(args) -> list[tuple[str, object, str]]:
+    """(name, puzzle, "") for every puzzle of the inputs, and (path, None, report) for
+    an input that cannot be read."""
+    items = []
+    for path in batch.expand(args.paths, SUFFIXES):
+        try:
+            stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
+            found = pieces(read_text(path, stdin), family=args.family)
+            items += [(path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}",
+                       parse_piece(piece, **option_values(args)), "") for piece in found]
+        except ParseError as error:
+            items.append((path, None, error.report(path_name(path, escaped=False))))
+    return items
+
+
+def _compared(args, item: tuple[str, object, str]):
+    """compare's runs on one puzzle (none for an input that could not be read), or the
+    UsageError it raised: a worker hands it back for the command to raise."""
+    name, puzzle, report = item
+    if report:
+        return []
+    try:
+        load_encodings(args, time.monotonic())  # in a worker, once: its own Prolog
+        return compare_module.compare(puzzle, args.encodings, limit=args.limit,
+                                      timeout=args.timeout, repeat=args.repeat, name=name)
+    except UsageError as error:
+        return error
 
 
 def _report_runs(args, runs: list) -> None:
