@@ -619,6 +619,11 @@ def main() -> int:
     print("\nacross paradigms: each puzzle checked; x default = geometric mean of time / the "
           "default encoding's", flush=True)
     show([paradigms.report(args.quick, budget=min(budget, 20.0))])
+    import cluster  # bench/cluster.py (issue 24): --jobs against --cluster, the cost of a task
+
+    print("\npast one machine: check and stats here (--jobs) and on a local Dask cluster", flush=True)
+    show([cluster.report(args.quick) if has_module("distributed") else "skipped: no Dask "
+          "(pip install crossprolog[cluster])"])
     print("\nsummary: ratio = best peer's time / crossprolog's, whole workloads, each solver timed from "
           "its input (crossprolog from the text)")
     show(list(summary_table(rows)))

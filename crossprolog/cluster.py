@@ -73,7 +73,9 @@ def connected(cluster: str) -> Iterator[Any]:
         raise UsageError("--cluster needs Dask: pip install 'crossprolog[cluster]'") from None
     cluster = resolved(cluster)
     dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
-                     "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"})
+                     "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s",
+                     # a local cluster's workers share this machine's cores: no sampling profiler
+                     "distributed.worker.profile.enabled": False})
     local = LOCAL.fullmatch(cluster)
     started = None
     try:
