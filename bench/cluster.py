@@ -4,7 +4,7 @@ local Dask cluster (--cluster local:N), and the cluster's cost per task.
 Each command runs as a user types it, in a process of its own, its output to
 /dev/null; its time is the whole command's (a local cluster's start included:
 `start` is that of a run of two puzzles, the least a cluster is used for) and
-`work` is the same less `start`.  The workloads: `check` over 2,000 random
+`work` is the same less `start` (medians of 3 runs).  The workloads: `check` over 2,000 random
 3x3 CrossProducts (one file) and `stats` over 20,000 (--sizes 3x3); the start of stats is that of two
 chunks (--sizes 3x3,3x3 -n 2), which --jobs 2 gives a worker each.  The
 cluster's cost per task is measured on a local cluster of 2 workers: tasks
@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,10 +54,16 @@ def puzzles_file(directory: str, n: int) -> str:
     return str(path)
 
 
+def median_seconds(args: list[str], runs: int) -> float:
+    return statistics.median(command_seconds(args) for _ in range(runs))
+
+
 def throughput(quick: bool) -> tuple[list[str], dict]:
-    """The table of check and stats throughput under each way of running them."""
+    """The table of check and stats throughput under each way of running them: medians
+    of 3 runs (1 with --quick, over a tenth of the puzzles)."""
     checks, studied = (200, 2000) if quick else (2000, 20000)
-    lines = [f"| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 |",
+    runs = 1 if quick else 3
+    lines = ["| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 |",
              "|---|---|---:|---:|---:|---:|---:|"]
     measured = {}
     with tempfile.TemporaryDirectory() as directory:
@@ -68,8 +76,8 @@ def throughput(quick: bool) -> tuple[list[str], dict]:
         for name, n, args, small in workloads:
             base = None
             for label, where in WHERE:
-                start = command_seconds(small + where)
-                whole = command_seconds(args + where)
+                start = median_seconds(small + where, runs)
+                whole = median_seconds(args + where, runs)
                 work = max(whole - start, 1e-9)
                 base = base or work
                 measured[(name, label)] = (start, whole, work, n)
@@ -123,7 +131,10 @@ def projection(per_puzzle: float, per_task: float) -> list[str]:
 
 
 def report(quick: bool = False) -> str:
+    before = os.getloadavg()[0]
     lines, measured = throughput(quick)
+    lines.append(f"load average (1 min) of the machine: {before:.1f} before, {os.getloadavg()[0]:.1f} "
+                 f"after, on {os.cpu_count()} cores: others' work shares them")
     latency, per_task = task_costs()
     _, _, work, n = measured[("stats", "--cluster local:1")]
 

@@ -103,18 +103,18 @@ def connected(cluster: str) -> Iterator[Any]:
             started.close()
 
 
-def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str
-            ) -> Iterator[tuple[int, Any]]:
+def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
+            died: Callable[[str], Any]) -> Iterator[tuple[int, Any]]:
     """(index, work(item)) for every item, in the order their chunks finish, the work
-    done on the workers of `cluster`.  Closing the iterator early (Ctrl-C, say)
-    cancels the tasks not yet done."""
-    from .batch import WorkerDied
-
+    done on the workers of `cluster`; died(reason) for an item that kills every worker
+    that takes it.  Closing the iterator early (Ctrl-C, say) cancels the tasks not
+    yet begun and stops those at work at their next item."""
     with connected(cluster) as client:
-        yield from _chunked(client, work, items, WorkerDied)
+        yield from _chunked(client, work, items, died)
 
 
-def _chunked(client, work: Callable, items: Sequence[Any], died: type) -> Iterator[tuple[int, Any]]:
+def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any]
+             ) -> Iterator[tuple[int, Any]]:
     from distributed import Event, as_completed
     from distributed.scheduler import KilledWorker
 

@@ -3,6 +3,7 @@ Prolog once per worker process, and a chunk's work."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable
 
@@ -32,18 +33,25 @@ def run_chunk(work: Callable[[Any], Any], items: list, stop: str = "") -> tuple[
     """work(item) for each item of a chunk, and the seconds they took.  Between items, at
     most once every STOP_CHECK_SECONDS, the chunk asks whether the Dask Event named
     `stop` is set (the command was interrupted: Dask cancels a task only before it
-    starts), and if so ends with what it has (which nobody reads)."""
+    starts), and if so ends with what it has (which nobody reads).  One chunk at a
+    time in a process, whatever its threads."""
     from distributed import Event
 
-    started = checked = time.perf_counter()
-    done = []
-    for item in items:
-        if stop and time.perf_counter() - checked > STOP_CHECK_SECONDS:
-            if Event(stop).is_set():
-                break
-            checked = time.perf_counter()
-        done.append(work(item))
-    return done, time.perf_counter() - started
+    with _one_chunk_at_a_time:
+        started = checked = time.perf_counter()
+        done = []
+        for item in items:
+            if stop and time.perf_counter() - checked > STOP_CHECK_SECONDS:
+                if Event(stop).is_set():
+                    break
+                checked = time.perf_counter()
+            done.append(work(item))
+        return done, time.perf_counter() - started
+
+
+# The commands' work runs in the main thread of a process (its time limits, Ctrl-C): a
+# worker started with several threads (dask worker --nthreads N) runs one chunk at a time.
+_one_chunk_at_a_time = threading.Lock()
 
 
 def starts() -> int:

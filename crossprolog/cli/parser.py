@@ -8,6 +8,7 @@ import math
 import sys
 from typing import Callable
 
+from .. import cluster
 from .. import compare as compare_module
 from .. import output
 from .. import engine
@@ -162,10 +163,8 @@ def _where_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _cluster(text: str) -> str:
-    from ..cluster import address
-
     try:
-        return address(text)
+        return cluster.address(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
