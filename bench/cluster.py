@@ -20,6 +20,7 @@ per puzzle on one worker and per task.
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import os
 import statistics
@@ -93,7 +94,8 @@ def task_costs(tasks: int = 400) -> tuple[float, float]:
 
     from crossprolog.dask_worker import run_chunk
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as local, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as local, \
             Client(local) as client:
         client.submit(run_chunk, len, [], pure=False).result()
         started = time.perf_counter()

@@ -83,7 +83,7 @@ def connected(cluster: str) -> Iterator[Any]:
             workers = int(local[1] or os.cpu_count() or 1)
             with _ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
                 started = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
             client = Client(started)
         else:
             client = Client(cluster, timeout=CONNECT_SECONDS)

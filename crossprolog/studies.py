@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from .errors import CrossprologError
 from .puzzle import search_many
 from .registry import generate, named
 
@@ -60,18 +61,26 @@ def chunks(family: str, rows: int, cols: int, n: int, seed: int | None, size: in
             for index, start in enumerate(range(0, n, size))]
 
 
-def made(chunk: Chunk) -> list[tuple[Any, Any]]:
-    """The chunk's puzzles, each with its solution when `solved` asks for it (else None)."""
-    puzzles = generate(chunk.family, chunk.rows, chunk.cols, chunk.count, chunk.seed,
-                       well_formed=chunk.well_formed, **dict(chunk.options))
-    return [(puzzle, puzzle.solve() if chunk.solved else None) for puzzle in puzzles]
+def made(chunk: Chunk) -> list[tuple[Any, Any]] | CrossprologError:
+    """The chunk's puzzles, each with its solution when `solved` asks for it (else None);
+    or the error that stopped the generator (rules it cannot make), for the command
+    to raise wherever the chunk was made."""
+    try:
+        puzzles = generate(chunk.family, chunk.rows, chunk.cols, chunk.count, chunk.seed,
+                           well_formed=chunk.well_formed, **dict(chunk.options))
+        return [(puzzle, puzzle.solve() if chunk.solved else None) for puzzle in puzzles]
+    except CrossprologError as error:
+        return error
 
 
-def well_formed_count(chunk: Chunk) -> int:
+def well_formed_count(chunk: Chunk) -> int | CrossprologError:
     """How many of the chunk's random puzzles (the family's plain generator) have
-    exactly one solution."""
-    puzzles = list(named(chunk.family).generator(chunk.rows, chunk.cols, chunk.count, chunk.seed))
-    return sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
+    exactly one solution; or the error that stopped it."""
+    try:
+        puzzles = list(named(chunk.family).generator(chunk.rows, chunk.cols, chunk.count, chunk.seed))
+        return sum(found.count == 1 for found in search_many(puzzles, limit=2, keep=False))
+    except CrossprologError as error:
+        return error
 
 
 def wilson(successes: int, trials: int, z: float = CONFIDENCE_Z) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from functools import partial
 
 from .. import batch, studies
 from .. import compare as compare_module
-from ..errors import ParseError, UsageError
+from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
@@ -167,7 +167,7 @@ def generate(run: Run) -> int:
     args = run.args
     options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
     generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=args.well_formed,
-              **dict(options))  # a usage error (rules the generator cannot make) before any work
+              **dict(options))  # a family without a generator, a bad option: before any work
     size = studies.WELL_FORMED_CHUNK if args.well_formed else studies.GENERATE_CHUNK
     chunks = studies.chunks(args.family, args.rows, args.cols, args.n, args.seed, size,
                             well_formed=args.well_formed, options=options,
@@ -186,8 +186,8 @@ def generate(run: Run) -> int:
 
 
 def _alive(result):
-    """A chunk's result, or the WorkerDied its worker left instead, raised."""
-    if isinstance(result, batch.WorkerDied):
+    """A chunk's result; the error it is instead (WorkerDied too), raised."""
+    if isinstance(result, CrossprologError):
         raise result
     return result
 
