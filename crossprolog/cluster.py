@@ -147,8 +147,8 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
                 done, seconds = future.result()
             except KilledWorker:
                 if len(indices) == 1:
-                    yield indices[0], died(f"the worker process solving it died "
-                                           f"({ALLOWED_FAILURES} times, on the cluster)")
+                    yield indices[0], died("the worker process solving it died, each time it "
+                                           "was tried (on the Dask cluster)")
                 else:
                     for index in indices:  # find the item that kills its workers
                         submit(range(index, index + 1))

@@ -30,9 +30,14 @@ FAST = ["crossproduct/riddler-1.txt", "crosscells/puzzle-25.txt", "kenken/issue-
 
 @pytest.fixture(scope="module")
 def dask_cluster():
-    """A local Dask cluster of 2 worker processes, one thread each, and a client of it."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as local, distributed.Client(local) as client:
+    """A local Dask cluster of 2 worker processes, one thread each, and a client of it.
+    A task that a worker dies in fails at once (Dask retries it 3 times by default):
+    every death costs a worker's restart, seconds."""
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as local, distributed.Client(local) as client:
         yield client
 
 
@@ -90,6 +95,27 @@ def _engine_starts() -> int:
     from crossprolog import dask_worker
 
     return dask_worker.engine_starts
+
+
+def test_an_item_that_kills_its_workers_gets_worker_died_and_the_others_their_results(dask_cluster):
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import tests/
+    try:
+        results = list(cluster._chunked(dask_cluster, _doubled_but_3_kills, range(6), died=lambda why: why))
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    found = dict(results)
+    assert sorted(index for index, _ in results) == list(range(6))  # each once
+    assert [found[i] for i in (0, 1, 2, 4, 5)] == [0, 2, 4, 8, 10]
+    assert found[3] == "the worker process solving it died, each time it was tried (on the Dask cluster)"
+    wait_until(lambda: len(dask_cluster.scheduler_info()["workers"]) == 2)
+
+
+def _doubled_but_3_kills(item: int) -> int:
+    if item == 3:
+        os._exit(1)
+    return 2 * item
 
 
 def test_a_puzzles_timeout_holds_on_the_workers(cli, tmp_path, address):
