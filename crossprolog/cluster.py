@@ -18,12 +18,14 @@ kills them alone gets a WorkerDied, as under --jobs.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import os
 import re
 import signal
 import uuid
+from concurrent import futures
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -68,15 +70,40 @@ def connected(cluster: str) -> Iterator[Any]:
     that cannot be reached within CONNECT_SECONDS is a UsageError."""
     try:
         import dask
-        from distributed import Client, LocalCluster
+        import distributed  # noqa: F401 (its loggers have their levels: see _dask_quiet)
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'crossprolog[cluster]'") from None
     cluster = resolved(cluster)
     dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+                     # a local scheduler gives a worker a task only once it is free: a worker
+                     # that dies takes no task with it but its own (none is blamed wrongly)
+                     "distributed.scheduler.worker-saturation": 1.0,
                      "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s",
                      # a local cluster's workers share this machine's cores: no sampling profiler
                      "distributed.worker.profile.enabled": False})
-    local = LOCAL.fullmatch(cluster)
+    with _dask_quiet():
+        yield from _connected(cluster, LOCAL.fullmatch(cluster))
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's own log quiet in this process: what goes wrong is said by crossprolog, in
+    one line (Dask logs a lost scheduler with tracebacks)."""
+    names = ["distributed", *(name for name in logging.root.manager.loggerDict
+                              if name.startswith("distributed."))]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
+def _connected(cluster: str, local) -> Iterator[Any]:
+    from distributed import Client, LocalCluster
+
     started = None
     try:
         if local:
@@ -110,7 +137,11 @@ def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
     that takes it.  Closing the iterator early (Ctrl-C, say) cancels the tasks not
     yet begun and stops those at work at their next item."""
     with connected(cluster) as client:
-        yield from _chunked(client, work, items, died)
+        try:
+            yield from _chunked(client, work, items, died)
+        except (OSError, asyncio.CancelledError, futures.CancelledError) as error:
+            raise UsageError(f"lost the Dask cluster {printable(resolved(cluster))}: "
+                             f"{_first_line(error)}") from None
 
 
 def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any]
@@ -120,7 +151,6 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
 
     from .dask_worker import run_chunk
 
-    slots = max(1, sum(client.nthreads().values()))
     next_item = 0
     pending = as_completed()
     chunks: dict[Any, range] = {}  # future -> the indices of its items
@@ -134,6 +164,7 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
 
     def refill() -> None:
         nonlocal next_item
+        slots = max(1, sum(client.nthreads().values()))  # workers may come and go
         while next_item < len(items) and len(chunks) < 2 * slots:
             size = chunk_size(measured, len(items) - next_item, slots)
             submit(range(next_item, min(next_item + size, len(items))))

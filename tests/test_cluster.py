@@ -32,10 +32,12 @@ FAST = ["crossproduct/riddler-1.txt", "crosscells/puzzle-25.txt", "kenken/issue-
 def dask_cluster():
     """A local Dask cluster of 2 worker processes, one thread each, and a client of it.
     A task that a worker dies in fails at once (Dask retries it 3 times by default):
-    every death costs a worker's restart, seconds."""
+    every death costs a worker's restart, seconds.  As on crossprolog's own local
+    clusters, a worker is given a task only once it is free (cluster.connected)."""
     import dask
 
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0,
+                          "distributed.scheduler.worker-saturation": 1.0}), \
             distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                      dashboard_address=None) as local, distributed.Client(local) as client:
         yield client
