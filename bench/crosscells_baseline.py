@@ -31,7 +31,8 @@ def _search(puzzle: CrossCells, ons: list[int], i: int,
         return True
     for on in (0, 1):
         ons[i] = on
-        if (all(reading.holds(puzzle, ons) for reading in completed_by[i])
+        if (all(reading.holds(puzzle.cells, ons, puzzle.first_cell, puzzle.precedence)
+                for reading in completed_by[i])
                 and _search(puzzle, ons, i + 1, completed_by)):
             return True
     return False

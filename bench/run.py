@@ -6,7 +6,7 @@ CP-SAT, each reading the same text; the hard classic Sudokus checked against
 CP-SAT, and the GCD puzzle against the known program's approach
 (bench/sudoku_known.pl); CrossCells and KenKen checked against CP-SAT; the
 time per well-formed puzzle generated; what counting the search's effort
-costs; the same puzzles across paradigms (bench/paradigms.py: CLP(FD), the
+costs; the peak memory of counting many solutions (bench/memory.py); the same puzzles across paradigms (bench/paradigms.py: CLP(FD), the
 default, ASP, MiniZinc, CP-SAT); and last one summary table of ratios, in
 markdown.
 
@@ -614,6 +614,9 @@ def main() -> int:
         rows += found
     rows += generation(args.quick, budget)[1]
     show(list(effort_overhead(args.quick)))
+    import memory  # bench/memory.py (issue 27): the peak memory of counting, per family
+
+    show(memory.report(args.quick))
     import paradigms  # bench/paradigms.py (issue 25): CLP(FD), the default, ASP, MiniZinc, CP-SAT
 
     print("\nacross paradigms: each puzzle checked; x default = geometric mean of time / the "

@@ -1,10 +1,13 @@
 """Every encoding on every puzzle, measured like a benchmark: times, effort, agreement.
 
-Each run is timed `repeat` times with the very search `solve` makes, so its
+Each run is timed `repeat` times with the very search `solve` makes (or,
+looking for more than KEPT_AT_MOST solutions, the one `count` makes), so its
 times and inferences are what a user would see; then it runs once more with
 its labeling's effort counted (choices, backtracks and propagated bindings,
 see `watched/2` in prolog/crossprolog.pl), which costs a little time of its
-own.  A run that times out or fails is not repeated.
+own.  A run that times out or fails is not repeated.  Runs agree when they
+saw as many solutions and the same ones, told apart by a digest of them
+(`solution_digest`), so a comparison over millions of solutions keeps none.
 
 Over many puzzles, `summaries` gives each encoding's record: puzzles solved
 within the time limit, total and median time, and the geometric mean of its
@@ -18,7 +21,7 @@ import io
 import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import engine, paradigms
 from .errors import CrossprologError, UsageError
@@ -29,6 +32,8 @@ from .puzzle import Puzzle
 TIMEOUT = 10.0  # seconds a run may take by default: one slow encoding does not stall the rest
 REPEAT = 3
 FINISHED = ("complete", "limit")  # the statuses of a run that ended within its time
+KEPT_AT_MOST = 1000  # solutions a run keeps to compare; past that, only their digest
+DIGEST_MODULUS = 2**61 - 1  # a prime; prolog/crossprolog.pl's digest_modulus/1
 PLOTS = (".svg", ".png")
 
 
@@ -107,21 +112,31 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
 
 def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
               repeat: int) -> dict[str, Any]:
-    """The timed searches of one encoding, then its effort: a dict of what `_run` needs."""
+    """The timed searches of one encoding, then its effort: a dict of what `_run` needs.
+
+    Up to KEPT_AT_MOST solutions are kept (to tell which differ); past that, a
+    Prolog encoding's runs keep none, and its effort run sums them up in a digest.
+    """
     family, data, shape = puzzle.record.prolog, puzzle.prolog_data(), puzzle.answer_shape()
+    digested = not paradigms.owns(encoding) and not 0 < limit <= KEPT_AT_MOST
     found = []
     try:
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
             found.append(engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                     encoding=encoding))
+                                     encoding=encoding, keep=not digested))
         effort = (found[0].get("counters") if "counters" in found[0]  # a solver's own, every run
                   else engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                   encoding=encoding, effort=True)
+                                   encoding=encoding, effort=True, digest=digested)
                   if found[-1]["status"] in FINISHED else {})
     except CrossprologError as error:
         return {"encoding": encoding, "status": "error", "error": error, "found": found}
-    return {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
-            "effort": effort, "solutions": [_frozen(s) for s in found[0]["solutions"]]}
+    measured = {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
+                "effort": effort, "count": found[0].get("count", len(found[0].get("solutions", ())))}
+    if not digested:
+        solutions = [_frozen(s) for s in found[0]["solutions"]]
+        return {**measured, "solutions": solutions, "digest": sum_of_digests(solutions)}
+    same = effort.get("count") == measured["count"] and str(effort.get("status")) in FINISHED
+    return {**measured, "digest": effort["digest"] if same else None}
 
 
 def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | None) -> Run:
@@ -135,7 +150,7 @@ def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | Non
                round(statistics.median([f["cpu"] for f in found] or [0.0]), 6),
                round(statistics.median([f["inferences"] for f in found] or [0])) if prolog else None,
                effort.get("choices"), effort.get("backtracks"), effort.get("propagated"),
-               len(measured.get("solutions", ())), agrees, len(found), str(measured.get("error", "")),
+               measured.get("count", 0), agrees, len(found), str(measured.get("error", "")),
                effort.get("conflicts"), effort.get("nodes"), effort.get("failures"))
 
 
@@ -146,18 +161,46 @@ def _installed(names: list[str]) -> list[str]:
 
 
 def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None) -> bool | None:
+    """Whether a run saw the reference's solutions (None: undecided, one of them did
+    not finish, or a digest is missing).  Runs both stopped at the limit may have
+    found different solutions legitimately: where both kept them, a solution the
+    reference did not find must then be one under the reference's encoding."""
     if reference is None or measured["status"] not in FINISHED:
         return None
-    found, expected = measured["solutions"], reference["solutions"]
-    if len(found) != len(expected):
+    if measured["count"] != reference["count"]:
         return False
-    if set(found) == set(expected):
+    if measured["digest"] is None or reference["digest"] is None:
+        return None
+    if measured["digest"] == reference["digest"]:
         return True
-    if measured["status"] == reference["status"] == "limit":
+    if measured["status"] == reference["status"] == "limit" and "solutions" in measured \
+            and "solutions" in reference:
         return all(engine.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
                                   shape=puzzle.answer_shape(), encoding=reference["encoding"])
-                   for answer in set(found) - set(expected))
+                   for answer in set(measured["solutions"]) - set(reference["solutions"]))
     return False
+
+
+def solution_digest(answer: Any) -> int:
+    """A hash of the integers of a Prolog answer (nested lists), in order: the
+    function prolog/crossprolog.pl's solution_digest/2 computes."""
+    digest = 0
+    for value in _flat(answer):
+        digest = (digest * 1000003 + value + 1) % DIGEST_MODULUS
+    return digest
+
+
+def sum_of_digests(answers: Sequence[Any]) -> int:
+    """The digest of a set of answers: their digests added up, in any order."""
+    return sum(map(solution_digest, answers)) % DIGEST_MODULUS
+
+
+def _flat(answer: Any) -> Iterator[int]:
+    if isinstance(answer, (list, tuple)):
+        for item in answer:
+            yield from _flat(item)
+    else:
+        yield int(answer)
 
 
 def _frozen(answer: Any) -> Any:

@@ -188,12 +188,16 @@ def raise_error(error: dict, encoding: str | None = None) -> None:
     if kind == "interrupt":
         raise Interrupted()
     if kind == "resource":
-        raise ResourceLimit(f"Prolog ran out of resources: {message}")
+        raise ResourceLimit(resource_message(error))
     if kind == "usage":
         raise UsageError(f"{user.path}: {message}" if user else message)
     if kind == "abort":
         raise EncodingError(f"{user.label() if user else 'the encoding'}: {message}")
     raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")
+
+
+def resource_message(error: dict) -> str:
+    return f"Prolog ran out of resources: {error['message']}"
 
 
 def prolog_version() -> str:
@@ -261,7 +265,8 @@ ENCODING = "encoding(M, N)"
 
 SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
             "count": f"crossprolog:count_solutions({ENCODING}, P, L, S, K, R)",
-            "effort": f"crossprolog:effort_solutions({ENCODING}, P, L, S, R)"}
+            "effort": f"crossprolog:effort_solutions({ENCODING}, P, L, S, R)",
+            "effort digest": f"crossprolog:effort_digest({ENCODING}, P, L, S, R)"}
 
 
 def seconds(timeout: float | None) -> float:
@@ -286,7 +291,7 @@ def count(limit: int) -> int:
 
 def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0,
          timeout: float | None = None, encoding: str | None = None, keep: bool = True,
-         effort: bool = False, progress: str = "") -> dict:
+         effort: bool = False, progress: str = "", digest: bool = False) -> dict:
     """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
 
     `shape` is the lengths of the nested lists of an answer (a user's
@@ -296,15 +301,17 @@ def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0
     the labeling's `choices`, `backtracks` and `propagated` bindings, counted
     at some cost in time.  With keep=False, `progress` (a name from
     `progress_name`) lets another thread read the count so far with
-    `found_so_far`.  Ctrl-C raises Interrupted holding the result so far,
-    its status "interrupted".
+    `found_so_far`.  With effort=True and digest=True, the solutions are not
+    kept but counted and summed up in a `digest` (see compare.solution_digest).
+    Ctrl-C raises Interrupted holding the result so far, its status "interrupted".
     """
     name = checked_encoding(family, encoding)
     if paradigms.owns(name):  # effort: the solver's own counters come with every search
         return paradigms.find(family, puzzle, shape=shape, limit=count(limit),
                               timeout=seconds(timeout) or None, encoding=name, keep=keep or effort,
                               progress=progress)
-    goal = SEARCHES["effort" if effort else "keep" if keep else "count"]
+    goal = SEARCHES[("effort digest" if digest else "effort") if effort
+                    else "keep" if keep else "count"]
     result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": count(limit),
                          "S": seconds(timeout), "K": progress}, module=family, encoding=name)["R"]
     return _checked(result, name)
@@ -352,9 +359,13 @@ def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = ()
 
 
 def _checked(result: dict, encoding: str) -> dict:
+    """A search's result; what stopped it raised, with the result so far: Ctrl-C as
+    Interrupted, running out of stack or memory as ResourceLimit."""
     result = {**result, "encoding": encoding}
     if result["status"] == "error" and str(result["error"]["kind"]) == "interrupt":
         raise Interrupted({**result, "status": "interrupted"})
+    if result["status"] == "error" and str(result["error"]["kind"]) == "resource":
+        raise ResourceLimit(resource_message(result["error"]), {**result, "status": "resource"})
     if result["status"] == "error":
         raise_error(result["error"], encoding)
     return result

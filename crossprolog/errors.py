@@ -93,9 +93,15 @@ class Interrupted(KeyboardInterrupt):
 
 
 class ResourceLimit(CrossprologError):
-    """Prolog ran out of memory or stack for this puzzle."""
+    """Prolog ran out of memory or stack for this puzzle.  `found` holds what the
+    search had found by then, when known (as on a time limit: a count keeps its
+    count so far)."""
 
     exit_code = 3
+
+    def __init__(self, message: str, found=None):
+        super().__init__(message)
+        self.found = found
 
 
 class InvalidValue(CrossprologError, ValueError):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, 
 
 from . import engine
 from .answers import NO_MARKS, Cell, Clue, Marks, Search, Solution, json_ready
-from .errors import Interrupted, InvalidValue, TimeLimitExceeded
+from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded
 from .families import named
 
 if TYPE_CHECKING:
@@ -132,7 +132,9 @@ class Puzzle(ABC):
 
         The Search returned holds Solution objects (none with keep=False).
         `progress` is as `engine.find` takes it.  Ctrl-C raises Interrupted
-        with the Search so far (status "interrupted") in its `found`.
+        with the Search so far (status "interrupted") in its `found`; running out of
+        stack or memory raises ResourceLimit, with the Search so far (status
+        "resource") in its `found`.
         """
         try:
             found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
@@ -141,6 +143,9 @@ class Puzzle(ABC):
         except Interrupted as stopped:
             raise Interrupted(stopped.found and Search.of(stopped.found, self.family,
                                                           self._solution)) from None
+        except ResourceLimit as stopped:
+            raise ResourceLimit(str(stopped), stopped.found and Search.of(
+                stopped.found, self.family, self._solution)) from None
         return Search.of(found, self.family, self._solution)
 
     def solve(self, *, timeout: float | None = None, encoding: str | None = None) -> Solution | None:

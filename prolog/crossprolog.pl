@@ -3,6 +3,7 @@
             incumbent/1,          % +Solution
             count_solutions/5,    % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             effort_solutions/5,   % +Encoding, +Puzzle, +Limit, +Seconds, -Result
+            effort_digest/5,      % +Encoding, +Puzzle, +Limit, +Seconds, -Result
             accepts/3,            % +Encoding, +Puzzle, +Solution
             count_solutions/6,    % +Encoding, +Puzzle, +Limit, +Seconds, +Progress, -Result
             found_so_far/2,       % +Progress, -Count
@@ -337,19 +338,44 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 %   order, found within Seconds, with what finding them cost (measured/3)
 %   and a status: complete, limit, timeout or error.
 collected(Solution, Goal, Limit, Seconds, Result) :-
-    Found = found([]),
+    First = found(none, _),
+    Last = last(First),
     measured(( limited(Limit, Goal),
-               arg(1, Found, Solutions0),
-               nb_setarg(1, Found, [Solution|Solutions0]),
+               kept(Last, Solution),
                fail
              ; true
              ),
              Seconds, Measures),
-    arg(1, Found, Reversed),
-    reverse(Reversed, Solutions),
+    kept_list(First, Solutions),
     length(Solutions, N),
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{solutions: Solutions, status: Status}).
+
+%!  kept(+Last, +Solution) is det.
+%
+%   Solution kept after the solutions kept so far, where backtracking
+%   leaves it (so that a search stopped by an error or a time limit keeps
+%   what it found): a copy of it in a new found(Solution, Next) cell, tied
+%   to the Next of the last cell, which Last then holds.  Only Solution is
+%   copied (nb_setarg/3), not what came before, and the new cell, itself
+%   out of backtracking's reach, is held without a copy (nb_linkarg/3).
+kept(Last, Solution) :-
+    arg(1, Last, Cell),
+    nb_setarg(2, Cell, found(Solution, _)),
+    arg(2, Cell, Next),
+    nb_linkarg(1, Last, Next).
+
+%!  kept_list(+First, -Solutions) is det.
+%
+%   The solutions kept after the cell First, in the order they came.
+kept_list(Cell, Solutions) :-
+    arg(2, Cell, Next),
+    (   var(Next)
+    ->  Solutions = []
+    ;   arg(1, Next, Solution),
+        Solutions = [Solution|Rest],
+        kept_list(Next, Rest)
+    ).
 
 %!  incumbent(+Solution) is det.
 %
@@ -379,6 +405,53 @@ effort_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
               Limit, Seconds, Result0),
     Effort = effort(Choices, Backtracks, Propagated),
     Result = Result0.put(_{choices: Choices, backtracks: Backtracks, propagated: Propagated}).
+
+%!  effort_digest(+Encoding, +Puzzle, +Limit, +Seconds, -Result) is det.
+%
+%   effort_solutions/5 without the solutions: their count and digest
+%   (solution_digest/2, added modulo digest_modulus/1), so that two
+%   searches can be told to agree on many solutions in memory that does
+%   not grow with them.
+effort_digest(Encoding, Puzzle, Limit, Seconds, Result) :-
+    Effort = effort(0, 0, 0),
+    Tally = tally(0, 0),
+    measured(( limited(Limit, guarded(Encoding, watched_solution(Encoding, Puzzle, Effort, Solution))),
+               tallied(Tally, Solution),
+               fail
+             ; true
+             ),
+             Seconds, Measures),
+    Tally = tally(N, Digest),
+    Effort = effort(Choices, Backtracks, Propagated),
+    status(Measures, Limit, N, Status),
+    Result = Measures.put(_{count: N, digest: Digest, status: Status, choices: Choices,
+                            backtracks: Backtracks, propagated: Propagated}).
+
+tallied(Tally, Solution) :-
+    solution_digest(Solution, Digest),
+    digest_modulus(Modulus),
+    arg(1, Tally, N0),
+    arg(2, Tally, Sum0),
+    N is N0 + 1,
+    Sum is (Sum0 + Digest) mod Modulus,
+    nb_setarg(1, Tally, N),
+    nb_setarg(2, Tally, Sum).
+
+%!  solution_digest(+Solution, -Digest) is det.
+%
+%   Digest is a hash of the integers of Solution (nested lists), in order:
+%   H := (H * 1000003 + V + 1) mod digest_modulus, from 0.  Python's
+%   compare.solution_digest is the same function, for the solutions other
+%   solvers give.
+solution_digest(Solution, Digest) :-
+    flatten(Solution, Values),
+    digest_modulus(Modulus),
+    foldl(digest_step(Modulus), Values, 0, Digest).
+
+digest_step(Modulus, Value, Digest0, Digest) :-
+    Digest is (Digest0 * 1000003 + Value + 1) mod Modulus.
+
+digest_modulus(2305843009213693951).    % 2^61 - 1, a prime
 
 %!  watched(+Effort, +Term) is det.
 %

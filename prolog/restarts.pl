@@ -32,30 +32,71 @@ resolves relative to the loading file).
 %   goal that labels (in the module of Attempt), binding Solution to a
 %   ground term on each success.  Setting up is not counted; Labeling runs
 %   within Unit * luby(K) inferences (counted afresh after each solution it
-%   gives), and past them the next attempt starts over.  An attempt that runs to its end has
-%   seen every solution, so it ends the search: counting every solution
-%   still terminates.  A solution an earlier attempt gave is not given
-%   again.
+%   gives), and past them the next attempt starts over.  A solution an
+%   earlier attempt gave is not given again.
+%
+%   To know that, the solutions given are remembered, but no more than
+%   remembered_at_most/1 of them, so that counting many solutions runs in
+%   memory that does not grow with their number: once that many are
+%   remembered, the attempt that gave the last of them ends, and the next
+%   one is the last: it runs without a budget, to its end, and gives what
+%   it finds that is not remembered.  An attempt that runs to its end has
+%   seen every solution, so either way the search ends: counting every
+%   solution still terminates, and gives each once.
 %
 %   Setting up is the place for work that may load code on first use (such
 %   as numlist/3 loading library(error)): a budget that ran out while code
 %   was loading would leave it half loaded.
 restarted(Attempt, Unit, Solution) :-
     trie_new(Given),
-    between(1, inf, K),
-    luby(K, Times),
-    Budget is Unit * Times,
-    call(Attempt, K, Labeling),
+    Remembered = remembered(0),
     strip_module(Attempt, Module, _),
-    Stopped = stopped(false),
-    (   call_with_inference_limit(Module:Labeling, Budget, Result),
-        (   Result == inference_limit_exceeded
-        ->  nb_setarg(1, Stopped, true),
+    remembered_at_most(Most),
+    between(1, inf, K),
+    call(Attempt, K, Labeling),
+    (   arg(1, Remembered, Most)
+    ->  !,
+        Module:Labeling,
+        \+ trie_lookup(Given, Solution, _)
+    ;   luby(K, Times),
+        Budget is Unit * Times,
+        Stopped = stopped(false),
+        (   budgeted(Module:Labeling, Budget, Given-Remembered, Most, Stopped, Solution)
+        ;   arg(1, Stopped, false), !,
             fail
-        ;   not_given_before(Given, Solution)
         )
-    ;   arg(1, Stopped, false), !,
+    ).
+
+%!  remembered_at_most(-Most) is det.
+%
+%   How many solutions restarted/3 remembers at most: enough that the
+%   questions asked with restarts on (the first solution, whether there is
+%   a second) never get to the last attempt; a few megabytes of tries.
+remembered_at_most(1000).
+
+%!  budgeted(:Labeling, +Budget, +Given-Remembered, +Most, +Stopped, ?Solution) is nondet.
+%
+%   The solutions of one attempt of restarted/3 not given before, each
+%   remembered in the trie Given (Remembered counts them): Labeling within
+%   Budget inferences after each solution.  Past the budget, or once Most
+%   solutions are remembered (after the last of them), the attempt ends
+%   with Stopped set: the search goes on with the next attempt.
+budgeted(Labeling, Budget, Given-Remembered, Most, Stopped, Solution) :-
+    call_with_inference_limit(Labeling, Budget, Result),
+    (   Result == inference_limit_exceeded
+    ->  nb_setarg(1, Stopped, true),
+        !,
         fail
+    ;   true
+    ),
+    not_given_before(Given, Solution),
+    arg(1, Remembered, N0),
+    N is N0 + 1,
+    nb_setarg(1, Remembered, N),
+    (   N >= Most
+    ->  nb_setarg(1, Stopped, true),
+        !
+    ;   true
     ).
 
 %!  not_given_before(+Given, +Solution) is semidet.

@@ -6,7 +6,7 @@ import time
 
 from .. import engine, explain
 from ..answers import Marks, Search
-from ..errors import Interrupted, TimeLimitExceeded
+from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
@@ -127,16 +127,25 @@ def count_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
             if stop.found is None:
                 raise
             raise Stopped(_counted(run, puzzle, stop.found)) from None
+        except ResourceLimit as stop:
+            if stop.found is None:
+                raise
+            return _counted(run, puzzle, stop.found, reason=str(stop))
     return _counted(run, puzzle, found)
 
 
-def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0) -> Outcome:
-    """The outcome of a count (found None: it ran out of time after `count` solutions)."""
+def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0,
+             reason: str = "") -> Outcome:
+    """The outcome of a count (found None: it ran out of time after `count` solutions;
+    status "resource": Prolog ran out of stack or memory, for the `reason` given)."""
     status = found.status if found else "timeout"
     count = found.count if found else count
     complete = status == "complete"
     record = {"family": puzzle.family, "count": count, "complete": complete, "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
+    if status == "resource":
+        return Outcome(LIMIT, f"at least {plural(count, 'solution')} ({reason})",
+                       {**record, "status": "error", "error": reason})
     if status == "timeout":
         return Outcome(LIMIT, f"at least {plural(count, 'solution')} "
                               f"(time limit of {run.args.timeout:g} s reached)", record)

@@ -1,0 +1,189 @@
+"""Random CrossCells puzzles (and Sumplete and Number Sums ones), and well-formed
+ones made by showing constraints, and groups that tell two solutions apart,
+until one solution is left."""
+
+from __future__ import annotations
+
+import random
+import string
+from dataclasses import replace
+from typing import Iterator
+
+from .. import making
+from ..answers import Clue
+from ..drawing import aligned
+from ..regions import random_partition
+from .model import CrossCells
+from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, value_of
+
+
+Rules = dict  # the options of a puzzle: game, first_cell, precedence (by model keyword)
+
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                   **rules: str) -> Iterator[CrossCells]:
+    """`n` random rows × cols puzzles, every row and column constrained, under
+    `rules` (game, first_cell, precedence; the defaults when left out).
+
+    Each puzzle is made from a random table of operations (of numbers, for
+    Sumplete and Number Sums) and a random on/off table; each line is then
+    given the total or the count that the table gives it (a Sumplete or
+    Number Sums line, and region, its total).  Deterministic for a given seed.
+    """
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield random_solved(rows, cols, rng, **rules)[0]
+
+
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
+                        **rules: str) -> Iterator[CrossCells]:
+    """`n` puzzles with exactly one solution: from a random table and a random choice
+    of ON cells, line constraints shown (and groups made where lines cannot tell
+    two solutions apart) until the solution is unique, then every constraint not
+    needed hidden (`making.well_formed`).  Sumplete and Number Sums show every
+    line's and region's total, as the games do: such a puzzle is drawn anew
+    until its solution is unique."""
+    rng = random.Random(seed)
+    made = 0
+    while made < n:
+        full, on = random_solved(rows, cols, rng, **rules)
+        if full.game != "crosscells":
+            puzzle = full if making.other_solution(full, on) is None else None
+        else:
+            puzzle = making.well_formed(full, on, rng, new_clue=group_apart)
+        if puzzle:
+            made += 1
+            yield puzzle
+
+
+GROUP_LETTERS = string.ascii_letters  # a to z, then A to Z: the letters the grammar reads as groups
+
+
+def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCells, Clue] | None:
+    """`full` with a new group that `other` breaks and `intended` keeps: the first cell
+    (in reading order, in no group yet) where they differ, with up to two free
+    neighbours, and the count (or else the total) `intended` gives it."""
+    table = [[full.cells[i] for i in row.cells] for row in full.rows]
+    free = {(r, c) for r, row in enumerate(table) for c, cell in enumerate(row) if not cell.group}
+    apart = [cell for cell in sorted(free) if intended[cell[0]][cell[1]] != other[cell[0]][cell[1]]]
+    used = {letter for row in table for cell in row for letter in cell.group}
+    letters = [letter for letter in GROUP_LETTERS if letter not in used]
+    if not apart or not letters:
+        return None
+    r, c = apart[0]
+    near = [(r, c + 1), (r + 1, c), (r, c + 2)]
+    for members in ([(r, c)] + [m for m in near if m in free][:2], [(r, c)]):
+        constraint = telling_apart(members, table, intended, other, full)
+        if constraint:
+            break
+    group = replace(constraint, group=letters[0], text="")
+    grouped = [[replace(cell, group=letters[0], text="", place=None) if (i, j) in members else
+                replace(cell, place=None) for j, cell in enumerate(row)] for i, row in enumerate(table)]
+    made = CrossCells.from_table(grouped, [row.tail for row in full.rows],
+                                 [column.tail for column in full.columns_left_to_right()],
+                                 full.first_cell, [*full.groups, group])
+    return replace(made, precedence=full.precedence), Clue("group", "", name=letters[0])
+
+
+def telling_apart(members: list[tuple[int, int]], table, intended: list, other: list,
+                  rules: CrossCells) -> Constraint | None:
+    """The count, or else the total (under the `rules` of that puzzle), of `members`
+    (in reading order) that `intended` gives and `other` does not."""
+    def ons(grid: list) -> list[Cell]:
+        return [table[r][c] for r, c in sorted(members) if grid[r][c]]
+
+    def total(cells: list[Cell]) -> int | None:
+        return value_of(cells, rules.first_cell, rules.precedence)
+
+    for kind, measure in ((COUNT, len), (TOTAL, total)):
+        mine, theirs = measure(ons(intended)), measure(ons(other))
+        if mine is not None and mine != theirs:
+            return Constraint(kind, mine)
+    return None
+
+
+def random_puzzle(height: int, width: int, rng: random.Random) -> CrossCells:
+    return random_solved(height, width, rng)[0]
+
+
+def random_solved(height: int, width: int, rng: random.Random, game: str = "crosscells",
+                  first_cell: str = "zero", precedence: str = "left-to-right"
+                  ) -> tuple[CrossCells, list[list[int]]]:
+    """A random puzzle with every line constrained, and the on/off table it was made
+    from (one of its solutions, 1 for on)."""
+    if game != "crosscells":
+        return random_sums(height, width, rng, game)
+    table = [[random_cell(rng) for _ in range(width)] for _ in range(height)]
+    on = [[rng.random() < 0.5 for _ in range(width)] for _ in range(height)]
+    row_kinds = [rng.choice((TOTAL, COUNT)) for _ in range(height)]
+    column_kinds = [rng.choice((TOTAL, COUNT)) for _ in range(width)]
+    rows = [[(r, c) for c in range(width)] for r in range(height)]
+    columns = [[(r, c) for r in range(height)] for c in range(width)]
+    totals = [line for line, kind in zip(rows + columns, row_kinds + column_kinds) if kind == TOTAL]
+    _switch_off_inexact_divisions(table, on, totals)
+
+    def constraint(line: list[tuple[int, int]], kind: str) -> Constraint:
+        on_cells = [table[r][c] for r, c in line if on[r][c]]
+        total = value_of(on_cells, first_cell, precedence)
+        if kind == COUNT or total is None:  # no total where these rules divide inexactly
+            return Constraint(COUNT, len(on_cells))
+        return Constraint(TOTAL, total)
+
+    puzzle = CrossCells.from_table(table, [constraint(row, k) for row, k in zip(rows, row_kinds)],
+                                   [constraint(col, k) for col, k in zip(columns, column_kinds)],
+                                   first_cell)
+    return replace(puzzle, precedence=precedence), [[int(on_cell) for on_cell in row] for row in on]
+
+
+# Sumplete: numbers 1-9, a few of them negative; Number Sums adds regions of two to five.
+NEGATIVE_SHARE = 0.1
+REGION_SIZES = {2: 2, 3: 3, 4: 3, 5: 2}
+
+
+def random_sums(height: int, width: int, rng: random.Random,
+                game: str) -> tuple[CrossCells, list[list[int]]]:
+    """A random Sumplete or Number Sums puzzle and its kept/deleted table (1 kept):
+    written as the game shows it, and read by the grammar, which owns that layout."""
+    from ..registry import parse  # the registry imports this module: import it late
+
+    numbers = [[rng.randint(1, 9) * (-1 if rng.random() < NEGATIVE_SHARE else 1)
+                for _ in range(width)] for _ in range(height)]
+    kept = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
+    regions = random_partition(height, width, REGION_SIZES, rng) if game == NUMBER_SUMS else []
+    letter = {place: GROUP_LETTERS[k] for k, region in enumerate(regions) for place in region}
+
+    def total(places) -> int:
+        return sum(numbers[r][c] for r, c in places if kept[r][c])
+
+    rows = [[f"{numbers[r][c]}{letter.get((r, c), '')}" for c in range(width)]
+            + [str(total((r, c) for c in range(width)))] for r in range(height)]
+    columns = [str(total((r, c) for r in range(height))) for c in range(width)]
+    targets = [" ".join(f"{GROUP_LETTERS[k]}={total(region)}" for k, region in enumerate(regions))]
+    text = "\n".join([f"# game: {game}"] + aligned(rows + [columns]) + targets[:bool(regions)])
+    return parse(text), kept
+
+
+def random_cell(rng: random.Random) -> Cell:
+    """A cell of an operator the generator deals, by the weights of the table."""
+    dealt = [operator for operator in OPERATORS.values() if operator.weight]
+    [operator] = rng.choices(dealt, weights=[operator.weight for operator in dealt])
+    return Cell(operator.symbol, rng.choice(operator.numbers))
+
+
+def _switch_off_inexact_divisions(table, on, totals) -> None:
+    """Switch off ON division cells that a total line meets with a value they
+    do not divide, one at a time, until there are none."""
+    while inexact := next(filter(None, (_inexact_division(table, on, line) for line in totals)), None):
+        r, c = inexact
+        on[r][c] = False
+
+
+def _inexact_division(table, on, line) -> tuple[int, int] | None:
+    """The first ON division cell of `line` that does not divide the value it meets, if any."""
+    value = 0
+    for r, c in line:
+        if on[r][c]:
+            value = table[r][c].applied(value)
+            if value is None:
+                return r, c
+    return None

@@ -1,0 +1,266 @@
+"""The CrossCells model: a puzzle's cells, lines and groups under its rules, what
+crosses into Prolog, and the clues and cell names explanations speak of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Collection, Iterator, Mapping, Sequence
+
+from ..answers import NO_MARKS, Clue, Marks, Solution
+from ..drawing import checked_format
+from ..errors import InvalidValue
+from ..explain import Explainable
+from ..puzzle import items, rows_of
+from . import drawing
+from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
+                    SUM, SUMPLETE, TOTAL, Cell, Constraint, Line, OnOff, Ons, Place, Reading,
+                    ends, unmarked, value_of)
+
+
+@dataclass(frozen=True)
+class CrossCells(Explainable):
+    """Cells in reading order (text line by line, left to right), the rows and
+    columns they form, the constraints of groups, and the rules: the first-cell
+    rule, the precedence, and the game (whose layout the puzzle is drawn in).
+
+    Columns are kept in a canonical order (by their cells), so equal puzzles
+    compare equal however they were drawn.  `layout` ("text" or "markdown":
+    the text inside a fenced code block) says how to draw it by default.
+    """
+
+    cells: tuple[Cell, ...]
+    rows: tuple[Line, ...]
+    columns: tuple[Line, ...] = ()
+    groups: tuple[Constraint, ...] = ()
+    first_cell: str = "zero"
+    precedence: str = "left-to-right"
+    game: str = "crosscells"
+    layout: str = field(default="text", compare=False)
+
+    family = "crosscells"
+
+    def __post_init__(self) -> None:
+        """Refuse, with InvalidValue, what cannot be a puzzle: cells in no row or two,
+        columns that name cells that are not there or take one twice, groups with no cells."""
+        for name, kind in (("cells", Cell), ("rows", Line), ("columns", Line), ("groups", Constraint)):
+            values = items(getattr(self, name), name)
+            if wrong := next((v for v in values if not isinstance(v, kind)), None):
+                raise InvalidValue(f"{name} must hold {kind.__name__}s, not {wrong!r}")
+            object.__setattr__(self, name, values)
+        object.__setattr__(self, "columns", tuple(sorted(self.columns, key=lambda c: c.cells)))
+        object.__setattr__(self, "groups", tuple(sorted(self.groups, key=lambda g: (g.group, g.kind))))
+        if self.first_cell not in FIRST_CELL_RULES:
+            raise InvalidValue(f"first_cell must be one of {FIRST_CELL_RULES}, not {self.first_cell!r}")
+        if self.precedence not in PRECEDENCES:
+            raise InvalidValue(f"precedence must be one of {PRECEDENCES}")
+        if self.game not in GAMES:
+            raise InvalidValue(f"game must be one of {GAMES}")
+        adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
+        if self.game in (SUMPLETE, NUMBER_SUMS) and not adds:
+            raise InvalidValue(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
+        if self.game == SUMPLETE and self.groups:
+            raise InvalidValue("a sumplete puzzle has no regions")
+        checked_format(self.layout)
+        if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
+            raise InvalidValue("every cell must be in exactly one row")
+        in_columns = [i for column in self.columns for i in column.cells]
+        if len(set(in_columns)) < len(in_columns) or not set(in_columns) <= set(range(len(self.cells))):
+            raise InvalidValue("a column names a cell that is not there, or a cell in another column")
+        for constraint in self.groups:
+            if len(constraint.group) != 1:
+                raise InvalidValue(f"a group constraint names one group, not {constraint.group!r}")
+            if not self.group_cells(constraint.group):
+                raise InvalidValue(f"group {constraint.group!r} has no cells")
+
+    @classmethod
+    def from_table(cls, table: Sequence[Sequence[Cell]],
+                   row_constraints: Sequence[Constraint | None],
+                   column_constraints: Sequence[Constraint | None],
+                   first_cell: str = "zero", groups: Sequence[Constraint] = ()) -> CrossCells:
+        """The rectangular puzzle of `table`, drawn as a grid: row constraints at
+        the right ends, column constraints below, then the group constraints.
+        InvalidValue for a ragged table, or a constraint too few or too many."""
+        table = rows_of(table, "the table")
+        height, width = len(table), len(table[0]) if table else 0
+        if any(len(row) != width for row in table):
+            raise InvalidValue(f"the table is ragged: its rows have {sorted({len(r) for r in table})} cells")
+        row_constraints = items(row_constraints, "row_constraints")
+        column_constraints = items(column_constraints, "column_constraints")
+        if (len(row_constraints), len(column_constraints)) != (height, width):
+            raise InvalidValue(f"a {height}x{width} table takes {height} row constraints and {width} "
+                               "column constraints (None for a line without one)")
+        tokens = [c.text for row in table for c in row] + [c.text for c in column_constraints if c]
+        tokens += [g.text for g in groups]
+        stride = max(map(len, tokens), default=1) + 1
+        cells = [replace(cell, place=Place(r, c * stride)) for r, row in enumerate(table)
+                 for c, cell in enumerate(row)]  # cell (r, c) is number r * width + c
+        rows = [Line(tuple(r * width + c for c in range(width)),
+                     tail=constraint and replace(constraint, place=Place(r, width * stride + 1)))
+                for r, constraint in enumerate(row_constraints)]
+        columns = [Line(tuple(r * width + c for r in range(height)),
+                        tail=constraint and replace(constraint, place=Place(height, c * stride)))
+                   for c, constraint in enumerate(column_constraints)]
+        placed = [replace(g, place=Place(height + 1, k * stride)) for k, g in enumerate(groups)]
+        return cls(tuple(cells), tuple(rows), tuple(columns), tuple(placed), first_cell=first_cell)
+
+    def group_cells(self, group: str) -> tuple[int, ...]:
+        """The cells of `group`, in reading order."""
+        return tuple(i for i, cell in enumerate(self.cells) if group in cell.group)
+
+    def readings(self) -> list[Reading]:
+        """Every constraint of the puzzle with the cells it reads, in reading order."""
+        lines = [r for line in self.rows + self.columns for r in line.readings()]
+        return lines + [Reading(self.group_cells(g.group), g) for g in self.groups]
+
+    def holds(self, ons: Ons) -> bool:
+        """Whether `ons` (one 0/1 per cell) meets every constraint."""
+        return all(reading.holds(self.cells, ons, self.first_cell, self.precedence)
+                   for reading in self.readings())
+
+    # Crossing into Prolog
+
+    def prolog_data(self) -> dict:
+        decided = [{"cells": [i], "kind": COUNT, "value": cell.decided}
+                   for i, cell in enumerate(self.cells) if cell.decided is not None]
+        return {"cells": [[cell.op, cell.number] for cell in self.cells],
+                "lines": [{"cells": list(r.cells), "kind": r.constraint.kind,
+                           "value": r.constraint.value} for r in self.readings()] + decided,
+                "first_cell": self.first_cell, "precedence": self.precedence}
+
+    def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
+        """Prolog's 0/1 per cell, as one tuple per row."""
+        return tuple(tuple(answer[i] for i in row.cells) for row in self.rows)
+
+    def answer_shape(self) -> tuple[int]:
+        """One 0/1 per cell, in reading order."""
+        return (len(self.cells),)
+
+    def ons(self, solution: Solution) -> list[OnOff]:
+        """The solution as one 0/1 per cell, in reading order (for `holds`)."""
+        flat = [0] * len(self.cells)
+        for row, values in zip(self.rows, solution.values):
+            for i, on in zip(row.cells, values):
+                flat[i] = on
+        return flat
+
+    # Drawing (crosscells.drawing)
+
+    def render(self, solution: Solution | None = None, format: str | None = None,
+               marks: Marks = NO_MARKS) -> str:
+        return drawing.render(self, solution, format, marks)
+
+    def drawing_template(self) -> list[list[str | dict]]:
+        return drawing.drawing_template(self)
+
+    def variable_names(self) -> list[str]:
+        """R2C3 for the cell in row 2 (top to bottom) and column 3 (left to right, as
+        drawn), one per cell in reading order."""
+        column = {i: k for k, line in enumerate(self.columns_left_to_right(), 1) for i in line.cells}
+        if len(column) < len(self.cells):  # a puzzle built without columns: number the cells
+            column = {i: k for row in self.rows for k, i in enumerate(row.cells, 1)}
+        row = {i: r for r, line in enumerate(self.rows, 1) for i in line.cells}
+        return [f"R{row[i]}C{column[i]}" for i in range(len(self.cells))]
+
+    def constraints(self) -> list[Constraint]:
+        """Every constraint token of the drawing."""
+        ends = [end for line in self.rows + self.columns for end in (line.head, line.tail) if end]
+        return ends + list(self.groups)
+
+    # Clues and cells, for explanations: a clue is a line or a group, with all its
+    # constraints; a cell is (row, index within the row), as JSON has it.
+
+    def columns_left_to_right(self) -> list[Line]:
+        """The columns in the order the drawing shows them, leftmost first."""
+        def left(line: Line) -> int:
+            return min((self.cells[i].place.column for i in line.cells if self.cells[i].place),
+                       default=0)
+        return sorted(self.columns, key=lambda line: (left(line), line.cells))
+
+    def clues(self) -> tuple[Clue, ...]:
+        rows = [Clue("row", f"row {r + 1} ({', '.join(e.text for e in ends(line))})", index=r,
+                     cells=self._json_cells(line.cells))
+                for r, line in enumerate(self.rows) if ends(line)]
+        columns = [Clue("column", f"column {k + 1} ({', '.join(e.text for e in ends(line))})",
+                        index=k, cells=self._json_cells(line.cells))
+                   for k, line in enumerate(self.columns_left_to_right()) if ends(line)]
+        names = dict.fromkeys(g.group for g in self.groups)
+        groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
+                       name=name, cells=self._json_cells(self.group_cells(name)))
+                  for name in names]
+        return tuple(rows + columns + groups)
+
+    def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
+        where = {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
+        return frozenset(where[i] for i in indices)
+
+    def constraints_of(self, clue: Clue) -> list[Constraint]:
+        if clue.kind == "group":
+            return [g for g in self.groups if g.group == clue.name]
+        lines = self.rows if clue.kind == "row" else tuple(self.columns_left_to_right())
+        return ends(lines[clue.index])
+
+    def keeping(self, clues: Collection[Clue]) -> CrossCells:
+        kept = set(clues)
+        columns = self.columns_left_to_right()
+
+        def line(kind: str, index: int, line: Line) -> Line:
+            return line if Clue(kind, "", index=index) in kept else replace(line, head=None, tail=None)
+
+        return replace(self, rows=tuple(line("row", r, row) for r, row in enumerate(self.rows)),
+                       columns=tuple(line("column", k, column) for k, column in enumerate(columns)),
+                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [(r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                if self.cells[i].decided is None]
+
+    def placing(self, values: Mapping[tuple[int, int], int]) -> CrossCells:
+        """The puzzle with the cells of `values` decided ON (1) or OFF (0)."""
+        decided = {self.rows[r].cells[k]: on for (r, k), on in values.items()}
+        return replace(self, cells=tuple(
+            replace(cell, decided=decided[i], text=unmarked(cell.text) + DECIDED[decided[i]])
+            if i in decided else cell
+            for i, cell in enumerate(self.cells)))
+
+    def additions(self, solution: list, cells: Sequence[tuple[int, int]]) -> Iterator[tuple[str, CrossCells]]:
+        """One more line constraint that `solution` meets: on a row or column through
+        `cells` with an end free, the count, then the total, it gives there."""
+        ons = {self.rows[r].cells[k]: on for r, row in enumerate(solution) for k, on in enumerate(row)}
+        touched = {self.rows[r].cells[k] for r, k in cells}
+        columns = self.columns_left_to_right()
+        lines = [("row", r, line) for r, line in enumerate(self.rows)] + \
+                [("column", k, line) for k, line in enumerate(columns)]
+        for kind, index, line in lines:
+            if not touched & set(line.cells) or (line.head and line.tail):
+                continue
+            end = "tail" if line.tail is None else "head"
+            reading = line.cells if end == "tail" else line.cells[::-1]
+            on_cells = [self.cells[i] for i in reading if ons[i]]
+            for constraint in (Constraint(COUNT, len(on_cells)),
+                               Constraint(TOTAL, value_of(on_cells, self.first_cell,
+                                                          self.precedence))):
+                if constraint.value is None:
+                    continue
+                where = {("row", "tail"): "after", ("row", "head"): "before",
+                         ("column", "tail"): "below", ("column", "head"): "above"}[kind, end]
+                lines_of = list(self.rows if kind == "row" else columns)
+                lines_of[index] = replace(line, **{end: constraint})
+                yield (f"add {constraint.text} {where} {kind} {index + 1}",
+                       replace(self, **{"rows" if kind == "row" else "columns": tuple(lines_of)}))
+
+    def cell_path(self, cell: tuple[int, int]) -> list[int]:
+        return [self.rows[cell[0]].cells[cell[1]]]
+
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        """A cell as a solver names it: its token and row, or in the games whose numbers
+        add (every row as long as the grid is wide), the number at its row and column."""
+        token = self.cells[self.cell_path(cell)[0]]
+        if self.game == "crosscells":
+            return f"{unmarked(token.text)} (row {cell[0] + 1})"
+        number = -token.number if token.op == "-" else token.number
+        return f"the {number} at row {cell[0] + 1}, column {cell[1] + 1}"
+
+    def value_name(self, cell: tuple[int, int], value: int) -> str:
+        if self.game == "crosscells":
+            return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
+        return f"{self.cell_name(cell)} {'kept' if value else 'deleted'}"
