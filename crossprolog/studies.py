@@ -66,11 +66,16 @@ def made(chunk: Chunk) -> list[tuple[Any, Any]] | CrossprologError:
     or the error that stopped the generator (rules it cannot make), for the command
     to raise wherever the chunk was made."""
     try:
-        puzzles = generate(chunk.family, chunk.rows, chunk.cols, chunk.count, chunk.seed,
-                           well_formed=chunk.well_formed, **dict(chunk.options))
-        return [(puzzle, puzzle.solve() if chunk.solved else None) for puzzle in puzzles]
+        return list(each_made(chunk))
     except CrossprologError as error:
         return error
+
+
+def each_made(chunk: Chunk) -> Iterator[tuple[Any, Any]]:
+    """`made(chunk)`, one puzzle at a time as it is made."""
+    puzzles = generate(chunk.family, chunk.rows, chunk.cols, chunk.count, chunk.seed,
+                       well_formed=chunk.well_formed, **dict(chunk.options))
+    return ((puzzle, puzzle.solve() if chunk.solved else None) for puzzle in puzzles)
 
 
 def well_formed_count(chunk: Chunk) -> int | CrossprologError:
@@ -114,5 +119,5 @@ def in_order(results: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
             shown += 1
 
 
-__all__ = ["Chunk", "chunk_seed", "chunks", "in_order", "made", "percent_decimals",
+__all__ = ["Chunk", "chunk_seed", "chunks", "each_made", "in_order", "made", "percent_decimals",
            "well_formed_count", "wilson"]

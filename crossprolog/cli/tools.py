@@ -7,6 +7,7 @@ import sys
 import time
 from contextlib import closing
 from functools import partial
+from typing import Iterator
 
 from .. import batch, studies
 from .. import compare as compare_module
@@ -95,9 +96,7 @@ def _compare_all(args, runs: list, codes: list[int]) -> None:
                 write(report, file=sys.stderr)
                 codes.append(BAD)
                 continue
-            if isinstance(ran, (batch.WorkerDied, UsageError)):
-                raise ran
-            for measured in ran:
+            for measured in _alive(ran):
                 if measured.error:
                     write(f"{name}: error: {measured.error}", file=sys.stderr)
             runs += ran
@@ -174,15 +173,25 @@ def generate(run: Run) -> int:
                             solved=args.with_solutions)
     progress = bar(total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
     separated = args.n > 1 or args.with_solutions
-    number = 0
-    with closing(batch.results(studies.made, chunks, args.jobs, cluster=args.cluster)) as results:
-        for _, puzzles in studies.in_order(results):
-            for puzzle, solution in _alive(puzzles):
-                number += 1
-                progress.update()
-                _print_generated(args, number, puzzle, solution, separated)
+    with closing(_made(args, chunks)) as made:
+        for number, (puzzle, solution) in enumerate(made, start=1):
+            progress.update()
+            _print_generated(args, number, puzzle, solution, separated)
     progress.close()
     return OK
+
+
+def _made(args, chunks: list) -> Iterator[tuple]:
+    """The puzzles of `chunks`, each with its solution (or None), in order: made here one
+    at a time, each shown as soon as it is made; or by --jobs workers or on a --cluster,
+    a chunk at a time."""
+    if args.jobs == 1 and args.cluster is None:
+        for chunk in chunks:
+            yield from studies.each_made(chunk)
+        return
+    with closing(batch.results(studies.made, chunks, args.jobs, cluster=args.cluster)) as results:
+        for _, pairs in studies.in_order(results):
+            yield from _alive(pairs)
 
 
 def _alive(result):
