@@ -4,7 +4,9 @@ local Dask cluster (--cluster local:N), and the cluster's cost per task.
 Each command runs as a user types it, in a process of its own, its output to
 /dev/null; its time is the whole command's (a local cluster's start included:
 `start` is that of a run of two puzzles, the least a cluster is used for) and
-`work` is the same less `start` (medians of 3 runs).  The workloads: `check` over 2,000 random
+`work` is the same less `start` (medians of 3 runs); `CPU s` is the whole
+command's CPU time, its workers' included: on a machine others share, the
+measure that their load does not inflate.  The workloads: `check` over 2,000 random
 3x3 CrossProducts (one file) and `stats` over 20,000 (--sizes 3x3); the start of stats is that of two
 chunks (--sizes 3x3,3x3 -n 2), which --jobs 2 gives a worker each.  The
 cluster's cost per task is measured on a local cluster of 2 workers: tasks
@@ -23,6 +25,7 @@ import argparse
 import logging
 import math
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,14 +39,21 @@ WHERE = (("--jobs 1", ["--jobs", "1"]), ("--jobs 2", ["--jobs", "2"]),
 STUDY = 10 ** 8
 
 
-def command_seconds(args: list[str]) -> float:
-    """Wall time of `crossprolog ARGS`, its output thrown away; it must succeed (0 or 1)."""
+def command_seconds(args: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time of `crossprolog ARGS` (its worker processes' included, as
+    they end before it), its output thrown away; it must succeed (0 or 1)."""
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "crossprolog", *args], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
     if done.returncode not in (0, 1):
         raise SystemExit(f"crossprolog {' '.join(args)}: exit {done.returncode}: {done.stderr}")
-    return time.perf_counter() - started
+    return time.perf_counter() - started, _children_cpu() - cpu
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def puzzles_file(directory: str, n: int) -> str:
@@ -55,8 +65,10 @@ def puzzles_file(directory: str, n: int) -> str:
     return str(path)
 
 
-def median_seconds(args: list[str], runs: int) -> float:
-    return statistics.median(command_seconds(args) for _ in range(runs))
+def median_seconds(args: list[str], runs: int) -> tuple[float, float]:
+    """The medians of `command_seconds` over `runs` runs: wall, CPU."""
+    measured = [command_seconds(args) for _ in range(runs)]
+    return tuple(statistics.median(m[k] for m in measured) for k in (0, 1))
 
 
 def throughput(quick: bool) -> tuple[list[str], dict]:
@@ -64,8 +76,8 @@ def throughput(quick: bool) -> tuple[list[str], dict]:
     of 3 runs (1 with --quick, over a tenth of the puzzles)."""
     checks, studied = (200, 2000) if quick else (2000, 20000)
     runs = 1 if quick else 3
-    lines = ["| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+    lines = ["| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 | CPU s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
     measured = {}
     with tempfile.TemporaryDirectory() as directory:
         many = puzzles_file(directory, checks)
@@ -77,13 +89,13 @@ def throughput(quick: bool) -> tuple[list[str], dict]:
         for name, n, args, small in workloads:
             base = None
             for label, where in WHERE:
-                start = median_seconds(small + where, runs)
-                whole = median_seconds(args + where, runs)
+                start, _ = median_seconds(small + where, runs)
+                whole, cpu = median_seconds(args + where, runs)
                 work = max(whole - start, 1e-9)
                 base = base or work
                 measured[(name, label)] = (start, whole, work, n)
                 lines.append(f"| {name} {n:,} | {label} | {start:.2f} | {whole:.2f} | {work:.2f} | "
-                             f"{n / work:,.0f} | {base / work:.2f} |")
+                             f"{n / work:,.0f} | {base / work:.2f} | {cpu:.2f} |")
     return lines, measured
 
 
