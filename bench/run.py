@@ -4,7 +4,9 @@ In order: start-up and the bridge's costs; CrossProduct from the text a user
 types (parse + solve, parse + check) against the notebook's Python solver and
 CP-SAT, each reading the same text; the hard classic Sudokus checked against
 CP-SAT, and the GCD puzzle against the known program's approach
-(bench/sudoku_known.pl); CrossCells and KenKen checked against CP-SAT; the
+(bench/sudoku_known.pl); CrossCells, KenKen, and well-formed 9x9 Killer Sudokus
+and 12x12 Kakuros checked against CP-SAT (the last two reading the text with
+their own plain readers); the
 time per well-formed puzzle generated; what counting the search's effort
 costs; the peak memory of counting many solutions (bench/memory.py); the same puzzles across paradigms (bench/paradigms.py: CLP(FD), the
 default, ASP, MiniZinc, CP-SAT); and last one summary table of ratios, in
@@ -18,7 +20,7 @@ A puzzle's time is its search's plus an even share of its reader's time over
 the whole text.  Ratios are peer time / crossprolog time: above 1 means
 crossprolog is faster.
 
-    bench/run.py [--quick] [--budget SECONDS] [--json FILE]
+    bench/run.py [--quick] [--budget SECONDS] [--json FILE] [--only WORDS]
 """
 
 from __future__ import annotations
@@ -63,12 +65,15 @@ class Workload:
     goal: float | None = None
     worst_goal: float | None = None
     reading_goal: bool = False  # parsing must cost less than searching
+    well_formed: bool = False  # the family's well-formed generator, not its random one
 
     def puzzles(self) -> list[Puzzle]:
         """The puzzles, parsed from the files or made by the family's seeded generator."""
         if self.files:
             return [parse((ROOT / f).read_text(encoding="utf-8")) for f in self.files]
-        return list(named(self.family).generator(self.rows, self.cols, self.n, self.seed))
+        record = named(self.family)
+        make = record.well_formed if self.well_formed else record.generator
+        return list(make(self.rows, self.cols, self.n, self.seed))
 
     def text(self) -> str:
         """One text holding every puzzle, as `crossprolog generate -n N` prints it: each
@@ -122,6 +127,16 @@ def kenken_workloads(quick: bool) -> list[Workload]:
     n = 2 if quick else 10
     return [Workload(f"kenken {s}x{s} x{n} (seed 1), check", "kenken", s, s, n, 1, goal=1)
             for s in range(6, 10)]
+
+
+def killer_and_kakuro_workloads(quick: bool) -> list[Workload]:
+    """Well-formed 9x9 Killer Sudokus and 12x12 Kakuros (seed 1), as a solver meets them
+    in print: one solution, every cage or clue shown, checked."""
+    n = 2 if quick else 10
+    return [Workload(f"killer_sudoku 9x9 x{n} well-formed (seed 1), check", "killer_sudoku", 9, 9, n, 1,
+                     goal=1, well_formed=True),
+            Workload(f"kakuro 12x12 x{n} well-formed (seed 1), check", "kakuro", 12, 12, n, 1,
+                     goal=1, well_formed=True)]
 
 
 # Peers: each reads the workload's text with a reader of its own (timed), or is
@@ -179,6 +194,13 @@ def kenken_cp_sat_count(puzzle: Puzzle, limit: int) -> int:
     return kenken_cp_sat.count(puzzle, limit)
 
 
+def plain_reader(module: str) -> tuple[Callable[[Any, int], int], Callable[[str], list]]:
+    """The count and the reader of a CP-SAT peer that reads the text itself (imported
+    when called: ortools may be missing)."""
+    return (lambda puzzle, limit: importlib.import_module(module).count(puzzle, limit),
+            lambda text: importlib.import_module(module).read(text))
+
+
 def peers(family: str) -> list[Peer]:
     """The peers of a family that can run here: CP-SAT ones only with ortools installed."""
     sat = has_module("ortools")
@@ -188,6 +210,8 @@ def peers(family: str) -> list[Peer]:
         "sudoku": [Peer("cp-sat (1 worker)", sudoku_cp_sat_count)],
         "crosscells": [Peer("cp-sat (1 worker, linear model)", crosscells_cp_sat_count)],
         "kenken": [Peer("cp-sat (1 worker)", kenken_cp_sat_count)],
+        "killer_sudoku": [Peer("cp-sat (1 worker)", *plain_reader("killer_sudoku_cp_sat"))],
+        "kakuro": [Peer("cp-sat (1 worker)", *plain_reader("kakuro_cp_sat"))],
     }[family]
     return [p for p in table if sat or "cp-sat" not in p.name]
 
@@ -585,6 +609,8 @@ def main() -> int:
                         help="seconds per peer per workload, and per crossprolog puzzle "
                              "(default 60; --quick: 10)")
     parser.add_argument("--json", type=Path, help="also write the summary rows here")
+    parser.add_argument("--only", metavar="WORDS",
+                        help="only the workloads against peers whose names hold WORDS ('kakuro')")
     parser.add_argument("--peer", help=argparse.SUPPRESS)
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     parser.add_argument("--generate", help=argparse.SUPPRESS)
@@ -596,6 +622,17 @@ def main() -> int:
         print_generation_times(*json.loads(args.generate))
         return 0
     budget = args.budget or (10.0 if args.quick else 60.0)
+    if args.only:
+        chosen = [w for w in [*crossproduct_workloads(args.quick), sudoku_workload(args.quick),
+                              *crosscells_workloads(args.quick), *kenken_workloads(args.quick),
+                              *killer_and_kakuro_workloads(args.quick)] if args.only in w.name]
+        rows = []
+        for workload in chosen:
+            lines, found = compared(workload, budget)
+            show(lines)
+            rows += found
+        show(list(summary_table(rows)))
+        return 0
 
     rows = []
     lines, row = startup()
@@ -608,7 +645,8 @@ def main() -> int:
     lines, row = gcd_measures()
     show(lines)
     rows.append(row)
-    for workload in [*crosscells_workloads(args.quick), *kenken_workloads(args.quick)]:
+    for workload in [*crosscells_workloads(args.quick), *kenken_workloads(args.quick),
+                     *killer_and_kakuro_workloads(args.quick)]:
         lines, found = compared(workload, budget)
         show(lines)
         rows += found

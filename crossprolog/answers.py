@@ -94,6 +94,12 @@ class Solution:
     def _repr_markdown_(self) -> str:
         return self.puzzle.render(self, format="markdown")
 
+    def _repr_svg_(self) -> str:
+        return self.puzzle.render(self, format="svg")
+
+    def _repr_html_(self) -> str:
+        return self.puzzle.render(self, format="svg")  # inline SVG: a notebook ranks HTML above markdown
+
     def to_json(self) -> Any:
         return self.puzzle.solution_json(self)
 

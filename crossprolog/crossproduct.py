@@ -12,11 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
 from . import engine, making
-from .drawing import aligned, bracketed, checked_format, markdown_table
+from .drawing import checked_format
 from .errors import InvalidValue, UsageError
-from .answers import NO_MARKS, Clue, Marks, Solution
+from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, items, rows_of
+from .scene import UNMARKED, Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
+from .scene import Table as MarkdownTable
 
 Digit = int
 Row = tuple[Digit, ...]
@@ -126,32 +128,30 @@ class CrossProduct(Explainable):
     def answer_shape(self) -> tuple[int, int]:
         return self.height, self.width
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        cells = (solution.values if solution is not None else self.givens)
-        grid = [[bracketed(UNKNOWN if d is None else str(d), (r, c) in marks.cells
-                      or Clue("given", "", cell=(r, c)) in marks.clues)
-                 for c, d in enumerate(row)] for r, row in enumerate(cells)]
-        columns = [bracketed(str(p), Clue("column", "", index=c) in marks.clues)
-                   for c, p in enumerate(self.column_products)]
-        rows = [bracketed(str(p), Clue("row", "", index=r) in marks.clues)
-                for r, p in enumerate(self.row_products)]
-        drawing = (self._markdown(grid, rows, columns)
-                   if checked_format(format or self.layout) == "markdown"
-                   else self._text(grid, rows, columns))
-        return "\n".join(self.directives() + [drawing])
-
-    def _text(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
-        header = columns + [self._size()] * self.size_tag
-        lines = [row + [product] for row, product in zip(grid, rows)]
-        return "\n".join(aligned(lines + [header] if self.columns_below else [header] + lines))
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid of digits ("?" unknown), each row's product at its end, the column
+        products above it (or below, as typed), and the size tag where it was typed."""
+        marked = marking(marks)
+        filled = solution.values if solution is not None else self.givens
+        squares = tuple(
+            Square((r, c), "" if d is None else str(d),
+                   given_or_solved(self.givens[r][c] is not None, d is not None)
+                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   UNKNOWN if d is None else str(d))
+            for r, row in enumerate(filled) for c, d in enumerate(row))
+        head = self.height if self.columns_below else -1
+        labels = [Label((head, c), str(p), "bottom" if self.columns_below else "top",
+                        marked.clue_of("column", index=c))
+                  for c, p in enumerate(self.column_products)]
+        labels += [Label((r, self.width), str(p), "right", marked.clue_of("row", index=r))
+                   for r, p in enumerate(self.row_products)]
+        labels += [Label((head, self.width), self._size(), "corner")] * self.size_tag
+        return Scene(self.family, self.height, self.width, squares, tuple(labels),
+                     before=tuple(map(Token, self.directives())), layout=Aligned(),
+                     markdown=MarkdownTable(corner=self._size()))
 
     def _size(self) -> str:
         return f"[{self.height}×{self.width}]"
-
-    def _markdown(self, grid: list[list[str]], rows: list[str], columns: list[str]) -> str:
-        header = [*columns, self._size()]
-        return markdown_table(header, [[*row, f"**{p}**"] for row, p in zip(grid, rows)])
 
     # Clues and cells, for explanations
 

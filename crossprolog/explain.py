@@ -25,7 +25,9 @@ from typing import Callable, Iterator, Sequence
 from . import engine
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
+from .backends import svg
 from .puzzle import Puzzle
+from .scene import DIFFERS, Marking
 
 LEVELS = ("propagation", "probing", "search")
 
@@ -274,6 +276,15 @@ class Ambiguity:
     difference: tuple[Cell, ...]
     suggestion: str | None
     leaves: int | None = None
+
+    def _repr_svg_(self) -> str:
+        """The two solutions side by side, the cells where they differ marked."""
+        marks = Marking({cell: frozenset({DIFFERS}) for cell in self.difference})
+        return svg.document([svg.figure(s.puzzle.scene(s, marks)) for s in self.solutions],
+                            [self.suggestion] if self.suggestion else [])
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_()
 
 
 def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,

@@ -54,6 +54,17 @@ FAMILIES: tuple[Family, ...] = (
         summary="1..N once per row and column; each cage's digits make its target",
         generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
         sizes=((4, 4), (5, 5), (6, 6)), reasoning="tables"),
+    Family(
+        name="killer_sudoku", title="Killer Sudoku", model_name="KillerSudoku", prolog="killer_sudoku",
+        summary="a Sudoku (4x4, 6x6, 9x9) cut into cages of different digits adding up to their sums",
+        options=(Option("game", "the game: a Killer Sudoku", choices=("killer-sudoku",)),),
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
+        sizes=((4, 4), (6, 6)), reasoning="tables"),
+    Family(
+        name="kakuro", title="Kakuro", model_name="Kakuro", prolog="kakuro",
+        summary="digits 1-9 in the white cells; every run's digits differ and add up to its clue",
+        generator_name="random_puzzles", well_formed_name="well_formed_puzzles",
+        sizes=((5, 5), (7, 7)), reasoning="tables"),
 )
 
 BY_NAME = {family.name: family for family in FAMILIES}

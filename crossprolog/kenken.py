@@ -16,12 +16,14 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
-from .drawing import aligned, bracketed, checked_format, fenced
+from .drawing import checked_format
 from .errors import InvalidValue, UsageError
-from .answers import NO_MARKS, Clue, Marks, Solution
+from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, items, rows_of
 from .regions import random_partition
+from .scene import (UNMARKED, Aligned, Markable, Scene, Square, Token, Walled, given_or_solved,
+                    marking)
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -163,57 +165,40 @@ class KenKen(Explainable):
 
     # Drawing
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        """The grid of cage letters, each with its digit when known (`a4`), apart or
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid, its cages walled and each cage's clue in its first cell.  As text:
+        the grid of cage letters, each with its digit when known (`a4`), apart or
         together as the puzzle was written, then one clue line per cage, in the order
         of the letters; or, for a puzzle read in the drawn form, the cages walled in
-        again."""
-        format = checked_format(format or self.layout)
+        again.  A cell of a marked cage is marked too."""
+        marked = marking(marks)
         digits = solution.values if solution is not None else self.givens
-        marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
-        if self.drawn:
-            drawing = "\n".join(self.directives() + self.walled(digits, marked))
-            return fenced(drawing) if format == "markdown" else drawing
+        of_clues = marked.clue_cells()
         letters = self.letters()
-        grid = [[bracketed(letters.get((r, c), ".") + ("" if digits[r][c] is None else str(digits[r][c])),
-                           (r, c) in marked)
-                 for c in range(self.size)] for r in range(self.size)]
-        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]]))
-        clues = [bracketed(f"{letters[cage.cells[0]]} {cage.clue}",
-                           Clue("cage", "", name=letters[cage.cells[0]]) in marks.clues)
-                 for cage in named]
-        rows = ["".join(row) for row in grid] if self.compact else aligned(grid, left=True)
-        drawing = "\n".join(self.directives() + rows + clues)
-        return fenced(drawing) if format == "markdown" else drawing
+        corners = {cage.cells[0]: Token(cage.clue, marked.clue_of("cage", name=letters[cage.cells[0]]))
+                   for cage in self.cages}
 
-    def walled(self, digits: Sequence[Sequence[Digit | None]], marked: Collection[Place]) -> list[str]:
-        """The grid's lines with the cages walled in: each cage's clue in its first
-        cell, each known digit after it (in brackets when `marked`)."""
-        cage_of = {place: cage for cage in self.cages for place in cage.cells}
-        texts = {(r, c): [cage_of[r, c].clue if cage_of.get((r, c)) and cage_of[r, c].cells[0] == (r, c)
-                          else "",
-                          "" if digits[r][c] is None else bracketed(str(digits[r][c]), (r, c) in marked)]
-                 for r in range(self.size) for c in range(self.size)}
-        inner = max(len(clue) + len(digit) + bool(clue and digit) for clue, digit in texts.values())
-        inner = max(inner, 1)
+        def square(r: int, c: int, digit: str, given: bool) -> Square:
+            marks = given_or_solved(given, bool(digit))
+            if marked:
+                marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
+            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), ".") + digit,
+                          corners.get((r, c)))
 
-        def parted(a: Place, b: Place) -> bool:
-            return cage_of.get(a) is not cage_of.get(b) or a not in cage_of
-
-        def wall(r: int) -> str:
-            return "+" + "+".join(("-" if r in (0, self.size) or parted((r - 1, c), (r, c)) else " ")
-                                  * (inner + 2) for c in range(self.size)) + "+"
-
-        lines = []
-        for r in range(self.size):
-            lines.append(wall(r))
-            cells = [" " + clue + " " * (inner - len(clue) - len(digit)) + digit + " "
-                     for clue, digit in (texts[r, c] for c in range(self.size))]
-            lines.append("|" + "".join(cell + ("|" if c == self.size - 1 or parted((r, c), (r, c + 1))
-                                                else " ")
-                                           for c, cell in enumerate(cells)))
-        return lines + [wall(self.size)]
+        squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
+                        for r, (row, givens) in enumerate(zip(digits, self.givens))
+                        for c, (d, g) in enumerate(zip(row, givens)))
+        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]])) \
+            if not self.drawn else ()
+        clues = tuple(Token(f"{letters[cage.cells[0]]} {cage.clue}",
+                            marked.clue_of("cage", name=letters[cage.cells[0]]))
+                      for cage in named)
+        directives = self.directives()
+        return Scene(self.family, self.size, self.size, squares,
+                     regions=tuple(frozenset(cage.cells) for cage in self.cages),
+                     before=tuple(map(Token, directives)), after=clues,
+                     caption=tuple(line.removeprefix("# ") for line in directives),
+                     layout=Walled() if self.drawn else Aligned(left=True, compact=self.compact))
 
     # Clues and cells, for explanations: the cages and the placed digits.
 

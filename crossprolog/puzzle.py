@@ -6,13 +6,14 @@ import numbers
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, Sequence
 
-from . import engine
+from . import backends, engine
 from .answers import NO_MARKS, Cell, Clue, Marks, Search, Solution, json_ready
-from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded
+from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
 from .families import named
 
 if TYPE_CHECKING:
     from .family import Family
+    from .scene import Markable, Scene
 
 
 class Puzzle(ABC):
@@ -45,11 +46,16 @@ class Puzzle(ABC):
         """The lengths of the nested lists of a Prolog answer, integers innermost:
         (9, 9) for nine lists of nine digits.  A user's encoding is held to it."""
 
-    @abstractmethod
     def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
+               marks: Markable = NO_MARKS) -> str:
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own
-        layout), with `marks` in brackets."""
+        layout; any of backends.FORMATS: text, markdown, svg, html), with `marks`."""
+        return backends.render(self.scene(solution, marks), format or self.layout)
+
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The drawing of the puzzle, solved by `solution` if given, with `marks` (an
+        answers.Marks, its cells and clues pointed at, or a scene.Marking)."""
+        raise UsageError(f"the {self.family} family draws no pictures yet")
 
     # What puzzle makers and stuck solvers ask about (see explain.py): a family
     # names its clues and cells.
@@ -191,6 +197,12 @@ class Puzzle(ABC):
 
     def _repr_markdown_(self) -> str:
         return self.render(format="markdown")
+
+    def _repr_svg_(self) -> str:
+        return self.render(format="svg")
+
+    def _repr_html_(self) -> str:
+        return self.render(format="svg")  # inline SVG: a notebook ranks HTML above markdown
 
 
 def integer(value: Any, what: str) -> int:

@@ -22,8 +22,10 @@ def detect(lines: Sequence[Line]) -> tuple[Family, Claim]:
     Raises ParseError when no family claims the lines.
     """
     words = {directive_word(line) for line in lines}
-    if directed := next((record for record in FAMILIES if words & record.option_names), None):
-        return directed, Claim(CERTAIN, f"the directive '# {min(words & directed.option_names)}:'")
+    directed = [record for record in FAMILIES if words & record.option_names]
+    if directed:  # several families may have a directive: the first whose values all read
+        chosen = next((record for record in directed if _reads(record, lines)), directed[0])
+        return chosen, Claim(CERTAIN, f"the directive '# {min(words & chosen.option_names)}:'")
     strongest, record = NONE, FAMILIES[0]
     for candidate in FAMILIES:
         claimed = candidate.grammar.claim(lines)
@@ -39,6 +41,18 @@ def detect(lines: Sequence[Line]) -> tuple[Family, Claim]:
     raise ParseError(f"this looks like no puzzle family crossprolog knows ({', '.join(BY_NAME)}); "
                      "name one with --family to see where it goes wrong",
                      body[0].number, 1, body[0].text)
+
+
+def _reads(record: Family, lines: Sequence[Line]) -> bool:
+    """Whether every directive of `lines` that names an option of `record` has a value
+    it reads (`# game: killer-sudoku` is Killer Sudoku's, `# game: sumplete` CrossCells')."""
+    for line in lines:
+        if (option := record.option(directive_word(line) or "")) is not None:
+            try:
+                option.value(line.text.split(":", 1)[1])
+            except OptionError:
+                return False
+    return True
 
 
 def family_of(text: str) -> str:

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, NamedTuple
 
 from . import making
-from .drawing import bracketed, checked_format, markdown_table
+from .drawing import checked_format
 from .errors import InvalidValue, UsageError
-from .answers import NO_MARKS, Clue, Marks, Solution
+from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, rows_of
+from .scene import (UNMARKED, Boxes, Markable, Scene, Square, Table, Token, given_or_solved,
+                    marking)
 
 SIZE = 9
 Digit = int
@@ -28,6 +30,8 @@ Givens = tuple[tuple[Cell, ...], ...]
 Grid = tuple[tuple[Digit, ...], ...]
 OBJECTIVES = ("gcd(rows)", "gcd(cols)")
 WRITTEN = ("spaced", "compact", "line")  # cells apart (1 . 3), together (1.3), or 81 on one line
+BOXES = tuple(frozenset((r + i, c + j) for i in range(3) for j in range(3))
+              for r in (0, 3, 6) for c in (0, 3, 6))
 
 
 @dataclass(frozen=True)
@@ -172,25 +176,24 @@ class Sudoku(Explainable):
 
     # Drawings
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        cells = solution.values.grid if solution is not None else self.givens
-        grid = [[bracketed(self.unknown if d is None else str(d), (r, c) in marks.cells
-                           or Clue("given", "", cell=(r, c)) in marks.clues)
-                 for c, d in enumerate(row)] for r, row in enumerate(cells)]
-        if checked_format(format or self.layout) == "markdown":
-            return self._markdown(grid, solution)
-        return "\n".join(self.directives() + self._text_grid(grid) + self._objective_lines(solution, "# "))
-
-    def _text_grid(self, grid: list[list[str]]) -> list[str]:
-        if self.written == "line":
-            return ["".join(d for row in grid for d in row)]
-        apart = " " if self.written == "spaced" else ""
-        if not self.boxes:
-            return [apart.join(row) for row in grid]
-        rows = [f"{apart}|{apart}".join(apart.join(row[c:c + 3]) for c in (0, 3, 6)) for row in grid]
-        rule = "------+-------+------" if apart else "---+---+---"
-        return rows[0:3] + [rule] + rows[3:6] + [rule] + rows[6:9]
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The 9×9 grid, its boxes walled, written as the puzzle was (apart, together, on
+        one line, with or without box rules); a solved objective's notes below."""
+        marked = marking(marks)
+        filled = solution.values.grid if solution is not None else self.givens
+        squares = tuple(
+            Square((r, c), "" if d is None else str(d),
+                   given_or_solved(self.givens[r][c] is not None, d is not None)
+                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   self.unknown if d is None else str(d))
+            for r, row in enumerate(filled) for c, d in enumerate(row))
+        notes = self._objective_lines(solution, "# ")
+        layout = Boxes(apart=" " if self.written == "spaced" else "", ruled=self.boxes,
+                       line=self.written == "line")
+        return Scene(self.family, SIZE, SIZE, squares, regions=BOXES,
+                     before=tuple(map(Token, self.directives())), after=tuple(map(Token, notes)),
+                     caption=tuple(line.removeprefix("# ") for line in self.directives() + notes), layout=layout,
+                     markdown=Table(blank_header=True, footer=True))
 
     def _objective_lines(self, solution: Solution | None, mark: str) -> list[str]:
         """What a solved objective reports: its proved GCD and the middle line's number."""
@@ -201,12 +204,6 @@ class Sudoku(Explainable):
         proof = "proved optimal" if solution.proved else "the best found in time, not proved optimal"
         return [f"{mark}{self.objective} = {solution.values.gcd}, {proof}",
                 f"{mark}middle {line}: {middle:09d}"]
-
-    def _markdown(self, grid: list[list[str]], solution: Solution | None) -> str:
-        notes = self._objective_lines(solution, "")
-        options = [f"*{d.removeprefix('# ')}*" for d in self.directives()]
-        table = markdown_table([" "] * SIZE, grid)
-        return "\n".join([table] + ([""] + [" · ".join(options + notes)] if options or notes else []))
 
 
 # Random puzzles (classic digits, no objective)

@@ -14,7 +14,8 @@
             use_digits/2,         % +Grid, +Mask
             placed_digits/2,      % +Grid, -Mask
             set_propagator/2,     % +Grid, :Propagator
-            mask_digit/2          % +Mask, -Digit
+            mask_digit/2,         % +Mask, -Digit
+            grid_blocks/4         % +Rows, +Height, +Width, -Blocks
           ]).
 /** <module> The grid kernel: the fast search of every digit-grid family.
 
@@ -309,8 +310,41 @@ table_units(CellUnits, Units, Width, Numbers, table(Numbers, Crossings)) :-
 rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Packed) :-
     rule_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
+    table_fillings(Rule, Lined, Digits, Width, Packed).
+
+%   An arithmetic rule's fillings depend only on its operation and target,
+%   which of its cells share a unit, the digits and the width: kept as facts
+%   (the last few hundred; not tabled, see the header), as a Killer Sudoku's
+%   cages and a Kakuro's runs repeat them within a grid and across grids.
+:- dynamic known_fillings/3.
+
+table_fillings(Rule, Lined, Digits, Width, Packed) :-
+    (   arithmetic_key(Rule, Lined, Digits, Width, Key)
+    ->  term_hash(Key, Hash),
+        (   known_fillings(Hash, Key, Known)
+        ->  Packed = Known
+        ;   found_fillings(Rule, Lined, Digits, Width, Packed),
+            assertz(known_fillings(Hash, Key, Packed)),
+            forget_old_fillings(512)
+        )
+    ;   found_fillings(Rule, Lined, Digits, Width, Packed)
+    ).
+
+arithmetic_key(sum(_, T), Lined, Digits, Width, sum(T, Lined, Digits, Width)).
+arithmetic_key(product(_, T), Lined, Digits, Width, product(T, Lined, Digits, Width)).
+arithmetic_key(difference(_, _, T), Lined, Digits, Width, difference(T, Lined, Digits, Width)).
+arithmetic_key(ratio(_, _, T), Lined, Digits, Width, ratio(T, Lined, Digits, Width)).
+
+found_fillings(Rule, Lined, Digits, Width, Packed) :-
     findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
     sort(Packed0, Packed).
+
+forget_old_fillings(Kept) :-
+    (   predicate_property(known_fillings(_, _, _), number_of_clauses(N)),
+        N > Kept
+    ->  once(retract(known_fillings(_, _, _)))
+    ;   true
+    ).
 
 %   Sums and products are packed as they are chosen, the rest once found.
 packed_filling(sum(_, T), Lined, Digits, Width, P) :- !,
@@ -922,3 +956,32 @@ bit_or(Bits, Or0, Or) :-
 %   Narrowed is true when it took candidates away.
 set_propagator(Grid, Propagator) :-
     set_field(propagator, Grid, Propagator).
+
+                 /*******************************
+                 *          GEOMETRY            *
+                 *******************************/
+
+%!  grid_blocks(+Rows, +Height, +Width, -Blocks) is semidet.
+%
+%   Blocks are the Height x Width blocks that tile the grid Rows (a list
+%   of rows of equal length), in reading order, each its cells in
+%   reading order: a Sudoku's boxes, of any size.  Fails when the blocks
+%   do not tile the grid.
+grid_blocks([], _, _, []).
+grid_blocks(Rows, Height, Width, Blocks) :-
+    length(Band, Height),
+    append(Band, Below, Rows),
+    band_blocks(Band, Width, BandBlocks),
+    grid_blocks(Below, Height, Width, Rest),
+    append(BandBlocks, Rest, Blocks).
+
+band_blocks(Band, _, []) :-
+    maplist(==([]), Band), !.
+band_blocks(Band, Width, [Block|Blocks]) :-
+    maplist(split_at(Width), Band, Fronts, Backs),
+    append(Fronts, Block),
+    band_blocks(Backs, Width, Blocks).
+
+split_at(Width, Row, Front, Back) :-
+    length(Front, Width),
+    append(Front, Back, Row).

@@ -9,7 +9,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "crossprolog"
 MODULES = {".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__"): path
-           for path in [*PACKAGE.glob("*.py"), *PACKAGE.glob("cli/*.py"), *PACKAGE.glob("paradigms/*.py")]}
+           for path in [*PACKAGE.glob("*.py"), *PACKAGE.glob("cli/*.py"), *PACKAGE.glob("paradigms/*.py"),
+                         *PACKAGE.glob("backends/*.py")]}
 
 
 def target(module: str, node: ast.ImportFrom) -> list[str]:

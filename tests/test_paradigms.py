@@ -190,4 +190,4 @@ def test_the_wheel_ships_every_program_and_model():
     assert "crossprolog.paradigms" in setup["packages"]
     shipped = setup["package-data"]["crossprolog.paradigms"]
     files = sorted(p.name for p in (root / "crossprolog" / "paradigms").iterdir() if p.suffix in (".lp", ".mzn"))
-    assert len(files) == 8 and all(any(Path(name).match(pattern) for pattern in shipped) for name in files)
+    assert len(files) == 12 and all(any(Path(name).match(pattern) for pattern in shipped) for name in files)

@@ -30,7 +30,8 @@ LONG = settings(max_examples=5000, deadline=None, suppress_health_check=[HealthC
 FAMILIES = [None, *GRAMMARS]
 # The drawings each grammar reads back (a Sudoku's markdown table is for reading only).
 READ_BACK = {"crossproduct": ("text", "markdown"), "crosscells": ("text", "markdown"),
-             "sudoku": ("text", "markdown"), "kenken": ("text", "markdown")}
+             "sudoku": ("text", "markdown"), "kenken": ("text", "markdown"),
+             "killer_sudoku": ("text", "markdown"), "kakuro": ("text", "markdown")}
 
 # 1. Only ParseError escapes
 

@@ -33,8 +33,8 @@ def test_a_bundled_module_loads_without_a_warning(path):
 def test_no_family_module_defines_a_predicate_of_the_kernel_it_loads():
     """An exported program inlines grid.pl into the family's module: a predicate both
     define would clash there (the exported program warns, or runs the wrong one)."""
-    goal = ("use_module(prolog/grid, []), use_module(prolog/sudoku, []), use_module(prolog/kenken, []), "
-            "forall(( member(M, [sudoku, kenken]), predicate_property(M:H, defined), "
+    goal = ("use_module(prolog/grid, []), use_module(prolog/sudoku, []), use_module(prolog/kenken, []), use_module(prolog/killer_sudoku, []), use_module(prolog/kakuro, []), "
+            "forall(( member(M, [sudoku, kenken, killer_sudoku, kakuro]), predicate_property(M:H, defined), "
             "\\+ predicate_property(M:H, imported_from(_)), functor(H, N, A), "
             "\\+ sub_atom(N, 0, _, _, '__aux'), predicate_property(grid:H, defined), "
             "\\+ predicate_property(grid:H, imported_from(_)) ), format('~w:~w/~w~n', [M, N, A]))")

@@ -124,8 +124,8 @@ def test_a_syntax_error_names_the_file_and_line_and_leaves_nothing_loaded(cli, e
     ("model(_, [], true).\n", "[]", ":1: the module {name} does not export model/3"),
     ("model(_, [], true).\n", "[model/2]", ": Exported procedure {name}:model/2 is not defined"),
     (":- no_such_goal.\nmodel(_, [], true).\n", "[model/3]", ":2: Unknown procedure: {name}:no_such_goal/0"),
-    ("model(_, [], true).\nfamily(kakuro).\n", "[model/3, family/1]",
-     ": family/1 of {name} must name one family: crossproduct, crosscells, sudoku, kenken"),
+    ("model(_, [], true).\nfamily(nonogram).\n", "[model/3, family/1]",
+     ": family/1 of {name} must name one family: crossproduct, crosscells, sudoku, kenken, killer_sudoku, kakuro"),
 ])
 def test_a_file_that_does_not_load_cleanly_is_refused(cli, encoding_file, body, exports, message):
     path, name = encoding_file(body, exports)

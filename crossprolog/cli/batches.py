@@ -21,6 +21,7 @@ from ..puzzle import Puzzle
 from ..registry import parse_piece
 from .inputs import Input, load_encodings, option_values, path_name, read_inputs
 from .limits import remaining, time_limit
+from . import pictured
 from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
 from .state import Run
 
@@ -35,19 +36,27 @@ def each_puzzle(run: Run, command: Command) -> int:
     --out gets each record as soon as those before it are in.  After Ctrl-C the
     finished records are still in --out, and a lone puzzle says what it found.
     """
-    if run.args.out:
+    drawn = pictured.Pictures(run.args, f"crossprolog {run.args.command}") \
+        if pictured.wanted(run.args) else None
+    if drawn:
+        pictured.check_target(run.args)
+    elif run.args.out:
         batch.check_writable(run.args.out)  # before the inputs are read, let alone solved
     inputs = read_inputs(run)
-    output = batch.Output(run.args.out) if run.args.out else None
+    output = batch.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1
     run.single = not several  # the --timeout of a lone puzzle bounds the whole command
-    run.live = not several and run.args.out is None  # --all may print solutions as they come
+    # --all may print solutions as they come
+    run.live = not several and run.args.out is None and not drawn
     outcomes: dict[int, Outcome] = {}
     shown = 0
 
     def finish(index: int, outcome: Outcome) -> None:
         outcomes[index] = outcome
-        show(outcome, inputs[index], several, run.args)
+        if drawn:
+            drawn.add(inputs[index].name, outcome, several)
+        else:
+            show(outcome, inputs[index], several, run.args)
         if output:
             batch.write_jsonl(output, {**inputs[index].keys, **outcome.record})
 
@@ -85,6 +94,8 @@ def each_puzzle(run: Run, command: Command) -> int:
         print(f"crossprolog: interrupted{finished}{kept}", file=sys.stderr)
         return INTERRUPTED
     progress.close()
+    if drawn:
+        drawn.close()
     if output:
         output.close()
         statuses = Counter(outcome.record["status"] for outcome in outcomes.values())

@@ -16,6 +16,7 @@ from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from . import questions, tools
 from .inputs import options
+from .pictured import PICTURES
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,14 +29,18 @@ def parser() -> argparse.ArgumentParser:
                         help="print the versions of crossprolog, SWI-Prolog, janus and Python")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def puzzle_command(name: str, run: Callable, help: str) -> argparse.ArgumentParser:
+    def puzzle_command(name: str, run: Callable, help: str,
+                       pictures: bool = True) -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help, description=help)
         command.add_argument("paths", nargs="+", metavar="PATH",
                              help="puzzle file (one puzzle, or several, each after a line '== NAME'), "
                                   f"directory of puzzle files ({', '.join('*' + s for s in SUFFIXES)}), "
                                   "or - for standard input")
-        command.add_argument("--format", choices=["text", "markdown", "json"], default=None,
-                             help="output format (default: the layout the puzzle came in; json for data)")
+        command.add_argument("--format", choices=["text", "markdown", "json"] + list(PICTURES) * pictures,
+                             default=None,
+                             help="output format (default: the layout the puzzle came in; json for data"
+                                  + ("; svg: a picture a puzzle; html: one page of everything, "
+                                     "pictures inline)" if pictures else ")"))
         command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                              help="give each puzzle this many seconds, reading it included; a "
                                   "lone puzzle's command ends by then (exit code 3)")
@@ -44,13 +49,14 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
                                   "it is done, to a temporary FILE.*.partial until the end) and print "
-                                  "only a summary")
+                                  "only a summary" + ("; with --format svg, FILE is a directory, a "
+                                                      "picture a puzzle; with html, the page" * pictures))
         command.set_defaults(run=run)
         return command
 
     solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
-    count = puzzle_command("count", questions.count, "count the solutions")
+    count = puzzle_command("count", questions.count, "count the solutions", pictures=False)
     count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
                        help="stop counting at N (and say so); 0, the default: count them all")
     puzzle_command("check", questions.check, "is the puzzle well-formed (exactly one solution)? "
@@ -143,8 +149,17 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="each puzzle with exactly one solution and no clue to spare")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")
-    command.add_argument("--format", choices=["text", "markdown", "json"], default="text",
-                         help="the family's text, markdown, or one JSON object a puzzle (default text)")
+    command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES, "pdf"],
+                         default="text",
+                         help="the family's text, markdown, or one JSON object a puzzle (default "
+                              "text); svg: a picture a puzzle; html: a printable book, the "
+                              "puzzles four to a page, then their solutions; pdf: the book as a "
+                              "PDF (with --out)")
+    command.add_argument("--out", default=None, metavar="PATH",
+                         help="write to PATH instead of standard output: with --format svg a "
+                              "directory, a picture a puzzle (and a solution)")
+    command.add_argument("--paper", choices=["a4", "letter"], default="a4",
+                         help="the PDF's paper (default a4)")
     for name in record.generated_options:
         _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
     _where_arguments(command)

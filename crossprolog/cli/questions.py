@@ -10,6 +10,7 @@ from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
+from .pictured import picture
 from .report import INTERRUPTED, LIMIT, NO, OK, Outcome, Stopped, layout, plural
 from .state import Run
 
@@ -47,15 +48,18 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
               "seconds": found.seconds if found else round(time.monotonic() - run.began, 6),
               **(puzzle.solution_extras(solution) if solution else {})}
     if status == "timeout" and found and found.best:
-        return Outcome(LIMIT, f"{puzzle.render(found.best, layout(run.args))}\n"
-                              f"time limit of {run.args.timeout:g} s reached: the best answer found so far",
+        said = f"time limit of {run.args.timeout:g} s reached: the best answer found so far"
+        return Outcome(LIMIT, f"{puzzle.render(found.best, layout(run.args))}\n{said}",
                        {**record, "solution": found.best.to_json(),
-                        **puzzle.solution_extras(found.best)})
+                        **puzzle.solution_extras(found.best)},
+                       picture=picture(run.args, found.best, caption=[said]))
     if status == "timeout":
-        return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached", record)
+        said = f"time limit of {run.args.timeout:g} s reached"
+        return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if solution is None:
         return _no_solution(puzzle, run, record, "no solution")
-    return Outcome(OK, puzzle.render(solution, layout(run.args)), record)
+    return Outcome(OK, puzzle.render(solution, layout(run.args)), record,
+                   picture=picture(run.args, solution))
 
 
 def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
@@ -63,11 +67,13 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
     try:
         clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:
-        return Outcome(NO, f"{heading} (no small set of clues to blame was found in time)",
-                       {**record, "conflict": None})
+        said = f"{heading} (no small set of clues to blame was found in time)"
+        return Outcome(NO, said, {**record, "conflict": None},
+                       picture=picture(run.args, puzzle, caption=[said]))
     drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(clues)))
-    return Outcome(NO, f"{heading}: {explain.conflict_sentence(clues)}\n{drawing}",
-                   {**record, "conflict": [clue.to_json() for clue in clues]})
+    said = f"{heading}: {explain.conflict_sentence(clues)}"
+    return Outcome(NO, f"{said}\n{drawing}", {**record, "conflict": [clue.to_json() for clue in clues]},
+                   picture=picture(run.args, puzzle, list(clues), caption=[said]))
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -106,14 +112,14 @@ def _all_solved(puzzle: Puzzle, run: Run, solutions: list, drawings: list[str], 
               **(puzzle.solution_extras(solutions[0]) if solutions else {})}
     earlier = "\n" if run.live else "".join(drawing + "\n\n" for drawing in drawings)
     if stopped == "timeout":
-        return Outcome(LIMIT, f"{earlier}time limit of {run.args.timeout:g} s reached after "
-                              f"{plural(len(solutions), 'solution')}", record)
-    if stopped:
-        return Outcome(INTERRUPTED, f"{earlier}at least {plural(len(solutions), 'solution')} "
-                                    "(interrupted)", record)
-    if not solutions:
-        return Outcome(NO, "no solution", record)
-    return Outcome(OK, earlier + plural(len(solutions), "solution"), record)
+        said = f"time limit of {run.args.timeout:g} s reached after {plural(len(solutions), 'solution')}"
+    elif stopped:
+        said = f"at least {plural(len(solutions), 'solution')} (interrupted)"
+    else:
+        said = plural(len(solutions), "solution") if solutions else "no solution"
+    code = LIMIT if stopped == "timeout" else INTERRUPTED if stopped else OK if solutions else NO
+    return Outcome(code, earlier + said if solutions or stopped else said, record,
+                   picture=picture(run.args, solutions or puzzle, caption=[said]))
 
 
 def count_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -170,10 +176,11 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
               "complete": status == "complete", "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
     if status == "timeout":
-        return Outcome(LIMIT, f"undecided: time limit of {run.args.timeout:g} s reached "
-                              f"after {plural(count, 'solution')}", record)
+        said = f"undecided: time limit of {run.args.timeout:g} s reached after {plural(count, 'solution')}"
+        return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if well_formed:
-        return Outcome(OK, "well-formed: exactly one solution", record)
+        said = "well-formed: exactly one solution"
+        return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if count == 0:
         return _no_solution(puzzle, run, record, "not well-formed: no solution")
     return _several(puzzle, run, record, *found.solutions)
@@ -195,7 +202,10 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
             f"{drawings[1]}\n{advice}")
     return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
                               "difference": [list(cell) for cell in seen.difference],
-                              "suggestion": seen.suggestion})
+                              "suggestion": seen.suggestion},
+                   picture=picture(run.args, seen, caption=[
+                       f"not well-formed: two solutions, differing at "
+                       f"{plural(len(seen.difference), 'cell')} (marked)", advice]))
 
 
 def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -205,25 +215,28 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
-        return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached",
-                       {"family": puzzle.family, "status": "timeout", "cells": [],
-                        "seconds": round(time.monotonic() - started, 6)})
+        said = f"time limit of {run.args.timeout:g} s reached"
+        return Outcome(LIMIT, said, {"family": puzzle.family, "status": "timeout", "cells": [],
+                                     "seconds": round(time.monotonic() - started, 6)},
+                       picture=picture(run.args, puzzle, caption=[said]))
     record = {"family": puzzle.family, "status": found.status,
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
         return _no_solution(puzzle, run, record, "no solution, so no hint")
     if found.status == "stuck":
-        return Outcome(NO, "no cell is forced: every open cell takes more than one value "
-                           "across the solutions", record)
+        said = "no cell is forced: every open cell takes more than one value across the solutions"
+        return Outcome(NO, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if found.status == "solved":
-        return Outcome(OK, "nothing is left open", record)
+        said = "nothing is left open"
+        return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
     placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
     markdown = (layout(run.args) or puzzle.layout) == "markdown"
     reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
     kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
     return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
-                                 + [placed.render(format=layout(run.args))]), record)
+                                 + [placed.render(format=layout(run.args))]), record,
+                   picture=picture(run.args, puzzle, found))
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next

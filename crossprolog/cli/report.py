@@ -26,6 +26,7 @@ class Outcome:
     text: str
     record: dict
     error: str = ""  # for standard error
+    picture: str = ""  # an SVG document, when the command draws pictures (cli/pictured.py)
 
 
 class Stopped(KeyboardInterrupt):

@@ -16,6 +16,7 @@ from ..families import named
 from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
+from . import pictured
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
@@ -164,20 +165,29 @@ def generate(run: Run) -> int:
     The puzzles are made in chunks (crossprolog.studies), here or by --jobs workers
     or a --cluster, and printed in order as they come."""
     args = run.args
+    if args.out:
+        pictured.check_target(args)
     options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
     generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=args.well_formed,
               **dict(options))  # a family without a generator, a bad option: before any work
     size = studies.WELL_FORMED_CHUNK if args.well_formed else studies.GENERATE_CHUNK
     chunks = studies.chunks(args.family, args.rows, args.cols, args.n, args.seed, size,
                             well_formed=args.well_formed, options=options,
-                            solved=args.with_solutions)
+                            solved=args.with_solutions and not pictured.wanted(args))
     progress = bar(total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
     separated = args.n > 1 or args.with_solutions
+    lines = []
     with closing(_made(args, chunks)) as made:
+        if pictured.wanted(args):
+            return pictured.generated(args, _counted(made, progress))
         for number, (puzzle, solution) in enumerate(made, start=1):
             progress.update()
-            _print_generated(args, number, puzzle, solution, separated)
+            lines.append(_generated_text(args, number, puzzle, solution, separated))
+            if not args.out:
+                write(lines.pop(), file=sys.stdout)
     progress.close()
+    if args.out:
+        batch.write_text(args.out, "".join(line + "\n" for line in lines))
     return OK
 
 
@@ -201,7 +211,17 @@ def _alive(result):
     return result
 
 
-def _print_generated(args, number: int, puzzle, solution, separated: bool) -> None:
+def _counted(made: Iterator[tuple], progress) -> Iterator:
+    """The puzzles of `made` (puzzle, solution) pairs, counted by `progress` as they come."""
+    for puzzle, _ in made:
+        progress.update()
+        yield puzzle
+    progress.close()
+
+
+def _generated_text(args, number: int, puzzle, solution, separated: bool) -> str:
+    """What `generate` prints for one puzzle: its JSON record, or its text (after `== N`
+    when there are several) and its solution's."""
     if args.format == "json":
         clues = puzzle.clues()
         givens = sum(clue.kind == "given" for clue in clues)
@@ -209,13 +229,12 @@ def _print_generated(args, number: int, puzzle, solution, separated: bool) -> No
                   "givens": givens, "constraints": len(clues) - givens}
         if args.with_solutions:
             record["solution"] = solution.to_json() if solution else None
-        write(json.dumps(record), file=sys.stdout)
-        return
+        return json.dumps(record)
     pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
     if args.with_solutions:
         drawn = puzzle.render(solution, args.format) if solution else "# no solution"
         pieces.append(f"== {number} solved\n{drawn}")
-    write(("\n" if number > 1 else "") + "\n\n".join(pieces), file=sys.stdout)
+    return ("\n" if number > 1 else "") + "\n\n".join(pieces)
 
 
 def stats(run: Run) -> int:

@@ -25,7 +25,7 @@ well-formed puzzles).  Everything is importable from here.
 """
 
 
-from .drawing import PLACEHOLDERS, anchored, draw, drawn
+from .drawing import PLACEHOLDERS, anchored, drawn
 from .generators import (GROUP_LETTERS, group_apart, random_puzzle, random_puzzles, random_solved,
                          telling_apart, well_formed_puzzles)
 from .model import CrossCells
@@ -33,7 +33,7 @@ from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERAT
                     PRODUCT, SUM, SUMPLETE, TOTAL, Cell, Constraint, Line, OnOff, Ons, Operator,
                     Place, Reading, ends, exact_division, unmarked, value_of)
 
-__all__ = ["PLACEHOLDERS", "anchored", "draw", "drawn", "GROUP_LETTERS", "group_apart", "random_puzzle",
+__all__ = ["PLACEHOLDERS", "anchored", "drawn", "GROUP_LETTERS", "group_apart", "random_puzzle",
            "random_puzzles", "random_solved", "telling_apart", "well_formed_puzzles", "CrossCells",
            "COUNT", "DECIDED", "FIRST_CELL_RULES", "GAMES", "NUMBER_SUMS", "OPERATORS",
            "PRECEDENCES", "PRODUCT", "SUM", "SUMPLETE", "TOTAL", "Cell", "Constraint", "Line",

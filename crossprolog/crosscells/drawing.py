@@ -3,19 +3,22 @@ marked as a solver marks them, marked tokens in brackets, columns spread apart
 just enough to keep them apart; and the template an exported program fills in.
 
 Each function takes the `puzzle` (a crosscells.model.CrossCells) first; the
-model's `render` calls here, so this module does not import it back."""
+model's `scene` calls here, so this module does not import it back."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import replace
 from itertools import groupby
-from typing import Collection, Sequence
+from typing import Sequence
 
-from ..answers import NO_MARKS, Marks, Solution
-from ..drawing import bracketed, checked_format, fenced
+from ..answers import NO_MARKS, Clue, Solution
 from ..errors import InvalidValue
-from .rules import DECIDED, Cell, Constraint, Place, unmarked
+from ..scene import (CIRCLED, CROSSED, GIVEN, OFF, ON, POINTED, SOLVED, Label, Markable, Placed,
+                     Scene, Square, Token, Uniform, marking)
+from .rules import DECIDED, NUMBER_SUMS, SUMPLETE, Cell, Constraint, Line, Place, ends, unmarked
+
+LEGEND = "legend"
 
 PLACEHOLDERS = 0xF0000  # private-use characters: one stands in for each cell in drawing_template
 
@@ -49,52 +52,137 @@ def _segment(puzzle, run: str) -> str | dict:
     return {"on": index, "text": text + DECIDED[1], "off": text + DECIDED[0]}
 
 
-def render(puzzle, solution: Solution | None = None, format: str | None = None,
-           marks: Marks = NO_MARKS) -> str:
-    """The puzzle as drawn, below its directives; solved by `solution`, every cell
+def scene(puzzle, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    """The puzzle's drawing, below its directives; solved by `solution`, every cell
     marked as a solver decides it (`+2a!` ON, `+2a~` OFF), so that it reads back
-    in as the puzzle with every cell decided.  Markdown is the same drawing in a
-    fenced code block, which keeps the columns aligned.  A marked cell or
-    constraint stands in brackets."""
-    format = checked_format(format or puzzle.layout)
+    in as the puzzle with every cell decided.  As text: as it was typed when
+    nothing is decided or marked; else a Sumplete or Number Sums grid laid out
+    anew, or the typed layout spread apart just enough for the marks (a marked
+    token stands in brackets).  Markdown is the text in a fenced code block.  As
+    a picture: a grid of the cells, each row's constraints at its ends, each
+    column's above and below, the groups' in a legend below; a deleted Sumplete
+    number crossed out, a kept Number Sums number circled."""
+    typed = puzzle
     if solution is not None:
-        return puzzle.placing({(r, k): on for r, values in enumerate(solution.values)
-                               for k, on in enumerate(values)}).render(format=format, marks=marks)
-    marked_cells = {puzzle.rows[r].cells[i] for r, i in marks.cells}
-    marked_constraints = {id(c) for clue in marks.clues for c in puzzle.constraints_of(clue)}
+        puzzle = puzzle.placing({(r, k): on for r, values in enumerate(solution.values)
+                                 for k, on in enumerate(values)})
+    marked = marking(marks)
+    json_cell = {i: (r, k) for r, row in enumerate(puzzle.rows) for k, i in enumerate(row.cells)}
+    columns = puzzle.columns_left_to_right()
+    clue_of = _clues_of_constraints(puzzle, columns)
     constraints = puzzle.constraints()
-    items = [drawn(cell, i in marked_cells) for i, cell in enumerate(puzzle.cells)]
-    items += [drawn(c, id(c) in marked_constraints) for c in constraints]
-    if marks == NO_MARKS and all(cell.decided is None for cell in puzzle.cells):
-        drawing = draw(items)  # as it was typed
+    cell_marks = [marked.cell(json_cell[i]) for i in range(len(puzzle.cells))]
+    constraint_marks = [marked.clue(clue_of[id(c)]) for c in constraints]
+    items = [drawn(cell, bool(tags & POINTED)) for cell, tags in zip(puzzle.cells, cell_marks)]
+    items += [drawn(c, bool(tags & POINTED)) for c, tags in zip(constraints, constraint_marks)]
+    pointed = any(tags & POINTED for tags in cell_marks + constraint_marks)
+    if not pointed and all(cell.decided is None for cell in puzzle.cells):
+        layout, places = Placed(), [place for place, _, _ in items]  # as it was typed
     elif puzzle.game != "crosscells":
-        drawing = grid_drawing(puzzle, {id(puzzle.cells[i]) for i in marked_cells} | marked_constraints)
+        layout, places = Uniform(), [None] * len(items)
     else:
         column_of = columns_of_tokens(puzzle)
-        drawing = draw(spread(puzzle, items, [column_of.get(i) for i in range(len(puzzle.cells))]
-                                   + [column_of.get(id(c)) for c in constraints]))
-    drawing = "\n".join(puzzle.directives() + [drawing])
-    return fenced(drawing) if format == "markdown" else drawing
+        layout, places = Placed(), [place for place, _, _ in spread(
+            puzzle, items, [column_of.get(i) for i in range(len(puzzle.cells))]
+            + [column_of.get(id(c)) for c in constraints])]
+    at, rows, cols = _grid_places(puzzle, columns)
+    squares = tuple(Square(at[i], _value(puzzle, cell), tags | _decided(puzzle, typed, i),
+                           text=cell.text, corner=_corner(puzzle, i), place=place)
+                    for i, (cell, tags, place) in enumerate(zip(puzzle.cells, cell_marks, places)))
+    labels = tuple(Label(at[id(c)], c.text, _side(puzzle, c), tags, place=place)
+                   for c, tags, place in zip(constraints, constraint_marks, places[len(puzzle.cells):]))
+    regions = (tuple(frozenset(at[i] for i in puzzle.group_cells(g)) for g in _group_names(puzzle))
+               if puzzle.game == NUMBER_SUMS else ())
+    directives = puzzle.directives()
+    return Scene(puzzle.family, rows, cols, squares, labels, regions,
+                 before=tuple(map(Token, directives)),
+                 caption=tuple(line.removeprefix("# ") for line in directives), layout=layout)
 
 
-def grid_drawing(puzzle, marked: Collection[int]) -> str:
-    """A Sumplete or Number Sums drawing laid out anew, its numbers right-aligned in
-    columns of one width: those games read a row's numbers in order, so where
-    they were typed (tabs, ragged blanks) need not be kept, and marks get room.
-    `marked` holds the ids of the tokens (cells, constraints) to draw in brackets."""
-    def text(token: Cell | Constraint | None) -> list[str]:
-        return [] if token is None else [bracketed(token.text, id(token) in marked)]
+def _value(puzzle, cell: Cell) -> str:
+    """What a picture writes in a cell: its token, or in the games whose numbers add,
+    its number alone (its sign kept)."""
+    if puzzle.game == "crosscells":
+        return unmarked(cell.text)
+    return str(-cell.number if cell.op == "-" else cell.number)
 
-    rows = [[t for i in row.cells for t in text(puzzle.cells[i])] + text(row.tail)
-            for row in puzzle.rows]
-    columns = puzzle.columns_left_to_right()
-    head = any(column.head for column in columns)
-    targets = [t for column in columns for t in text(column.head if head else column.tail)]
-    lines = [targets] + rows if head else rows + [targets]
-    width = max((len(t) for line in lines for t in line), default=1)
-    grid = [" ".join(t.rjust(width) for t in line) for line in lines]
-    regions = [" ".join(t for group in puzzle.groups for t in text(group))] if puzzle.groups else []
-    return "\n".join(grid + regions)
+
+def _decided(puzzle, typed, index: int) -> frozenset[str]:
+    """ON or OFF for a decided cell, given or solved, drawn as its game draws it."""
+    on = puzzle.cells[index].decided
+    if on is None:
+        return frozenset()
+    drawn_as = {SUMPLETE: {0: CROSSED}, NUMBER_SUMS: {1: CIRCLED}}.get(puzzle.game, {})
+    source = GIVEN if typed.cells[index].decided is not None else SOLVED
+    return frozenset({ON if on else OFF, source} | ({drawn_as[on]} if on in drawn_as else set()))
+
+
+def _corner(puzzle, index: int) -> Token | None:
+    """A Number Sums region's letter, in the corner of its first cell."""
+    if puzzle.game != NUMBER_SUMS:
+        return None
+    firsts = {puzzle.group_cells(g)[0]: g for g in _group_names(puzzle)}
+    return Token(firsts[index]) if index in firsts else None
+
+
+def _group_names(puzzle) -> list[str]:
+    return list(dict.fromkeys(letter for cell in puzzle.cells for letter in cell.group))
+
+
+def _side(puzzle, constraint: Constraint) -> str:
+    """Where a constraint stands: at a row's "left" or "right" end, above ("top") or below
+    ("bottom") a column, or a group's in the "legend"."""
+    for line, (head, tail) in [(line, ("left", "right")) for line in puzzle.rows] + \
+            [(line, ("top", "bottom")) for line in puzzle.columns]:
+        if constraint is line.head or constraint is line.tail:
+            return head if constraint is line.head else tail
+    return LEGEND
+
+
+def _clues_of_constraints(puzzle, columns: Sequence[Line]) -> dict[int, Clue]:
+    """The clue (row, column or group) each constraint token (by id) belongs to."""
+    found = {id(end): Clue("row", "", index=r) for r, line in enumerate(puzzle.rows) for end in ends(line)}
+    found.update((id(end), Clue("column", "", index=k))
+                 for k, line in enumerate(columns) for end in ends(line))
+    found.update((id(g), Clue("group", "", name=g.group)) for g in puzzle.groups)
+    return found
+
+
+def _grid_places(puzzle, columns: Sequence[Line]) -> tuple[dict[int, tuple[int, int]], int, int]:
+    """Where a picture draws each cell (by index) and constraint (by id), and the grid's
+    size: a row of the puzzle is a row of the grid, a column one of its columns; a
+    cell in no column stands beside its row's neighbours; the constraints of a row
+    at its ends, of a column above and below it, of the groups in a legend below."""
+    column_of = {i: k for k, line in enumerate(columns) for i in line.cells}
+    col: dict[int, int] = {}
+    for row in puzzle.rows:
+        anchored = [(n, column_of[i]) for n, i in enumerate(row.cells) if i in column_of]
+        for n, i in enumerate(row.cells):
+            if i in column_of:
+                col[i] = column_of[i]
+            else:
+                near = min(anchored, key=lambda a: abs(a[0] - n), default=(0, 0))
+                col[i] = near[1] + n - near[0]
+    low = min([col[i] for i in col] or [0])
+    at: dict[int, tuple[int, int]] = {i: (r, col[i] - low) for r, row in enumerate(puzzle.rows)
+                                      for i in row.cells}
+    height = len(puzzle.rows)
+    width = max((c + 1 for _, c in at.values()), default=0)
+    for r, line in enumerate(puzzle.rows):
+        columns = [at[i][1] for i in line.cells] or [0]
+        if line.head:
+            at[id(line.head)] = (r, min(columns) - 1)
+        if line.tail:
+            at[id(line.tail)] = (r, max(columns) + 1)
+    for line in puzzle.columns:
+        k = at[line.cells[0]][1] if line.cells else 0
+        if line.head:
+            at[id(line.head)] = (-1, k)
+        if line.tail:
+            at[id(line.tail)] = (height, k)
+    for n, group in enumerate(puzzle.groups):
+        at[id(group)] = (height + 1, n)
+    return at, height, width
 
 
 def columns_of_tokens(puzzle) -> dict[int, int]:
@@ -204,16 +292,3 @@ def _first_touching(items: Sequence[Item], members: Sequence[int | None],
                 return members[n], free - starts[n]
             starts[n] = free
     return None
-
-
-def draw(items: Sequence[Item]) -> str:
-    """The text with every item's text at its place, a marked one in brackets that open
-    one place before it; lines with nothing left out."""
-    lines: dict[int, list[str]] = {}
-    for place, text, marked in sorted(items, key=lambda item: (item[0].line, item[0].column)):
-        column = place.column - marked
-        chars = lines.setdefault(place.line, [])
-        chars.extend(" " * (column - len(chars)))
-        text = f"[{text}]" if marked else text
-        chars[column:column + len(text)] = text
-    return "\n".join("".join(lines[n]).rstrip() for n in sorted(lines))

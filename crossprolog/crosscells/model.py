@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
-from ..answers import NO_MARKS, Clue, Marks, Solution
+from ..answers import NO_MARKS, Clue, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
 from ..explain import Explainable
 from ..puzzle import items, rows_of
+from ..scene import Markable, Scene
 from . import drawing
 from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
                     SUM, SUMPLETE, TOTAL, Cell, Constraint, Line, OnOff, Ons, Place, Reading,
@@ -145,9 +146,8 @@ class CrossCells(Explainable):
 
     # Drawing (crosscells.drawing)
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        return drawing.render(self, solution, format, marks)
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        return drawing.scene(self, solution, marks)
 
     def drawing_template(self) -> list[list[str | dict]]:
         return drawing.drawing_template(self)

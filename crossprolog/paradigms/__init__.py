@@ -112,7 +112,7 @@ def paradigm_of(path: str) -> str | None:
     return next((p for p, suffix in SUFFIXES.items() if str(path).endswith(suffix)), None)
 
 
-FAMILY_LINE = re.compile(r"^%\s*family:\s*([a-z]+)\s*$", re.MULTILINE)
+FAMILY_LINE = re.compile(r"^%\s*family:\s*([a-z_]+)\s*$", re.MULTILINE)
 
 
 def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str] | None = None) -> str:

@@ -128,3 +128,42 @@ test(tables_as_clpfd, [true(Goal = tuples_in([[A,B]], [[1,2],[2,1]]))]) :-
     rule_table_goal(Rules, sum([A,B], 3), Goal).
 
 :- end_tests(clpfd_statement).
+
+:- begin_tests(geometry).
+
+test(blocks_of_a_six_by_six, [true(Blocks == [[a,b,c,g,h,i],[d,e,f,j,k,l],
+                                               [m,n,o,s,t,u],[p,q,r,v,w,x],
+                                               [1,2,3,7,8,9],[4,5,6,10,11,12]])]) :-
+    Rows = [[a,b,c,d,e,f],[g,h,i,j,k,l],[m,n,o,p,q,r],[s,t,u,v,w,x],
+            [1,2,3,4,5,6],[7,8,9,10,11,12]],
+    grid_blocks(Rows, 2, 3, Blocks).
+
+test(blocks_keep_variables, [true(Blocks == [[A,B,E,F],[C,D,G,H],[I,J,M,N],[K,L,O,P]])]) :-
+    Rows = [[A,B,C,D],[E,F,G,H],[I,J,K,L],[M,N,O,P]],
+    grid_blocks(Rows, 2, 2, Blocks).
+
+test(blocks_that_do_not_tile, [fail]) :-
+    grid_blocks([[a,b,c],[d,e,f]], 2, 2, _).
+
+:- end_tests(geometry).
+
+:- begin_tests(known_fillings).
+
+%   A sum's fillings are worked out once per kind (target, cells sharing
+%   units, digits): a second grid with a sum of that kind finds them kept,
+%   and both grids solve alike.
+pair_summing_to_three(Solutions) :-
+    Cells = [A, B],
+    findall(Cells, ( grid_state(Cells, 1-4, [all_distinct(Cells), sum([A, B], 3)], Grid),
+                     label_grid(Grid) ),
+            Solutions).
+
+test(fillings_are_kept_and_reused, [true(Second-Kept == [[1,2],[2,1]]-1)]) :-
+    retractall(grid:known_fillings(_, _, _)),
+    pair_summing_to_three(First),
+    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    pair_summing_to_three(Second),
+    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    First == Second.
+
+:- end_tests(known_fillings).

@@ -1,0 +1,402 @@
+"""Kakuro: a grid of black and white cells; every white cell holds a digit 1-9, and
+the digits of every run (the white cells right of, or below, a black cell's clue)
+are different and add up to the clue.
+
+A black cell carries a down clue (the run below it), an across clue (the run
+to its right), both, or none.  Digits already placed are givens.  A solution's
+grid has 0 in every black cell.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
+
+from . import making
+from .answers import NO_MARKS, Clue, Solution
+from .drawing import checked_format
+from .errors import InvalidValue, UsageError
+from .explain import Explainable
+from .puzzle import integer, rows_of
+from .scene import Markable, Scene, Square, Token, given_or_solved, marking
+
+Digit = int
+Place = tuple[int, int]  # (row, column), 0-based
+LONGEST = 9  # a run's digits are different digits 1-9
+ACROSS, DOWN = "across", "down"
+STEP = {ACROSS: (0, 1), DOWN: (1, 0)}
+
+
+@cache
+def sum_range(cells: int) -> range:
+    """The sums `cells` different digits 1-9 can make."""
+    return range(cells * (cells + 1) // 2, cells * (19 - cells) // 2 + 1)
+
+
+def reach(sums: range) -> str:
+    """The sums a run's (or a cage's) digits can make, in words: `only 45`, `3 to 17`."""
+    return f"only {sums.start}" if len(sums) == 1 else f"{sums.start} to {sums.stop - 1}"
+
+
+@dataclass(frozen=True)
+class Black:
+    """A black cell and its clues: the sum of the run below it (`down`) and of the run
+    to its right (`across`), None where it has none."""
+
+    down: int | None = None
+    across: int | None = None
+
+    def __post_init__(self) -> None:
+        for key in ("down", "across"):
+            value = getattr(self, key)
+            if value is not None:
+                value = integer(value, f"a black cell's {key} clue")
+                if value < 1:
+                    raise InvalidValue(f"a clue is a positive integer, not {value}")
+                object.__setattr__(self, key, value)
+
+    def clue(self, direction: str) -> int | None:
+        return self.down if direction == DOWN else self.across
+
+    @property
+    def text(self) -> str:
+        """As the layout writes it: `X`, `16\\`, `\\7`, `16\\7`."""
+        if self.down is None and self.across is None:
+            return "X"
+        return f"{'' if self.down is None else self.down}\\{'' if self.across is None else self.across}"
+
+
+class Run(NamedTuple):
+    """The white cells after a black cell's clue, one way: where the clue stands, which
+    way the run goes, its cells in order, and its sum (None: no clue)."""
+
+    clue_at: Place
+    direction: str
+    cells: tuple[Place, ...]
+    total: int | None
+
+    @property
+    def name(self) -> str:
+        """Its name among the clues: where its clue stands, and which way (`r2c1a`)."""
+        return f"r{self.clue_at[0] + 1}c{self.clue_at[1] + 1}{self.direction[0]}"
+
+    @property
+    def called(self) -> str:
+        """How explanations name it: `the 16-run in row 2 (columns 3-4)`."""
+        (r0, c0), (r1, c1) = self.cells[0], self.cells[-1]
+        total = "" if self.total is None else f"{self.total}-"
+        if self.direction == ACROSS:
+            return f"the {total}run in row {r0 + 1} (columns {c0 + 1}-{c1 + 1})"
+        return f"the {total}run in column {c0 + 1} (rows {r0 + 1}-{r1 + 1})"
+
+
+Cell = Black | Digit | None  # None: a white cell not known yet
+
+
+@dataclass(frozen=True)
+class Kakuro(Explainable):
+    """A grid of cells, row by row: Black cells (with their clues), and white ones, each
+    a given digit or None.  Every maximal row or column of two or more white cells is
+    a run, and the black cell just before it holds its clue; a clue over no white cell,
+    or a run longer than nine cells, cannot be."""
+
+    cells: tuple[tuple[Cell, ...], ...]
+    layout: str = field(default="text", compare=False)
+
+    family = "kakuro"
+
+    def __post_init__(self) -> None:
+        """Refuse, with InvalidValue, what cannot be a Kakuro: rows of different lengths,
+        a white cell's digit outside 1-9, a clue with no white cell after it, a run of
+        more than nine cells."""
+        rows = rows_of(self.cells, "the cells")
+        if not rows or not rows[0] or any(len(row) != len(rows[0]) for row in rows):
+            raise InvalidValue("a Kakuro's cells are rows of the same length, at least one cell")
+        object.__setattr__(self, "cells", tuple(tuple(self._cell(cell, r, c) for c, cell in enumerate(row))
+                                                for r, row in enumerate(rows)))
+        for run in self.runs():
+            if not run.cells:
+                raise InvalidValue(f"the {run.direction} clue at row {run.clue_at[0] + 1}, column "
+                                   f"{run.clue_at[1] + 1} has no white cell after it")
+            if len(run.cells) > LONGEST:
+                raise InvalidValue(f"{run.called} has {len(run.cells)} cells; a run has at most {LONGEST}")
+        checked_format(self.layout)
+
+    @staticmethod
+    def _cell(value: Any, r: int, c: int) -> Cell:
+        if value is None or isinstance(value, Black):
+            return value
+        digit = integer(value, f"cells[{r}][{c}]")
+        if not 1 <= digit <= 9:
+            raise InvalidValue(f"cells[{r}][{c}] is {digit}, not a digit 1-9")
+        return digit
+
+    @property
+    def height(self) -> int:
+        return len(self.cells)
+
+    @property
+    def width(self) -> int:
+        return len(self.cells[0])
+
+    def is_white(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width and not isinstance(self.cells[r][c], Black)
+
+    def runs(self) -> list[Run]:
+        """Every run in reading order of its clue's place, across before down: the white
+        cells after each black cell that has a clue, or that starts two or more white
+        cells (a run it gives no clue)."""
+        return list(self._runs)
+
+    @cached_property
+    def _runs(self) -> tuple[Run, ...]:
+        cells, height, width = self.cells, self.height, self.width
+        found = []
+        for r, row in enumerate(cells):
+            for c, cell in enumerate(row):
+                if not isinstance(cell, Black):
+                    continue
+                right, below = c + 1, r + 1
+                while right < width and not isinstance(row[right], Black):
+                    right += 1
+                while below < height and not isinstance(cells[below][c], Black):
+                    below += 1
+                if cell.across is not None or right - c > 2:
+                    found.append(Run((r, c), ACROSS, tuple((r, k) for k in range(c + 1, right)), cell.across))
+                if cell.down is not None or below - r > 2:
+                    found.append(Run((r, c), DOWN, tuple((k, c) for k in range(r + 1, below)), cell.down))
+        return tuple(found)
+
+    def unled(self) -> list[tuple[str, tuple[Place, ...]]]:
+        """The rows or columns of two or more white cells at the grid's edge: no black
+        cell before them holds their clue."""
+        found = []
+        for direction, (dr, dc) in STEP.items():
+            starts = [(r, 0) for r in range(self.height)] if direction == ACROSS else \
+                [(0, c) for c in range(self.width)]
+            for r, c in starts:
+                cells = []
+                while self.is_white(r + dr * len(cells), c + dc * len(cells)):
+                    cells.append((r + dr * len(cells), c + dc * len(cells)))
+                if len(cells) > 1:
+                    found.append((direction, tuple(cells)))
+        return found
+
+    def prolog_data(self) -> dict:
+        return {"height": self.height, "width": self.width,
+                "black": [[r, c] for r, row in enumerate(self.cells) for c, cell in enumerate(row)
+                          if isinstance(cell, Black)],
+                "runs": [{"cells": [list(p) for p in run.cells],
+                          **({} if run.total is None else {"sum": run.total})}
+                         for run in self.runs()] + [{"cells": [list(p) for p in cells]}
+                                                    for _, cells in self.unled()],
+                "givens": [[r, c, d] for r, row in enumerate(self.cells) for c, d in enumerate(row)
+                           if isinstance(d, int)]}
+
+    def solution_values(self, answer) -> tuple[tuple[Digit, ...], ...]:
+        return tuple(tuple(row) for row in answer)
+
+    def answer_shape(self) -> tuple[int, int]:
+        return self.height, self.width
+
+    def holds(self, grid: Sequence[Sequence[Digit]]) -> bool:
+        """Whether `grid` is a solution: 0 in the black cells, 1-9 in the white ones,
+        agreeing with the givens, every run's digits different and adding up to its clue."""
+        for r, row in enumerate(self.cells):
+            for c, cell in enumerate(row):
+                if (grid[r][c] != 0) if isinstance(cell, Black) else not (
+                        1 <= grid[r][c] <= 9 and cell in (None, grid[r][c])):
+                    return False
+        lines = [run.cells for run in self.runs()] + [cells for _, cells in self.unled()]
+        return (all(len({grid[r][c] for r, c in cells}) == len(cells) for cells in lines)
+                and all(run.total is None or sum(grid[r][c] for r, c in run.cells) == run.total
+                        for run in self.runs()))
+
+    # Drawing: one token a cell, in columns.
+
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid: black cells shaded, their clues split by the diagonal, white cells
+        with their digits.  As text: one line per row, cells apart in right-aligned
+        columns: `X` or the clues of a black cell (`16\\7`), a white cell's digit or
+        `.`; a marked cell or clue in brackets (a marked run marks the black cell
+        whose clue it is)."""
+        marked = marking(marks)
+        values = solution.values if solution is not None else None
+
+        def square(r: int, c: int) -> Square:
+            cell = self.cells[r][c]
+            if isinstance(cell, Black):
+                marks = marked.clue_of("run", name=f"r{r + 1}c{c + 1}a") | \
+                    marked.clue_of("run", name=f"r{r + 1}c{c + 1}d")
+                split = None if cell.text == "X" else tuple(
+                    "" if clue is None else str(clue) for clue in (cell.down, cell.across))
+                return Square((r, c), "", marks, cell.text, split=split, shaded=True)
+            digit = values[r][c] if values is not None else cell
+            value = "" if digit is None else str(digit)
+            return Square((r, c), value, given_or_solved(cell is not None, bool(value))
+                          | marked.cell((r, c)), value or ".")
+
+        directives = self.directives()
+        return Scene(self.family, self.height, self.width,
+                     tuple(square(r, c) for r in range(self.height) for c in range(self.width)),
+                     before=tuple(map(Token, directives)),
+                     caption=tuple(line.removeprefix("# ") for line in directives))
+
+    def drawing_template(self) -> list[list[Any]]:
+        """As `render` draws a solution: the black cells' text, the white cells' digits."""
+        at = self.scene().square_at()
+        grid = [[at[r, c].text for c in range(self.width)] for r in range(self.height)]
+        widths = [max(len(row[c]) for row in grid) for c in range(self.width)]
+        lines = []
+        for r in range(self.height):
+            parts: list[Any] = []
+            for c in range(self.width):
+                gap = " " if c else ""
+                if isinstance(self.cells[r][c], Black):
+                    parts.append(gap + grid[r][c].rjust(widths[c]))
+                else:
+                    parts += [gap + " " * (widths[c] - 1), {"at": [r, c]}]
+            lines.append([part for part in parts if part != ""])
+        return lines
+
+    # Clues and cells, for explanations: the runs' sums and the placed digits.
+
+    def clues(self) -> tuple[Clue, ...]:
+        runs = [Clue("run", run.called, name=run.name, cells=frozenset(run.cells))
+                for run in self.runs() if run.total is not None]
+        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                       cells=frozenset({(r, c)}))
+                  for r, row in enumerate(self.cells) for c, d in enumerate(row) if isinstance(d, int)]
+        return tuple(runs + givens)
+
+    def keeping(self, clues: Collection[Clue]) -> Kakuro:
+        """Only `clues`: a run whose sum is left out keeps its digits different."""
+        kept = {clue.name if clue.kind == "run" else clue.cell for clue in clues}
+
+        def cell(r: int, c: int, value: Cell) -> Cell:
+            if isinstance(value, Black):
+                return Black(value.down if f"r{r + 1}c{c + 1}d" in kept else None,
+                             value.across if f"r{r + 1}c{c + 1}a" in kept else None)
+            return value if (r, c) in kept else None
+
+        return replace(self, cells=tuple(tuple(cell(r, c, value) for c, value in enumerate(row))
+                                         for r, row in enumerate(self.cells)))
+
+    def open_cells(self) -> list[Place]:
+        return [(r, c) for r, row in enumerate(self.cells) for c, cell in enumerate(row) if cell is None]
+
+    def placing(self, values: Mapping[Place, int]) -> Kakuro:
+        return replace(self, cells=tuple(tuple(values.get((r, c), cell) for c, cell in enumerate(row))
+                                         for r, row in enumerate(self.cells)))
+
+
+# Random puzzles
+
+
+def checked_size(rows: int, cols: int) -> None:
+    if not (3 <= rows <= 20 and 3 <= cols <= 20):
+        raise UsageError(f"a generated Kakuro is 3x3 to 20x20, not {rows}x{cols}")
+
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Kakuro]:
+    """`n` random `rows`×`cols` Kakuros: a random pattern of black and white cells
+    (the first row and column black, every run two to five cells), filled with random
+    digits, each run's sum its clue (several solutions possible; see
+    `well_formed_puzzles`).  Deterministic for a given seed."""
+    checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield clued(*random_filling(rows, cols, rng), rows, cols)
+
+
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Kakuro]:
+    """`n` Kakuros with exactly one solution: a random one, every clue shown, and the
+    fewest givens it needs (often none): givens revealed where a second solution
+    differs, then each hidden when the solution stays unique (`making.well_formed`)."""
+    checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        white, digits = random_filling(rows, cols, rng)
+        full = clued(white, digits, rows, cols).placing(digits)
+        runs = [clue for clue in full.clues() if clue.kind == "run"]
+        intended = [[digits.get((r, c), 0) for c in range(cols)] for r in range(rows)]
+        yield making.well_formed(full, intended, rng, fixed=runs)
+
+
+def clued(white: set[Place], digits: dict[Place, Digit], rows: int, cols: int) -> Kakuro:
+    """The `rows`×`cols` Kakuro whose white cells are `white`, each black cell clued with
+    the sums `digits` make in the runs after it."""
+    def run_sum(r: int, c: int, dr: int, dc: int) -> int | None:
+        cells = lined((r + dr, c + dc), white, dr, dc) if (r + dr, c + dc) in white else []
+        return sum(digits[p] for p in cells) if len(cells) > 1 else None
+
+    return Kakuro(tuple(tuple(None if (r, c) in white else Black(run_sum(r, c, 1, 0), run_sum(r, c, 0, 1))
+                              for c in range(cols)) for r in range(rows)))
+
+
+def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[set[Place], dict[Place, Digit]]:
+    """A random pattern of white cells in a `rows`×`cols` grid, and digits for them that
+    no run repeats."""
+    while True:
+        white = random_pattern(rows, cols, rng)
+        if white and (digits := random_digits(white, rng)) is not None:
+            if max(r for r, _ in white) == rows - 1 and max(c for _, c in white) == cols - 1:
+                return white, digits
+
+
+# The longest run a generated puzzle has.  Longer runs make loose puzzles (random
+# sums, many solutions) that the kernel's permutation tables search slowly.
+GENERATED_LONGEST = 5
+
+
+def random_pattern(rows: int, cols: int, rng: random.Random) -> set[Place]:
+    """White cells, about four in five, none in the first row or column; then black
+    again until every white cell's row and column runs have two to GENERATED_LONGEST
+    cells."""
+    white = {(r, c) for r in range(1, rows) for c in range(1, cols) if rng.random() < 0.8}
+    while True:
+        bad = [place for place in sorted(white)
+               for line in (lined(place, white, 0, 1), lined(place, white, 1, 0))
+               if not 2 <= len(line) <= GENERATED_LONGEST]
+        if not bad:
+            return white
+        white.discard(rng.choice(bad))
+
+
+def lined(place: Place, white: set[Place], dr: int, dc: int) -> list[Place]:
+    """The run through `place` one way: the white cells joined to it in a line."""
+    r, c = place
+    while (r - dr, c - dc) in white:
+        r, c = r - dr, c - dc
+    cells = []
+    while (r, c) in white:
+        cells.append((r, c))
+        r, c = r + dr, c + dc
+    return cells
+
+
+def random_digits(white: set[Place], rng: random.Random) -> dict[Place, Digit] | None:
+    """Random digits for the white cells, none twice in a run (None after too long a try)."""
+    order = sorted(white)
+    digits: dict[Place, Digit] = {}
+    tries = [0]
+
+    def fill(k: int) -> bool:
+        if k == len(order):
+            return True
+        tries[0] += 1
+        if tries[0] > 20_000:
+            return False
+        place = order[k]
+        taken = {digits.get(p) for p in lined(place, white, 0, 1) + lined(place, white, 1, 0)}
+        for digit in rng.sample(range(1, 10), 9):
+            if digit not in taken:
+                digits[place] = digit
+                if fill(k + 1):
+                    return True
+                del digits[place]
+        return False
+
+    return digits if fill(0) else None

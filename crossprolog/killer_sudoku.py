@@ -1,0 +1,320 @@
+"""Killer Sudoku: a Sudoku (every row, column and box holds 1..N once) cut into
+cages; the digits of a cage are different and add up to its sum.
+
+Grids are 4x4 (2x2 boxes), 6x6 (boxes of 2 rows by 3 columns) or 9x9 (3x3).
+The model keeps the cages apart from how they were drawn (the letter each
+carries), so a solution is drawn in the layout the puzzle came in.  Digits
+already placed are `givens`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Collection, Iterator, Mapping, Sequence
+
+from . import making
+from .answers import NO_MARKS, Clue, Solution
+from .drawing import checked_format
+from .errors import InvalidValue, UsageError
+from .explain import Explainable
+from .puzzle import integer, items, rows_of
+from .regions import neighbours
+from .scene import (UNMARKED, Keyed, Markable, Scene, Square, Token, Walled, given_or_solved,
+                    marking)
+
+Digit = int
+Place = tuple[int, int]  # (row, column), 0-based
+Grid = tuple[tuple[Digit, ...], ...]
+BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}  # size: (rows, columns) of a box
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+GAME = "killer-sudoku"  # the value of its `# game:` directive
+
+
+def sum_range(cells: int, size: int) -> range:
+    """The sums `cells` different digits of 1..size can make."""
+    return range(cells * (cells + 1) // 2, cells * (2 * size - cells + 1) // 2 + 1)
+
+
+@dataclass(frozen=True)
+class Cage:
+    """Cells in reading order and the sum of their digits.  `name` is its letter in the
+    layout ("" until drawn)."""
+
+    cells: tuple[Place, ...]
+    total: int
+    name: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        """Refuse, with InvalidValue, cells that are not pairs of integers, or a sum that
+        is not a positive integer."""
+        cells = tuple(sorted(tuple(integer(i, "a cage's cell row or column") for i in cell)
+                             for cell in rows_of(self.cells, "a cage's cells")))
+        if not cells or any(len(cell) != 2 for cell in cells):
+            raise InvalidValue(f"a cage's cells are (row, column) pairs, not {self.cells!r}")
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "total", integer(self.total, "a cage's sum"))
+        if self.total < 1:
+            raise InvalidValue(f"a cage's sum is a positive integer, not {self.total}")
+
+    def holds(self, digits: Sequence[Digit]) -> bool:
+        """Whether `digits` (one per cell) are different and add up to the sum."""
+        return len(set(digits)) == len(digits) and sum(digits) == self.total
+
+
+@dataclass(frozen=True)
+class KillerSudoku(Explainable):
+    """A `size`×`size` Sudoku (4, 6 or 9) cut into `cages`, and the digits already placed
+    (`givens`, a grid of Digit or None; all unknown when left out).  A cell in no cage
+    is bound by its row, column and box alone."""
+
+    size: int
+    cages: tuple[Cage, ...]
+    givens: tuple[tuple[Digit | None, ...], ...] = None  # type: ignore[assignment]
+    layout: str = field(default="text", compare=False)
+    drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
+    compact: bool = field(default=False, compare=False)  # a row's letters written together
+    game: str = field(default=GAME, compare=False)  # what its directive says
+
+    family = "killer_sudoku"
+
+    def __post_init__(self) -> None:
+        """Refuse, with InvalidValue, what cannot be a Killer Sudoku: a size other than
+        4, 6 or 9, cages outside the grid or overlapping, givens of another shape or
+        outside 1..size."""
+        object.__setattr__(self, "size", integer(self.size, "a Killer Sudoku's size"))
+        if self.size not in BOXES:
+            raise InvalidValue(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {self.size}x{self.size}")
+        cages = items(self.cages, "the cages")
+        if not all(isinstance(cage, Cage) for cage in cages):
+            raise InvalidValue("the cages must be Cage objects")
+        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
+        places = [place for cage in self.cages for place in cage.cells]
+        if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
+                                                      for r, c in places):
+            raise InvalidValue("the cages must be inside the grid, no cell in two")
+        givens = rows_of(self.givens, "givens") if self.givens is not None else (
+            ((None,) * self.size,) * self.size)
+        if len(givens) != self.size or any(len(row) != self.size for row in givens):
+            raise InvalidValue(f"givens are {self.size} rows of {self.size} cells")
+        object.__setattr__(self, "givens", tuple(tuple(None if d is None else self._digit(d, r, c)
+                                                       for c, d in enumerate(row))
+                                                 for r, row in enumerate(givens)))
+        checked_format(self.layout)
+
+    def _digit(self, value, r: int, c: int) -> Digit:
+        digit = integer(value, f"givens[{r}][{c}]")
+        if not 1 <= digit <= self.size:
+            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
+        return digit
+
+    @property
+    def box(self) -> tuple[int, int]:
+        """The rows and columns of a box."""
+        return BOXES[self.size]
+
+    def prolog_data(self) -> dict:
+        return {"size": self.size, "box": list(self.box),
+                "cages": [{"cells": [list(p) for p in cage.cells], "sum": cage.total}
+                          for cage in self.cages],
+                "givens": [[r, c, d] for r, row in enumerate(self.givens)
+                           for c, d in enumerate(row) if d is not None]}
+
+    def solution_values(self, answer) -> Grid:
+        return tuple(tuple(row) for row in answer)
+
+    def answer_shape(self) -> tuple[int, int]:
+        return self.size, self.size
+
+    def units(self) -> list[list[Place]]:
+        """The rows, columns and boxes, each a list of places."""
+        n, (height, width) = self.size, self.box
+        return ([[(r, c) for c in range(n)] for r in range(n)]
+                + [[(r, c) for r in range(n)] for c in range(n)]
+                + [[(top + r, left + c) for r in range(height) for c in range(width)]
+                   for top in range(0, n, height) for left in range(0, n, width)])
+
+    def holds(self, grid: Sequence[Sequence[Digit]]) -> bool:
+        """Whether `grid` is a solution: every unit holds 1..size, every cage its sum,
+        agreeing with the givens."""
+        digits = set(range(1, self.size + 1))
+        return (all({grid[r][c] for r, c in unit} == digits for unit in self.units())
+                and all(cage.holds([grid[r][c] for r, c in cage.cells]) for cage in self.cages)
+                and all(g is None or g == d for grow, row in zip(self.givens, grid)
+                        for g, d in zip(grow, row)))
+
+    def obvious_conflict(self) -> tuple[Clue, ...] | None:
+        """Every cage, when the cages cover the grid and their sums do not add up to the
+        digits of all its rows."""
+        covered = sum(len(cage.cells) for cage in self.cages) == self.size ** 2
+        if covered and sum(cage.total for cage in self.cages) != self.size ** 2 * (self.size + 1) // 2:
+            return tuple(clue for clue in self.clues() if clue.kind == "cage")
+        return None
+
+    # Drawing: the cage letters, the sums, then the digits; or the cages walled in.
+
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid, its boxes walled, its cages outlined, each cage's sum in its first
+        cell.  As text: the directive, the grid of cage letters (apart or together, as
+        written), one sum line per cage in the order of the letters, then, when a digit
+        is known, a blank line and the grid of digits (`.` unknown); or, for a puzzle
+        read in the drawn form, the cages walled in again, each sum in its first cell.
+        A cell of a marked cage is marked too."""
+        marked = marking(marks)
+        digits = solution.values if solution is not None else self.givens
+        of_clues = marked.clue_cells()
+        letters = self.letters()
+        corners = {cage.cells[0]: Token(str(cage.total),
+                                        marked.clue_of("cage", name=letters[cage.cells[0]]))
+                   for cage in self.cages}
+
+        def square(r: int, c: int, digit: str, given: bool) -> Square:
+            marks = given_or_solved(given, bool(digit))
+            if marked:
+                marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
+            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), "."),
+                          corners.get((r, c)))
+
+        squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
+                        for r, (row, givens) in enumerate(zip(digits, self.givens))
+                        for c, (d, g) in enumerate(zip(row, givens)))
+        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]][0]))
+        sums = tuple(Token(f"{letters[cage.cells[0]]} {cage.total}",
+                           marked.clue_of("cage", name=letters[cage.cells[0]]))
+                     for cage in named)
+        directives = self.directives()
+        height, width = self.box
+        boxes = tuple(frozenset((top + r, left + c) for r in range(height) for c in range(width))
+                      for top in range(0, self.size, height) for left in range(0, self.size, width))
+        return Scene(self.family, self.size, self.size, squares, regions=boxes,
+                     cages=tuple(frozenset(cage.cells) for cage in self.cages),
+                     before=tuple(map(Token, directives)),
+                     caption=tuple(line.removeprefix("# ") for line in directives),
+                     layout=Walled(cages=True) if self.drawn else Keyed(sums, self.compact))
+
+    # Clues and cells, for explanations: the cages and the placed digits.
+
+    def clues(self) -> tuple[Clue, ...]:
+        letters = self.letters()
+        cages = [Clue("cage", self.cage_called(cage, letters[cage.cells[0]]),
+                      name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
+        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                       cells=frozenset({(r, c)}))
+                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
+        return tuple(cages + givens)
+
+    def cage_called(self, cage: Cage, letter: str) -> str:
+        """How an explanation names `cage`: by its letter and sum, or where its sum stands
+        when the cages are drawn with walls."""
+        if self.drawn:
+            row, column = cage.cells[0]
+            return f"the {cage.total} cage at row {row + 1}, column {column + 1}"
+        return f"cage {letter} ({cage.total})"
+
+    def keeping(self, clues: Collection[Clue]) -> KillerSudoku:
+        kept = set(clues)
+        letters = self.letters()
+        named = [replace(cage, name=letters[cage.cells[0]]) for cage in self.cages]
+        return replace(self, cages=tuple(cage for cage in named
+                                         if Clue("cage", "", name=cage.name) in kept),
+                       givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
+                                          for c, d in enumerate(row))
+                                    for r, row in enumerate(self.givens)))
+
+    def open_cells(self) -> list[Place]:
+        return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is None]
+
+    def placing(self, values: Mapping[Place, int]) -> KillerSudoku:
+        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
+
+    def letters(self) -> dict[Place, str]:
+        """The letter of every caged cell: the cages' own names when every cage has one,
+        else letters in reading order of the cages' first cells.  A drawn puzzle never
+        writes them, so past the last letter its cages are named for their first cell
+        (`r9c4`); InvalidValue for a lettered one."""
+        if all(cage.name for cage in self.cages):
+            return {place: cage.name for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS) and self.drawn:
+            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
+                    for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS):
+            raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
+                               "a drawing can name")
+        return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
+
+
+# Random puzzles
+
+
+def checked_size(rows: int, cols: int) -> int:
+    if rows != cols or rows not in BOXES:
+        raise UsageError(f"a Killer Sudoku is 4x4, 6x6 or 9x9: not {rows}x{cols}")
+    return rows
+
+
+def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[KillerSudoku]:
+    """`n` random Killer Sudokus: a random full grid cut into random cages (several
+    solutions possible; see `well_formed_puzzles`).  Deterministic for a given seed."""
+    size = checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        yield KillerSudoku(size, random_cages(random_grid(size, rng), rng))
+
+
+def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[KillerSudoku]:
+    """`n` Killer Sudokus with exactly one solution: a random full grid cut into random
+    cages, all shown, and the fewest givens its cages need (often none): givens
+    revealed where a second solution differs, then each hidden when the solution stays
+    unique (`making.well_formed`), so no given is to spare."""
+    size = checked_size(rows, cols)
+    rng = random.Random(seed)
+    for _ in range(n):
+        grid = random_grid(size, rng)
+        full = KillerSudoku(size, random_cages(grid, rng), grid)
+        cages = [clue for clue in full.clues() if clue.kind == "cage"]
+        yield making.well_formed(full, [list(row) for row in grid], rng, fixed=cages)
+
+
+def random_grid(size: int, rng: random.Random) -> Grid:
+    """A random full grid: a fixed valid pattern with its digits relabelled, its rows
+    shuffled within bands and its bands shuffled, the same for columns (and maybe
+    transposed, when boxes are square)."""
+    height, width = BOXES[size]
+
+    def shuffled(part: int, parts: int) -> list[int]:
+        return [part * group + line for group in rng.sample(range(parts), parts)
+                for line in rng.sample(range(part), part)]
+
+    digits = rng.sample(range(1, size + 1), size)
+    rows, columns = shuffled(height, size // height), shuffled(width, size // width)
+    grid = [[digits[(width * (r % height) + r // height + c) % size] for c in columns] for r in rows]
+    if height == width and rng.random() < 0.5:
+        grid = [list(column) for column in zip(*grid)]
+    return tuple(map(tuple, grid))
+
+
+# Cage sizes, weighted as published puzzles have them: mostly two or three cells.
+CAGE_SIZES = {1: 1, 2: 6, 3: 5, 4: 2, 5: 1}
+
+
+def random_cages(grid: Grid, rng: random.Random) -> tuple[Cage, ...]:
+    """`grid` cut into connected cages of different digits: each grows from the first
+    free cell in reading order to a size drawn from CAGE_SIZES, one random free
+    neighbour (of a digit not in it yet) at a time; never more than the letters."""
+    size = len(grid)
+    while True:
+        free = {(r, c) for r in range(size) for c in range(size)}
+        cages = []
+        while free:
+            cells = [min(free)]
+            free.discard(cells[0])
+            [wanted] = rng.choices(list(CAGE_SIZES), weights=list(CAGE_SIZES.values()))
+            while len(cells) < wanted and (room := sorted(
+                    place for place in neighbours(cells, free)
+                    if grid[place[0]][place[1]] not in {grid[r][c] for r, c in cells})):
+                cells.append(rng.choice(room))
+                free.discard(cells[-1])
+            cages.append(Cage(tuple(cells), sum(grid[r][c] for r, c in cells)))
+        if len(cages) <= len(LETTERS):
+            return tuple(cages)

@@ -1,0 +1,264 @@
+"""The Killer Sudoku layout: its directive, a grid of cage letters, one sum line per
+cage, and maybe the digits already placed.
+
+    # game: killer-sudoku
+    a a b c
+    d e b c
+    d e f f
+    g g h h
+    a 7
+    b 6
+    ...
+
+    . . 4 .
+    ...
+
+The grid: one line per row (4, 6 or 9 of them), cells separated by blanks, or
+all written together (`aabc`); a cell is the letter of its cage (upper and
+lower case are different cages), or `.` for a cell in no cage.  Then a sum
+line per cage, in any order: its letter (maybe with a colon), a blank, the
+sum (`a 12`).  Then, optionally, after a blank line, the givens: a grid of
+digits and `.` (or `_`, `?`, `0`) for unknown cells, apart or together.
+`#` starts a comment line; ``` fence lines are ignored.
+
+The drawn form walls the cages in as KenKen's drawn form does
+(grammars/kenken.py), each cage's sum in its first cell (its top-left one,
+in reading order) and any placed digit after it or in the other cells:
+
+    # game: killer-sudoku
+    +-------+-------+-------+-------+
+    | 7     | 6     | 5     |       |
+    ...
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+import pyparsing as pp
+
+from ..drawing import FENCE
+from ..errors import ParseError
+from ..family import STRONG, Claim, NONE
+from ..kakuro import reach
+from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
+from . import kenken as walls
+from .common import Line, Token, error_at, is_blank, located, number, parse_line
+
+WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
+WHAT_SUM = "a sum line like 'a 12': the cage's letter, then its sum"
+WHAT_DIGIT = "a digit, or . for an unknown cell"
+UNKNOWN = "._?0"
+
+grid_row = pp.OneOrMore(located(pp.Regex(r"[A-Za-z.]+(?!\S)")).set_name(WHAT_CELL))
+digit_row = pp.OneOrMore(located(pp.Regex(r"[0-9._?]+(?!\S)")).set_name(WHAT_DIGIT))
+sum_line = (located(pp.Regex(r"[A-Za-z](?=\s|:)")) + pp.Suppress(pp.Optional(":"))
+            + located(number()))
+
+SUM = re.compile(r"\s*([A-Za-z])\s*:?\s*(\d{1,9})\s*")  # the quick way to read a sum line
+SUM_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
+LETTER_LINE = re.compile(r"\s*[A-Za-z.]+(?:\s+[A-Za-z.]+)*\s*")
+FENCE_LINE = re.compile(r"\s*" + FENCE)
+
+Rows = list[tuple[Line, list[Token]]]
+
+
+def is_comment(line: Line) -> bool:
+    return line.text.lstrip().startswith("#") or bool(FENCE_LINE.match(line.text))
+
+
+def claim(lines: Sequence[Line]) -> Claim:
+    """Strong for a grid of cage letters whose clue lines are all bare sums (`a 12`);
+    a KenKen's clues have operations.  Its directive is what usually claims it."""
+    body = [line for line in lines if not (is_blank(line) or is_comment(line))]
+    grid = sum(bool(LETTER_LINE.fullmatch(line.text)) for line in body)
+    sums = [line for line in body if SUM_LINE.match(line.text)]
+    if grid >= 4 and sums and all(re.fullmatch(r"\s*[A-Za-z]\s*:?\s*\d+\s*", line.text) for line in sums):
+        return Claim(STRONG, "a grid of cage letters and sum lines like 'a 12'")
+    return NONE
+
+
+def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
+    """The Killer Sudoku written in `lines`, in either form.  Raises ParseError at the
+    first problem."""
+    body = [line for line in lines if not is_comment(line)]
+    drawn = [line for line in body if not is_blank(line)]
+    if drawn and walls.DRAWN_START.match(drawn[0].text):
+        return parse_drawn(drawn)
+    rows: Rows = []
+    sums: dict[str, tuple[Line, list[Token]]] = {}
+    digits: Rows = []
+    for line in body:
+        if is_blank(line):
+            continue
+        if digits or (sums and not SUM_LINE.match(line.text)):
+            digits.append((line, digit_cells(line)))
+        elif SUM_LINE.match(line.text):
+            read_sum(line, sums)
+        else:
+            rows.append((line, letter_cells(line)))
+    if not rows:
+        raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
+                       body[0] if body else Line(1, ""), 1)
+    size = checked_size(rows)
+    cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)
+             if token.text != "."}
+    cages = [cage(letter, places, sums, rows, cells, size)
+             for letter, places in walls.cage_places(cells).items()]
+    named = {c.name for c in cages}
+    if stray := next((letter for letter in sums if letter not in named), None):
+        line, tokens = sums[stray]
+        raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
+    compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
+    return KillerSudoku(size, tuple(cages), givens(digits, size), compact=compact)
+
+
+def letter_cells(line: Line) -> list[Token]:
+    """The cells of a grid row, apart or written together, each a Token at its column."""
+    return spread(words(line, LETTERS) or list(parse_line(grid_row, line, WHAT_CELL)), line)
+
+
+def digit_cells(line: Line) -> list[Token]:
+    """The cells of a row of givens, apart or written together."""
+    return spread(words(line, DIGITS) or list(parse_line(digit_row, line, WHAT_DIGIT)), line)
+
+
+LETTERS, DIGITS = re.compile(r"[A-Za-z.]+"), re.compile(r"[0-9._?]+")
+
+
+def words(line: Line, word: re.Pattern) -> list[Token]:
+    """The blank-separated words of `line` as Tokens, when every one is a `word`: the
+    quick way (grammar rows are hundreds of lines in a batch); [] otherwise, for the
+    grammar to say what is wrong."""
+    found = [Token(m.group(), None, m.start() + 1) for m in re.finditer(r"\S+", line.text)]
+    return found if found and all(word.fullmatch(t.text) for t in found) else []
+
+
+def spread(tokens: list[Token], line: Line) -> list[Token]:
+    """One Token per character of runs written together; ParseError for a run in a row
+    whose other cells stand apart."""
+    if len(tokens) > 1 and (run := next((t for t in tokens if len(t.text) > 1), None)):
+        raise error_at(f"expected one cell here, found {run.text[:20]!r} (the other cells of this "
+                       "row stand apart)", line, run.column)
+    return [Token(char, None, token.column + k) for token in tokens for k, char in enumerate(token.text)]
+
+
+def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
+    """Record the sum on `line` under its letter; ParseError for a cage's second sum."""
+    quick = SUM.fullmatch(line.text)
+    tokens = ([Token(quick[1], None, quick.start(1) + 1), Token(quick[2], int(quick[2]), quick.start(2) + 1)]
+              if quick else list(parse_line(sum_line, line, WHAT_SUM)))
+    letter = tokens[0].text
+    if letter in sums:
+        raise error_at(f"cage {letter!r} already has a sum (line {sums[letter][0].number})",
+                       line, tokens[0].column)
+    sums[letter] = (line, tokens)
+
+
+def checked_size(rows: Rows) -> int:
+    """The grid's size; ParseError for a grid that is not square, or not 4x4, 6x6 or 9x9."""
+    size = len(rows[0][1])
+    for line, row in rows:
+        if len(row) != size:
+            column = row[size].column if len(row) > size else row[-1].end
+            raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
+    if len(rows) != size:
+        line, row = rows[-1]
+        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a Killer Sudoku is square",
+                       line, row[-1].end)
+    if size not in BOXES:
+        raise error_at(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {size}x{size}", rows[0][0], 1)
+    return size
+
+
+def cage(letter: str, places: list[Place], sums: dict[str, tuple[Line, list[Token]]], rows: Rows,
+         cells: dict[Place, Token], size: int) -> Cage:
+    """The cage of `letter`.  ParseError for a cage without a sum, cut in two, or whose
+    sum its cells cannot make."""
+    first = places[0]
+    if letter not in sums:
+        raise error_at(f"cage {letter!r} has no sum line (add one like '{letter} 10')",
+                       rows[first[0]][0], cells[first].column)
+    if apart := walls.unconnected(places):
+        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
+                       "from the first", rows[apart[0]][0], cells[apart].column)
+    line, tokens = sums[letter]
+    return summed(f"cage {letter!r}", places, size, line, tokens[1], name=letter)
+
+
+def summed(called: str, places: list[Place], size: int, line: Line, total: Token,
+           name: str = "") -> Cage:
+    """The cage over `places` with the sum `total`; ParseError for more cells than
+    digits, or a sum its cells' different digits cannot make."""
+    if len(places) > size:
+        raise error_at(f"{called} has {len(places)} cells, more than the {size} different digits "
+                       "it can hold", line, total.column)
+    possible = sum_range(len(places), size)
+    if total.value not in possible:
+        raise error_at(f"{called} has {len(places)} cells: different digits 1-{size} make "
+                       f"{reach(possible)}, not {total.value}", line, total.column)
+    return Cage(tuple(places), total.value, name=name)
+
+
+def givens(digits: Rows, size: int) -> tuple[tuple[int | None, ...], ...] | None:
+    """The grid of digits placed, if written; ParseError for one of another shape or a
+    digit outside 1..size."""
+    if not digits:
+        return None
+    if len(digits) != size:
+        line, row = digits[size] if len(digits) > size else digits[-1]
+        raise error_at(f"the digits are {size} rows of {size} cells, not {len(digits)} rows", line,
+                       row[0].column if len(digits) > size else row[-1].end)
+    grid = []
+    for line, row in digits:
+        if len(row) != size:
+            raise error_at(f"this row of digits has {len(row)} cells, not {size}", line,
+                           row[size].column if len(row) > size else row[-1].end)
+        for token in row:
+            if token.text not in UNKNOWN and not 1 <= int(token.text) <= size:
+                raise error_at(f"a digit is 1-{size}, not {token.text}", line, token.column)
+        grid.append(tuple(None if t.text in UNKNOWN else int(t.text) for t in row))
+    return tuple(grid)
+
+
+# The drawn form: cages walled in as KenKen's are, each sum in its first cell.
+
+def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
+    """The Killer Sudoku whose cages are walled in on `body`'s lines."""
+    edges = walls.column_edges(body[0])
+    wall_lines, rows = walls.walls_and_rows(body)
+    size = len(edges) - 1
+    if len(rows) != size:
+        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a Killer Sudoku is square",
+                       wall_lines[-1], edges[-1] + 1)
+    if size not in BOXES:
+        raise error_at(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {size}x{size}", body[0], 1)
+    below = [walls.wall_segments(line, edges, outline=k in (0, size)) for k, line in enumerate(wall_lines)]
+    right = [walls.partings(lines, edges) for lines in rows]
+    contents = {(r, c): walls.cell_contents(lines, edges[c], edges[c + 1])
+                for r, lines in enumerate(rows) for c in range(size)}
+    cages, placed = [], {}
+    for places in walls.walled_cages(size, right, below):
+        tokens = [(line, token) for place in places for line, held in contents[place] for token in held]
+        if odd := next(((line, t) for line, t in tokens if isinstance(t.value, str)), None):
+            raise error_at("a Killer Sudoku's cage has a sum, no operation", odd[0], odd[1].column)
+        r, c = places[0]
+        first = [(line, t) for line, held in contents[places[0]] for t in held]
+        if not first:
+            raise error_at("this cage has no sum: write it in its first (top-left) cell",
+                           rows[r][0], edges[c] + 2)
+        line, total = first[0]
+        cages.append(summed("this cage", places, size, line, total))
+        for place in places:
+            for line, token in [(ln, t) for ln, held in contents[place] for t in held]:
+                if token is total:
+                    continue
+                if not 1 <= token.value <= size:
+                    raise error_at(f"a cell's digit is 1-{size}, not {token.value}", line, token.column)
+                if place in placed:
+                    raise error_at("this cell has its digit already", line, token.column)
+                placed[place] = token.value
+    return KillerSudoku(size, tuple(cages), tuple(tuple(placed.get((r, c)) for c in range(size))
+                                                  for r in range(size)), drawn=True)
+

@@ -1,0 +1,115 @@
+:- module(kakuro,
+          [ encodings/1,        % -Names
+            model/4,            % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4,      % +Puzzle, -Rows, -Named, -Goals
+            kakuro/3            % +Puzzle, -Rows, -Rules
+          ]).
+/** <module> Kakuro: white cells hold digits 1-9; the digits of every run (the
+white cells right of, or below, a clue) are different and add up to the clue.
+
+A puzzle arrives from Python as a dict
+
+    _{height: H, width: W, black: [[Row, Column], ...],
+      runs: [_{cells: [[Row, Column], ...], sum: S}, ...],
+      givens: [[Row, Column, Digit], ...]}
+
+with 0-based rows and columns.  A run without `sum` (a clue left out, as
+explanations leave clues out) keeps its digits different only.  The
+solution is the grid, a list of rows, 0 in every black cell.
+
+The rules are stated once, by kakuro/3, in the grid kernel's terms
+(grid.pl): each run is a unit (all_distinct) with a sum.  Each encoding
+reads that statement its own way:
+
+  - candidates (the default): the kernel's search, the runs as units
+    with sum tables kept arc consistent (a run's digits no other cell of
+    a crossing run can take leave it), fewest candidates first.
+  - tables: CLP(FD), each run all_distinct and a table constraint over
+    its sum's fillings; first-fail labeling.
+  - arithmetic: CLP(FD), each run all_distinct and a linear equation
+    (bounds only); first-fail labeling.
+
+constraints/4 gives the same statement as CLP(FD) goals, for an exported
+program (export --readable).
+*/
+
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(grid).
+
+encodings([candidates, tables, arithmetic]).
+
+%!  kakuro(+Puzzle, -Rows, -Rules) is det.
+%
+%   Rows is the grid of Puzzle, 0 in its black cells and a variable in
+%   each white one; Rules its rules: the digits given, and every run's
+%   digits different and adding up to its clue.
+kakuro(Puzzle, Rows, Rules) :-
+    _{height: H, width: W, black: Black, runs: Runs, givens: Givens} :< Puzzle,
+    length(Rows, H),
+    maplist(kakuro_row(W), Rows),
+    maplist(black_cell(Rows), Black),
+    maplist(kakuro_given(Rows), Givens, GivenRules),
+    foldl(run_rules(Rows), Runs, RunRules, []),
+    append(GivenRules, RunRules, Rules).
+
+kakuro_row(W, Row) :-
+    length(Row, W).
+
+black_cell(Rows, Place) :-
+    kakuro_cell(Rows, Place, 0).
+
+kakuro_given(Rows, [R, C, Digit], given(Cell, Digit)) :-
+    kakuro_cell(Rows, [R, C], Cell).
+
+kakuro_cell(Rows, [R, C], Cell) :-
+    nth0(R, Rows, Row),
+    nth0(C, Row, Cell).
+
+%   A run: its digits all different, adding up to its clue (if it has one).
+run_rules(Rows, Run, [all_distinct(Cells)|Sum], Rules) :-
+    maplist(kakuro_cell(Rows), Run.cells, Cells),
+    (   get_dict(sum, Run, Total)
+    ->  Sum = [sum(Cells, Total)|Rules]
+    ;   Sum = Rules
+    ).
+
+%!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
+%
+%   Rows is the grid of Puzzle, its white cells digit variables
+%   constrained the way Encoding says; Labeling labels them.  Fails when
+%   the constraints are found inconsistent.
+model(candidates, Puzzle, Rows, label_grid(Grid)) :-
+    kakuro(Puzzle, Rows, Rules),
+    white_cells(Rows, Cells),
+    grid_state(Cells, 1-9, Rules, Grid).
+model(tables, Puzzle, Rows, labeling([ff], Cells)) :-
+    kakuro(Puzzle, Rows, Rules),
+    white_cells(Rows, Cells),
+    Cells ins 1..9,
+    maplist(rule_table_goal(Rules), Rules, Goals),
+    maplist(call, Goals).
+model(arithmetic, Puzzle, Rows, labeling([ff], Cells)) :-
+    kakuro(Puzzle, Rows, Rules),
+    white_cells(Rows, Cells),
+    Cells ins 1..9,
+    maplist(rule_goal, Rules, Goals),
+    maplist(call, Goals).
+
+%   The white cells' variables, in reading order.
+white_cells(Rows, Cells) :-
+    append(Rows, All),
+    include(var, All, Cells).
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's rules as a person writes them by hand, for an exported
+%   program to read: the white cells' range, kakuro/3's rules as
+%   rule_goal/2 states them, then the labeling.  Named names no other
+%   variable.
+constraints(Puzzle, Rows, [], Goals) :-
+    kakuro(Puzzle, Rows, Rules),
+    white_cells(Rows, Cells),
+    maplist(rule_goal, Rules, RuleGoals),
+    append([[Cells ins 1..9], RuleGoals, [labeling([ff], Cells)]], Goals).

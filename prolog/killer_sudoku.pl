@@ -1,0 +1,114 @@
+:- module(killer_sudoku,
+          [ encodings/1,        % -Names
+            model/4,            % +Encoding, +Puzzle, -Rows, -Labeling
+            constraints/4,      % +Puzzle, -Rows, -Named, -Goals
+            killer_sudoku/3     % +Puzzle, -Rows, -Rules
+          ]).
+/** <module> Killer Sudoku: a Sudoku (every row, column and box holds 1..N
+once) cut into cages, each cage's digits different and adding up to its sum.
+
+A puzzle arrives from Python as a dict
+
+    _{size: N, box: [Height, Width], cages: [_{cells: [[Row, Column], ...],
+      sum: S}, ...], givens: [[Row, Column, Digit], ...]}
+
+with 0-based rows and columns: an NxN grid (4, 6 or 9) of Height x Width
+boxes.  The solution is the grid, a list of rows.
+
+The rules are stated once, by killer_sudoku/3, in the grid kernel's terms
+(grid.pl): Sudoku's units (rows, columns, boxes: all_distinct) and, per
+cage, all_distinct and sum.  A cage is a unit, so the kernel's sum tables
+never repeat a digit in it.  Each encoding reads that statement its own
+way:
+
+  - candidates (the default): the kernel's search (naked and hidden
+    singles, each sum a table of its fillings kept arc consistent, the
+    digits a cage must put in a row, column or box leaving its other
+    cells), fewest candidates first.
+  - tables: CLP(FD), the units all_distinct, each sum a table constraint
+    over its fillings; first-fail labeling.
+  - arithmetic: CLP(FD), the units all_distinct, each sum a linear
+    equation (bounds only); first-fail labeling.
+
+constraints/4 gives the same statement as CLP(FD) goals, for an exported
+program (export --readable).
+*/
+
+:- use_module(library(clpfd)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(grid).
+
+encodings([candidates, tables, arithmetic]).
+
+%!  killer_sudoku(+Puzzle, -Rows, -Rules) is det.
+%
+%   Rows is the grid of cell variables of Puzzle; Rules its rules: the
+%   digits given, every row, column and box all different, every cage
+%   all different and adding up to its sum.
+killer_sudoku(Puzzle, Rows, Rules) :-
+    _{size: N, box: [Height, Width], cages: Cages, givens: Givens} :< Puzzle,
+    length(Rows, N),
+    maplist(killer_row(N), Rows),
+    transpose(Rows, Columns),
+    grid_blocks(Rows, Height, Width, Boxes),
+    append([Rows, Columns, Boxes], Units),
+    maplist(killer_given(Rows), Givens, GivenRules),
+    maplist(killer_unit, Units, UnitRules),
+    foldl(cage_rules(Rows), Cages, CageRules, []),
+    append([GivenRules, UnitRules, CageRules], Rules).
+
+killer_row(N, Row) :-
+    length(Row, N).
+
+killer_unit(Cells, all_distinct(Cells)).
+
+killer_given(Rows, [R, C, Digit], given(Cell, Digit)) :-
+    killer_cell(Rows, [R, C], Cell).
+
+killer_cell(Rows, [R, C], Cell) :-
+    nth0(R, Rows, Row),
+    nth0(C, Row, Cell).
+
+%   A cage: its cells all different, adding up to its sum.
+cage_rules(Rows, Cage, [all_distinct(Cells), sum(Cells, Sum)|Rules], Rules) :-
+    _{cells: Places, sum: Sum} :< Cage,
+    maplist(killer_cell(Rows), Places, Cells).
+
+%!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
+%
+%   Rows is the grid of digit variables of Puzzle, constrained the way
+%   Encoding says; Labeling labels them.  Fails when the constraints are
+%   found inconsistent.
+model(candidates, Puzzle, Rows, label_grid(Grid)) :-
+    killer_sudoku(Puzzle, Rows, Rules),
+    append(Rows, Cells),
+    grid_state(Cells, 1-Puzzle.size, Rules, Grid).
+model(tables, Puzzle, Rows, labeling([ff], Cells)) :-
+    killer_sudoku(Puzzle, Rows, Rules),
+    append(Rows, Cells),
+    Cells ins 1..Puzzle.size,
+    maplist(rule_table_goal(Rules), Rules, Goals),
+    maplist(call, Goals).
+model(arithmetic, Puzzle, Rows, labeling([ff], Cells)) :-
+    killer_sudoku(Puzzle, Rows, Rules),
+    append(Rows, Cells),
+    Cells ins 1..Puzzle.size,
+    maplist(rule_goal, Rules, Goals),
+    maplist(call, Goals).
+
+%!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
+%
+%   The puzzle's rules as a person writes them by hand, for an exported
+%   program to read: the digits' range, killer_sudoku/3's rules as
+%   rule_goal/2 states them, then the labeling.  Named names no other
+%   variable.
+constraints(Puzzle, Rows, [], Goals) :-
+    killer_sudoku(Puzzle, Rows, Rules),
+    N = Puzzle.size,
+    maplist(killer_domain(1..N), Rows, DomainGoals),
+    maplist(rule_goal, Rules, RuleGoals),
+    append(Rows, Cells),
+    append([DomainGoals, RuleGoals, [labeling([ff], Cells)]], Goals).
+
+killer_domain(Domain, Row, Row ins Domain).

@@ -1,0 +1,230 @@
+"""Kakuro: the layout, every encoding (Prolog, ASP, MiniZinc) against an independent brute
+force, the generators, hints naming runs, located errors, the command line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+
+import pytest
+
+import crossprolog
+from crossprolog import ParseError, engine
+from crossprolog.kakuro import Black, Kakuro
+from crossprolog.registry import family_of
+
+from conftest import EXAMPLES
+
+TINY = (EXAMPLES / "kakuro" / "tiny.txt").read_text()
+TINY_SOLUTION = ((0, 0, 0, 0), (0, 2, 1, 4), (0, 1, 3, 2))
+ENCODINGS = engine.encodings("kakuro") + ["asp", "minizinc"]
+
+
+# The brute force: row by row, every way to put digits 1-9 in a row's white cells, the
+# rows' and columns' runs checked as the README states the rules.  No crossprolog code.
+
+def lines_of(cells) -> list[tuple[tuple[int, int] | None, list[tuple[int, int]]]]:
+    """Every maximal row or column of white cells: the black cell before it (None at the
+    edge) and its cells."""
+    height, width = len(cells), len(cells[0])
+    found = []
+    for grid_lines in ([[(r, c) for c in range(width)] for r in range(height)],
+                       [[(r, c) for r in range(height)] for c in range(width)]):
+        for line in grid_lines:
+            before, run = None, []
+            for place in line + [None]:
+                if place is not None and not isinstance(cells[place[0]][place[1]], Black):
+                    run.append(place)
+                    continue
+                if run:
+                    found.append((before, run))
+                before, run = place, []
+    return found
+
+
+def brute_force(puzzle: Kakuro) -> set:
+    cells = puzzle.cells
+    runs = []
+    for before, run in lines_of(cells):
+        across = before is not None and before[0] == run[0][0]
+        black = cells[before[0]][before[1]] if before is not None else None
+        total = None if black is None else (black.across if across else black.down)
+        runs.append((run, total))
+    height, width = len(cells), len(cells[0])
+    white_rows = [[c for c in range(width) if not isinstance(cells[r][c], Black)] for r in range(height)]
+    found = set()
+
+    def fill(r: int, grid: list) -> None:
+        if r == height:
+            if all(len({grid[a][b] for a, b in run}) == len(run)
+                   and (total is None or sum(grid[a][b] for a, b in run) == total) for run, total in runs):
+                found.add(tuple(map(tuple, grid)))
+            return
+        for digits in itertools.product(range(1, 10), repeat=len(white_rows[r])):
+            row = [0] * width
+            for c, d in zip(white_rows[r], digits):
+                row[c] = d
+            if any(isinstance(cells[r][c], int) and cells[r][c] != row[c] for c in white_rows[r]):
+                continue
+            fill(r + 1, grid + [row])
+
+    fill(0, [])
+    return found
+
+
+def random_kakuros(n: int, seed: int) -> list[Kakuro]:
+    """Small grids (at most six white cells): random black cells, random digits whose run
+    sums are the clues, some clues made wrong, some digits given."""
+    rng = random.Random(seed)
+    puzzles = []
+    while len(puzzles) < n:
+        height, width = rng.choice([(3, 3), (3, 4), (4, 3), (4, 4)])
+        white = {(r, c) for r in range(1, height) for c in range(1, width) if rng.random() < 0.8}
+        if not white or len(white) > 6:
+            continue
+        digits = {place: rng.randint(1, 9) for place in white}
+        rows = []
+        for r in range(height):
+            row = []
+            for c in range(width):
+                if (r, c) in white:
+                    row.append(digits[r, c] if rng.random() < 0.1 else None)
+                    continue
+                sums = []
+                for dr, dc in ((1, 0), (0, 1)):
+                    run = []
+                    while (r + dr * (len(run) + 1), c + dc * (len(run) + 1)) in white:
+                        run.append((r + dr * (len(run) + 1), c + dc * (len(run) + 1)))
+                    total = sum(digits[p] for p in run) + (rng.random() < 0.1)
+                    sums.append(total if run and (len(run) > 1 or rng.random() < 0.5) else None)
+                row.append(Black(*sums))
+            rows.append(tuple(row))
+        puzzles.append(Kakuro(tuple(rows)))
+    return puzzles
+
+
+def solutions(puzzle, encoding: str) -> set:
+    found = puzzle.search(encoding=encoding, timeout=60)
+    assert found.status == "complete"
+    answers = [s.values for s in found.solutions]
+    assert len(answers) == len(set(answers)), "a solution given twice"
+    return set(answers)
+
+
+@cache
+def sample() -> tuple[list[Kakuro], list[set]]:
+    """The random puzzles every encoding is held to, with what the brute force finds."""
+    puzzles = random_kakuros(30, seed=1)
+    return puzzles, [brute_force(p) for p in puzzles]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_encoding_agrees_with_brute_force(encoding):
+    puzzles, expected = (part[:30 if encoding != "minizinc" else 10] for part in sample())
+    counts = [len(e) for e in expected]
+    assert min(counts) == 0 and max(counts) >= 3  # the sample has every kind
+    for puzzle, answers in zip(puzzles, expected):
+        assert solutions(puzzle, encoding) == answers, (encoding, puzzle)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_the_examples_have_their_one_solution_in_every_encoding(encoding):
+    assert solutions(crossprolog.parse(TINY), encoding) == {TINY_SOLUTION}
+    for name in ("random-7x7.txt", "random-12x12.txt"):
+        puzzle = crossprolog.parse((EXAMPLES / "kakuro" / name).read_text())
+        [answer] = solutions(puzzle, encoding)
+        assert puzzle.holds(answer), (name, encoding)
+
+
+# The layout
+
+def test_the_layout_is_claimed_drawn_back_and_read_back():
+    assert family_of(TINY) == "kakuro"
+    puzzle = crossprolog.parse(TINY)
+    assert puzzle.cells[0] == (Black(), Black(3, None), Black(4, None), Black(6, None))
+    drawn = str(puzzle.solve())
+    assert drawn.splitlines() == [" X 3\\ 4\\ 6\\", "\\7  2  1  4", "\\6  1  3  2"]
+    again = crossprolog.parse(drawn)
+    assert again.cells[1][1:] == (2, 1, 4) and again.count() == 1
+    markdown = puzzle.solve().puzzle.render(puzzle.solve(), format="markdown")
+    assert markdown.startswith("```text\n") and crossprolog.parse(markdown) == again
+
+
+def test_a_black_cell_may_carry_both_clues():
+    text = " X   X  7\\  2\\\n X  5\\3  .   .\n\\8   .   .   X\n\\3   .   X   X\n"
+    puzzle = crossprolog.parse(text)
+    assert puzzle.cells[1][1] == Black(5, 3)
+    assert puzzle.count() == len(brute_force(puzzle)) > 0
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("X \\5 X\nX  X X\n\\3 . X\n", 1, 4, "this across clue has no white cell to its right"),
+    ("X 5\\ X\nX  X X\n\\3 . X\n", 1, 3, "this down clue has no white cell below it"),
+    ("X  X  X\nX  .  .\n", 2, 1, "the run of 2 white cells right of this cell has no clue"),
+    ("X  X  X\n.  .  X\n", 2, 1, "a run of 2 white cells across starts at the grid's edge"),
+    ("X \\ X\nX . X\nX . X\n", 1, 3, "a clue cell needs a number"),
+    ("\\50 " + ". " * 10 + "\n", 1, 2, "this across run has 10 cells; a run has at most 9"),
+    ("X \\3 . .\nX X 12 .\n", 2, 5, "a white cell's digit is 1-9, not 12"),
+    ("X \\3 . .\nX X 0 .\n", 2, 5, "a white cell's digit is 1-9, not 0"),
+    ("X \\3 . .\nX X .\n", 2, 6, "this row has 3 cells; the first has 4"),
+    ("X \\3 . ?\n", 1, 8, "expected a cell"),
+    ("X X\nX X\n", 1, 1, "no white cell here"),
+])
+def test_bad_text_is_a_located_error(text, line, column, words):
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(text, family="kakuro")
+    assert words in caught.value.message, caught.value
+    assert (caught.value.line, caught.value.column) == (line, column), caught.value
+
+
+def test_a_sum_out_of_reach_points_at_its_number():
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(" X 18\\ 4\\\n\\3   .  .\n\\5   .  .\n")
+    assert (caught.value.line, caught.value.column) == (1, 4)
+    assert "3 to 17, not 18" in caught.value.message
+
+
+# Generators, hints, the command line
+
+def test_well_formed_puzzles_are_unique_and_their_givens_minimal():
+    for puzzle in crossprolog.generate("kakuro", 6, 6, 3, seed=5, well_formed=True):
+        assert puzzle.count(2) == 1
+        givens = [clue for clue in puzzle.clues() if clue.kind == "given"]
+        for given in givens:
+            assert puzzle.keeping([c for c in puzzle.clues() if c != given]).count(2) == 2
+        assert crossprolog.parse(str(puzzle)) == puzzle
+
+
+def test_random_puzzles_are_solvable_and_the_same_for_the_same_seed():
+    first = list(crossprolog.generate("kakuro", 8, 8, 3, seed=2))
+    assert first == list(crossprolog.generate("kakuro", 8, 8, 3, seed=2))
+    for puzzle in first:
+        assert puzzle.solve() is not None and crossprolog.parse(str(puzzle)) == puzzle
+        assert all(2 <= len(run.cells) <= 5 for run in puzzle.runs())
+
+
+def test_a_hint_names_the_runs_by_their_sums_and_places():
+    hint = crossprolog.parse(TINY).hint()
+    [forced] = hint.cells
+    assert "-run in " in forced.reason
+    assert forced.value == TINY_SOLUTION[forced.cell[0]][forced.cell[1]]
+    assert crossprolog.parse(TINY).clues()[0].text == "the 3-run in column 2 (rows 2-3)"
+
+
+def test_a_wrong_clue_is_the_conflict():
+    puzzle = crossprolog.parse(TINY.replace("\\6 ", "\\9 "))
+    assert puzzle.solve() is None
+    assert {clue.kind for clue in puzzle.conflict()} == {"run"}
+
+
+def test_the_command_line_solves_checks_hints_and_exports(cli, write):
+    path = EXAMPLES / "kakuro" / "tiny.txt"
+    assert cli("solve", path, "--format", "json").json()["solution"] == [list(r) for r in TINY_SOLUTION]
+    assert "exactly one solution" in cli("check", path).out
+    assert "# hint - the " in cli("hint", path).out
+    wrong = write(TINY.replace("\\7   .", "\\7   4"))
+    checked = cli("check", wrong)
+    assert checked.code == 1 and "the 4 at row 2, column 2" in checked.out + checked.err
+    for form in ((), ("--readable",)):
+        assert "solution(" in cli("export", path, *form).out
