@@ -1,8 +1,10 @@
 """Why a puzzle is what it is, for stuck solvers and puzzle makers, in every family.
 
-- `hint`: a cell whose value is the same in every solution, and the clues that
-  force it: propagation alone first, then probing (trying each value and
-  seeing propagation fail), then search.
+- `hint`: a cell whose value is the same in every solution, and why: the
+  easiest step of a person's techniques (solving.py, techniques.py) when one
+  applies, else the clues that force it by propagation alone, then probing
+  (trying each value and seeing propagation fail), then search; past its time
+  limit, the best found so far.
 - `conflict`: for a puzzle without solution, a minimal set of clues (lines,
   groups, cages, givens) that cannot hold together: alone they have no
   solution, and without any one of them they have one.
@@ -22,12 +24,13 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from . import engine
+from . import engine, solving
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
 from .puzzle import Puzzle
 
 LEVELS = ("propagation", "probing", "search")
+HINT_SECONDS = 1.0  # a hint's time limit when none is given: then the best found so far
 
 
 class Deadline:
@@ -57,10 +60,16 @@ class Forced:
     level: str
     clues: tuple[Clue, ...]
     reason: str
+    technique: str | None = None  # the hardest named technique the reason uses (level "technique")
+    place: str | None = None  # the unit, cage or line its last step points at
+    reason_cells: tuple[Cell, ...] = ()  # the cells the reason speaks of
+    rating: float | None = None  # the technique's rating (solving.GRADES)
 
     def to_json(self) -> dict:
         return {"row": self.cell[0], "col": self.cell[1], "value": self.value,
-                "level": self.level, "reason": self.reason}
+                "level": self.level, "reason": self.reason, "technique": self.technique,
+                "place": self.place, "reason_cells": [list(cell) for cell in self.reason_cells],
+                "rating": self.rating, "clues": [clue.to_json() for clue in self.clues]}
 
 
 class Reasoner:
@@ -122,8 +131,47 @@ class Hint:
 
 def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
          encoding: str | None = None) -> Hint:
-    """The forced cell that needs the least reasoning (propagation before probing
-    before search, then the fewest clues), or with `every`, every forced cell.
+    """The forced cell a person finds most easily: the easiest named technique's, with the
+    fewest clues; when none applies, the one needing the least reasoning (propagation
+    before probing before search, then the fewest clues).  Past `timeout` seconds
+    (HINT_SECONDS when None), the best found so far.  With `every`, every forced cell
+    (TimeLimitExceeded past `timeout`)."""
+    if every or not puzzle.open_cells():
+        return reasoned_hint(puzzle, every=every, timeout=timeout, encoding=encoding)
+    deadline = Deadline(HINT_SECONDS if timeout is None else timeout)
+    search = puzzle.search(limit=2, timeout=deadline.left(), encoding=encoding)
+    if search.status != "timeout" and not search.solutions:
+        return Hint("unsolvable")
+    known = search.solutions[0].to_json() if search.solutions and search.status != "timeout" else None
+    statement = puzzle.statement()
+    within = lambda: deadline.end - time.perf_counter() > 0  # noqa: E731
+    if statement and (found := solving.next_placement(statement, within)):
+        forced = technique_hint(puzzle, statement, found)
+        if known is None or known[forced.cell[0]][forced.cell[1]] == forced.value:
+            return Hint("hint", (forced,))
+    try:
+        return reasoned_hint(puzzle, timeout=deadline.left(), encoding=encoding)
+    except TimeLimitExceeded:
+        if known is None or search.count != 1:
+            raise
+    cell = puzzle.open_cells()[0]
+    return Hint("hint", (Forced(cell, known[cell[0]][cell[1]], "search", (), (
+        f"no technique applies and no short reason was found in time: the only solution has "
+        f"{known[cell[0]][cell[1]]} at {puzzle.cell_name(cell)}"), technique="search"),))
+
+
+def technique_hint(puzzle: Puzzle, statement: solving.Statement, found: solving.Found) -> Forced:
+    """The cell `found` places, and the steps of its reason as one line."""
+    cell, value = found.step.placed
+    cells = sorted({statement.places[i] for step in found.steps for i in step.cells})
+    reason = "; then ".join(f"{step.technique}: {step.text}" for step in found.steps)
+    return Forced(statement.places[cell], value, "technique", solving.clues_of(found.steps), reason,
+                  found.technique, found.step.place, tuple(cells), found.rating)
+
+
+def reasoned_hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
+                  encoding: str | None = None) -> Hint:
+    """`hint` by propagation, probing and search alone.
 
     Raises TimeLimitExceeded when `timeout` seconds pass first.
     """
@@ -330,6 +378,11 @@ class Explainable(Puzzle):
         it: the one needing the least reasoning.  `Hint.status` says "hint", "stuck"
         (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
+
+    def statement(self) -> solving.Statement | None:
+        """The puzzle's rules as data for a person's techniques (`techniques.Statement`),
+        or None for a family that states none (then hints reason by propagation)."""
+        return None
 
     def forced_cells(self, *, timeout: float | None = None,
                      encoding: str | None = None) -> tuple[Forced, ...]:

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
+from . import solving
 from .drawing import aligned, bracketed, checked_format, fenced
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Marks, Solution
@@ -225,6 +226,9 @@ class KenKen(Explainable):
                        cells=frozenset({(r, c)}))
                   for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
         return tuple(cages + givens)
+
+    def statement(self) -> solving.Statement:
+        return solving.kernel_statement(self, 1, self.size)
 
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter, or where its clue stands when

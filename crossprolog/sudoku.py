@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, NamedTuple
 
-from . import making
+from . import making, solving
 from .drawing import bracketed, checked_format, markdown_table
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Marks, Solution
@@ -152,6 +152,9 @@ class Sudoku(Explainable):
         return tuple(Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
                           cells=frozenset({(r, c)}))
                      for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None)
+
+    def statement(self) -> solving.Statement:
+        return solving.kernel_statement(self, self.digits.low, self.digits.high)
 
     def keeping(self, clues: Collection[Clue]) -> Sudoku:
         kept = {clue.cell for clue in clues}

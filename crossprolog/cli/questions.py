@@ -196,7 +196,8 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
-        return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached",
+        seconds = explain.HINT_SECONDS if run.args.timeout is None else run.args.timeout
+        return Outcome(LIMIT, f"time limit of {seconds:g} s reached: no hint found in time",
                        {"family": puzzle.family, "status": "timeout", "cells": [],
                         "seconds": round(time.monotonic() - started, 6)})
     record = {"family": puzzle.family, "status": found.status,

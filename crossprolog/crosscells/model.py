@@ -4,11 +4,13 @@ crosses into Prolog, and the clues and cell names explanations speak of."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Collection, Iterator, Mapping, Sequence
 
 from ..answers import NO_MARKS, Clue, Marks, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
+from .. import techniques
 from ..explain import Explainable
 from ..puzzle import items, rows_of
 from . import drawing
@@ -251,13 +253,44 @@ class CrossCells(Explainable):
         return [self.rows[cell[0]].cells[cell[1]]]
 
     def cell_name(self, cell: tuple[int, int]) -> str:
-        """A cell as a solver names it: its token and row, or in the games whose numbers
-        add (every row as long as the grid is wide), the number at its row and column."""
-        token = self.cells[self.cell_path(cell)[0]]
+        """A cell as a solver names it: its token, row and column (the columns as drawn,
+        leftmost first), or in the games whose numbers add, the number there."""
+        i = self.cell_path(cell)[0]
+        token = self.cells[i]
+        where = f"row {cell[0] + 1}, column {self._drawn_column(i) + 1}"
         if self.game == "crosscells":
-            return f"{unmarked(token.text)} (row {cell[0] + 1})"
+            return f"{unmarked(token.text)} at {where}"
         number = -token.number if token.op == "-" else token.number
-        return f"the {number} at row {cell[0] + 1}, column {cell[1] + 1}"
+        return f"the {number} at {where}"
+
+    def _drawn_column(self, i: int) -> int:
+        """The column of cell `i` among the columns as drawn (its place in its row if in none)."""
+        for k, column in enumerate(self.columns_left_to_right()):
+            if i in column.cells:
+                return k
+        return next(k for row in self.rows for k, j in enumerate(row.cells) if j == i)
+
+    def statement(self) -> techniques.Statement:
+        """Each total or count a table of the ON (1) and OFF (0) fillings of its cells (a
+        reading of over 16 cells is left to propagation), the decided cells placed."""
+        places = tuple((r, k) for r, row in enumerate(self.rows) for k, _ in enumerate(row.cells))
+        index = {self.rows[r].cells[k]: n for n, (r, k) in enumerate(places)}
+        by_cells = {clue.cells: clue for clue in self.clues()}
+        tables = []
+        for reading in self.readings():
+            if len(reading.cells) > 16:
+                continue
+            clue = by_cells.get(self._json_cells(reading.cells))
+            fillings = tuple(bits for bits in product((0, 1), repeat=len(reading.cells))
+                             if reading.holds(self, dict(zip(reading.cells, bits))))
+            tables.append(techniques.Table(tuple(index[i] for i in reading.cells),
+                                           clue.text if clue else reading.constraint.text, clue, fillings))
+        names = tuple(f"{unmarked(self.cells[self.rows[r].cells[k]].text)} at "
+                      f"r{r + 1}c{self._drawn_column(self.rows[r].cells[k]) + 1}" for r, k in places)
+        words = {1: "ON", 0: "OFF"} if self.game == "crosscells" else {1: "kept", 0: "deleted"}
+        return techniques.Statement(places, names, (0, 1), (), tuple(tables),
+                                    {index[i]: cell.decided for i, cell in enumerate(self.cells)
+                                     if cell.decided is not None}, words=words)
 
     def value_name(self, cell: tuple[int, int], value: int) -> str:
         if self.game == "crosscells":
