@@ -119,16 +119,16 @@ def next_placement(statement: Statement, within: Callable[[], bool] = lambda: Tr
     marks = Marks(statement)
     before: list[Step] = []
     while within() and not marks.broken():
-        found = next_steps(marks)
+        found = next_steps(marks, every_placement=True)
         placements = [step for step in found if step.placed]
         if placements:
             return min((Found(step, tuple(s for s in before if touches(s, step))) for step in placements),
-                       key=lambda found: (len(clues_of(found.steps)), len(found.steps)))
+                       key=lambda found: (found.rating, len(clues_of(found.steps)), len(found.steps)))
         if not found:
             return None
-        for step in found:  # removals found on the same marks all hold: one round
-            marks.apply(step)
-        before.extend(found)
+        step = chosen(found)
+        marks.apply(step)
+        before.append(step)
     return None
 
 

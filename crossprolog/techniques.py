@@ -52,10 +52,19 @@ class Table:
     fillings: tuple[tuple[int, ...], ...] | None = None
     op: str | None = None
     target: int | None = None
+    known: dict = field(default_factory=dict, compare=False, repr=False)  # fitting's answers so far
 
     def fitting(self, marks: list[set[int]]) -> tuple[list[set[int]], int]:
         """The digits each cell takes in some filling the pencil marks allow, and how
         many such fillings there are."""
+        key = tuple(frozenset(marks[i]) for i in self.cells)
+        if (known := self.known.get(key)) is None:
+            if len(self.known) > 10_000:
+                self.known.clear()
+            self.known[key] = known = self._fitting(marks)
+        return known
+
+    def _fitting(self, marks: list[set[int]]) -> tuple[list[set[int]], int]:
         if self.fillings is not None:
             fit = [f for f in self.fillings if all(d in marks[i] for i, d in zip(self.cells, f))]
             return [{f[k] for f in fit} for k in range(len(self.cells))], len(fit)
@@ -398,15 +407,16 @@ TECHNIQUES = ("full house", "hidden single", "only filling", "naked single", "fi
 SINGLES = (full_houses, hidden_singles, naked_singles, table_steps)
 
 
-def next_steps(m: Marks) -> list[Step]:
+def next_steps(m: Marks, every_placement: bool = False) -> list[Step]:
     """The steps of the easiest rating the first rungs of the ladder give, placements
-    before removals: a harder technique is looked for only when no easier one applies."""
+    before removals (every placement found, with `every_placement`): a harder technique
+    is looked for only when no easier one applies."""
     found: list[Step] = []
     for technique in LADDER:
         found.extend(technique(m))
         placements = [step for step in found if step.placed]
-        if placements:
-            return easiest(placements)
+        if placements and (technique is SINGLES[-1] or not every_placement):
+            return placements if every_placement else easiest(placements)
         if found and technique not in SINGLES:
             break
     return easiest(found)

@@ -50,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
 
     solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
+    solve.add_argument("--steps", action="store_true",
+                       help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
     count = puzzle_command("count", questions.count, "count the solutions")
     count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
                        help="stop counting at N (and say so); 0, the default: count them all")
@@ -57,6 +59,8 @@ def parser() -> argparse.ArgumentParser:
                                     "If not, why not")
     hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
+    puzzle_command("grade", questions.grade, "rate how hard the puzzle is for a person: the hardest "
+                                            "technique its easiest path needs, and its steps")
 
     export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
                                  description="write one Prolog file that solves the puzzle with "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from .. import engine, explain
+from .. import engine, explain, solving
 from ..answers import Marks, Search
 from ..errors import Interrupted, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -30,7 +30,13 @@ def hint(run: Run) -> int:
     return each_puzzle(run, hint_one)
 
 
+def grade(run: Run) -> int:
+    return each_puzzle(run, grade_one)
+
+
 def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    if run.args.steps:
+        return steps_one(puzzle, run, budget)
     if run.args.all:
         return _solve_all(puzzle, run, budget)
     with watchdog(run, budget, lambda: _solved(puzzle, run, None)):
@@ -216,6 +222,73 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
     return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
                                  + [placed.render(format=layout(run.args))]), record)
+
+
+def human_path(puzzle: Puzzle, run: Run, budget: float | None):
+    """A person's steps through `puzzle`, whether they reach its end, and the seconds taken
+    (None when the family states no rules for techniques)."""
+    statement = puzzle.statement()
+    if statement is None:
+        return None
+    started = time.monotonic()
+    found: list = []
+
+    def solution():
+        if not found:
+            search = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
+            grid = search.solutions[0].to_json() if search.solutions else None
+            found.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
+        return found[0]
+
+    within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
+    steps, done = solving.path(statement, solution, within)
+    return statement, steps, done, round(time.monotonic() - started, 6)
+
+
+def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    walked = human_path(puzzle, run, budget)
+    record = {"family": puzzle.family, "status": "graded"}
+    if walked is None:
+        return Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles", {**record, "status": "error"})
+    statement, steps, done, seconds = walked
+    graded = solving.graded(steps)
+    record |= {**graded.to_json(), "complete": done, "seconds": seconds}
+    if not done:
+        record["status"] = "timeout" if budget and seconds >= budget else "unsolvable"
+        return Outcome(LIMIT if record["status"] == "timeout" else NO,
+                       f"not graded: the path stopped after {plural(len(steps), 'step')} "
+                       f"({'time limit reached' if record['status'] == 'timeout' else 'no solution'})", record)
+    return Outcome(OK, f"{graded.grade}: hardest technique {graded.technique} (rating {graded.rating:g}), "
+                       f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}", record)
+
+
+def steps_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    """The whole path, one numbered line per step, then the solved puzzle."""
+    walked = human_path(puzzle, run, budget)
+    if walked is None:
+        return solve_one_plain(puzzle, run, budget)
+    statement, steps, done, seconds = walked
+    lines = [f"{n}. {step.technique}: {step.text}" for n, step in enumerate(steps, 1)]
+    placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
+    graded = solving.graded(steps)
+    record = {"family": puzzle.family, "status": "solved" if done else "timeout", "complete": done,
+              **graded.to_json(), "seconds": seconds,
+              "steps": [{"technique": step.technique, "rating": step.rating, "place": step.place,
+                         "reason": step.text,
+                         "cells": [list(statement.places[i]) for i in step.cells],
+                         "placed": ([*statement.places[step.placed[0]], step.placed[1]]
+                                    if step.placed else None),
+                         "removed": [[*statement.places[i], d] for i, d in step.removed]}
+                        for step in steps]}
+    end = puzzle.placing(placed).render(format=layout(run.args))
+    verdict = (f"{graded.grade}: hardest technique {graded.technique}" if done
+               else f"stopped after {plural(len(steps), 'step')}")
+    return Outcome(OK if done else LIMIT, "\n".join(lines + [end, verdict]), record)
+
+
+def solve_one_plain(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    run.args.steps = False
+    return solve_one(puzzle, run, budget)
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next
