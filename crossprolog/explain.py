@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from . import engine, solving
+from . import engine, solving, techniques
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
 from .puzzle import Puzzle
@@ -164,7 +164,7 @@ def technique_hint(puzzle: Puzzle, statement: solving.Statement, found: solving.
     """The cell `found` places, and the steps of its reason as one line."""
     cell, value = found.step.placed
     cells = sorted({statement.places[i] for step in found.steps for i in step.cells})
-    reason = "; then ".join(f"{step.technique}: {step.text}" for step in found.steps)
+    reason = "; then ".join(map(techniques.told, found.steps))
     return Forced(statement.places[cell], value, "technique", solving.clues_of(found.steps), reason,
                   found.technique, found.step.place, tuple(cells), found.rating)
 

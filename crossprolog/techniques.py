@@ -170,6 +170,11 @@ class Marks:
         return len(self.values) == len(self.statement.places)
 
 
+def told(step: Step) -> str:
+    """A step as one clause: `hidden single in box 5: only r4c6 can take 7 (...)`."""
+    return f"{step.technique} {'at' if step.technique == 'naked single' else 'in'} {step.place}: {step.text}"
+
+
 def name(s: Statement, cells: Sequence[Index]) -> str:
     return ", ".join(s.names[i] for i in sorted(cells))
 
@@ -190,7 +195,7 @@ def full_houses(m: Marks) -> Iterator[Step]:
         left = m.open(u.cells)
         if len(left) == 1 and len(u.cells) == len(s.digits) and len(m.cands[left[0]]) == 1:
             d = next(iter(m.cands[left[0]]))
-            yield Step("full house", 1.0, u.name, f"{u.name} has one cell left, {s.names[left[0]]}: it takes {d}",
+            yield Step("full house", 1.0, u.name, f"{s.names[left[0]]} is its last open cell: it takes {d}",
                        tuple(u.cells), cited(m, u.cells), placed=(left[0], d))
 
 
@@ -208,7 +213,7 @@ def hidden_singles(m: Marks) -> Iterator[Step]:
             rating = 1.2 if u.kind == "box" else 1.5
             why = f" ({'; '.join(blockers.values())})" if blockers else ""
             yield Step("hidden single", rating, u.name,
-                       f"in {u.name} only {s.names[where[0]]} can take {d}{why}",
+                       f"only {s.names[where[0]]} can take {d}{why}",
                        tuple(u.cells) + tuple(j for j in blockers if isinstance(j, int)),
                        cited(m, [j for j in blockers if isinstance(j, int)]), placed=(where[0], d))
 
@@ -237,8 +242,8 @@ def naked_singles(m: Marks) -> Iterator[Step]:
         d = next(iter(c))
         others = [min(seeing(m, i, e)) for e in s.digits if e != d and seeing(m, i, e)]
         yield Step("naked single", 2.3, s.names[i],
-                   f"{s.names[i]} sees {', '.join(str(m.values[j]) for j in sorted(others, key=m.values.get))}"
-                   f" and can take only {d}" if others else f"{s.names[i]} can take only {d}",
+                   f"it sees {', '.join(str(m.values[j]) for j in sorted(others, key=m.values.get))}"
+                   f" and can take only {d}" if others else f"it can take only {d}",
                    (i, *others), cited(m, others), placed=(i, d))
 
 
@@ -257,14 +262,14 @@ def table_steps(m: Marks) -> Iterator[Step]:
                 d = next(iter(fit[k]))
                 technique, rating = (("only filling", 1.8) if count == 1
                                      else ("fillings leave one digit", 2.5))
-                what = "has one filling left" if count == 1 else f"has {count} fillings left, all"
-                yield Step(technique, rating, t.name, f"{t.name} {what} with {at(s, i, d)}",
+                what = "its only filling left has" if count == 1 else f"its {count} fillings left all have"
+                yield Step(technique, rating, t.name, f"{what} {at(s, i, d)}",
                            tuple(t.cells), clues, placed=(i, d))
         removed = tuple((i, d) for k, i in enumerate(t.cells) if i not in m.values
                         for d in sorted(m.cands[i] - fit[k]))
         if removed and all(len(fit[k]) for k in range(len(t.cells))):
             yield Step("fillings rule out digits", 2.5, t.name,
-                       f"no filling of {t.name} has {said(s, removed)}", tuple(t.cells), clues,
+                       f"no filling has {said(s, removed)}", tuple(t.cells), clues,
                        removed=removed)
 
 
@@ -307,8 +312,8 @@ def cage_lines(m: Marks) -> Iterator[Step]:
                             if j not in t.cells and d in m.cands[j])
             if removed:
                 yield Step("cage takes digits from a line", 2.8, f"{t.name} and {u.name}",
-                           f"every filling of {t.name} puts {' and '.join(map(str, sorted(taken)))} in "
-                           f"{u.name}, so {said(s, removed)} go", tuple(t.cells), (t.clue,) if t.clue else (),
+                           f"every filling puts {' and '.join(map(str, sorted(taken)))} in its cells of {u.name}, "
+                           f"so {said(s, removed)} go", tuple(t.cells), (t.clue,) if t.clue else (),
                            removed=removed)
 
 
@@ -329,7 +334,7 @@ def locked_candidates(m: Marks) -> Iterator[Step]:
                 if removed:
                     kind = "pointing" if a.kind == "box" else "claiming"
                     yield Step(f"locked candidates ({kind})", 2.6 if kind == "pointing" else 2.8,
-                               a.name, f"the {d}s of {a.name} are all in {b.name}, so {d} leaves "
+                               a.name, f"its {d}s are all in {b.name}, so {d} leaves "
                                f"{name(s, [j for j, _ in removed])}", tuple(a.cells), removed=removed)
 
 
@@ -353,7 +358,7 @@ def subsets(size: int, hidden: bool) -> Callable[[Marks], Iterator[Step]]:
                     removed = tuple((i, d) for i in sorted(where) for d in sorted(m.cands[i] - set(ds)))
                     if len(where) == size and removed:
                         yield Step(technique, rating, u.name,
-                                   f"in {u.name} only {name(s, where)} can take {', '.join(map(str, ds))}, "
+                                   f"only {name(s, where)} can take {', '.join(map(str, ds))}, "
                                    f"so the other digits leave them", tuple(u.cells), removed=removed)
             else:
                 for group in combinations([i for i in cells if len(m.cands[i]) <= size], size):
@@ -361,7 +366,7 @@ def subsets(size: int, hidden: bool) -> Callable[[Marks], Iterator[Step]]:
                     removed = tuple((j, d) for j in cells if j not in group for d in sorted(ds & m.cands[j]))
                     if len(ds) == size and removed:
                         yield Step(technique, rating, u.name,
-                                   f"in {u.name} {name(s, group)} hold only {', '.join(map(str, sorted(ds)))}, "
+                                   f"{name(s, group)} hold only {', '.join(map(str, sorted(ds)))}, "
                                    f"so {said(s, removed)} go", tuple(u.cells), removed=removed)
     found.__name__ = technique.replace(" ", "_")
     return found
@@ -387,7 +392,7 @@ def x_wings(m: Marks) -> Iterator[Step]:
                                     if j not in corners and d in m.cands[j])
                     if removed:
                         yield Step("X-wing", 3.2, f"{a1.name} and {a2.name}",
-                                   f"the {d}s of {a1.name} and {a2.name} are at {name(s, corners)}, in "
+                                   f"their {d}s are at {name(s, corners)}, in "
                                    f"{b1.name} and {b2.name}: {d} leaves {name(s, [j for j, _ in removed])}",
                                    tuple(sorted(corners)), removed=removed)
 

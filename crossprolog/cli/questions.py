@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from .. import engine, explain, solving
+from .. import engine, explain, solving, techniques
 from ..answers import Marks, Search
 from ..errors import Interrupted, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -268,7 +268,7 @@ def steps_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     if walked is None:
         return solve_one_plain(puzzle, run, budget)
     statement, steps, done, seconds = walked
-    lines = [f"{n}. {step.technique}: {step.text}" for n, step in enumerate(steps, 1)]
+    lines = [f"{n}. {techniques.told(step)}" for n, step in enumerate(steps, 1)]
     placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
     graded = solving.graded(steps)
     record = {"family": puzzle.family, "status": "solved" if done else "timeout", "complete": done,
