@@ -154,10 +154,21 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
     except TimeLimitExceeded:
         if known is None or search.count != 1:
             raise
-    cell = puzzle.open_cells()[0]
+    cell = easiest_open_cell(puzzle, statement)
     return Hint("hint", (Forced(cell, known[cell[0]][cell[1]], "search", (), (
         f"no technique applies and no short reason was found in time: the only solution has "
         f"{known[cell[0]][cell[1]]} at {puzzle.cell_name(cell)}"), technique="search"),))
+
+
+def easiest_open_cell(puzzle: Puzzle, statement: solving.Statement | None) -> Cell:
+    """The open cell with the fewest candidates left by the placed digits (the first
+    open cell for a family without a statement)."""
+    if statement is None:
+        return puzzle.open_cells()[0]
+    marks = techniques.Marks(statement)
+    i = min((i for i in range(len(statement.places)) if i not in marks.values),
+            key=lambda i: len(marks.cands[i]))
+    return statement.places[i]
 
 
 def technique_hint(puzzle: Puzzle, statement: solving.Statement, found: solving.Found) -> Forced:

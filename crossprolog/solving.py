@@ -124,9 +124,9 @@ def next_placement(statement: Statement, within: Callable[[], bool] = lambda: Tr
         if placements:
             return min((Found(step, tuple(s for s in before if touches(s, step))) for step in placements),
                        key=lambda found: (found.rating, len(clues_of(found.steps)), len(found.steps)))
-        if not found:
+        step = chosen(found) if found else probing(marks, within)
+        if step is None:
             return None
-        step = chosen(found)
         marks.apply(step)
         before.append(step)
     return None
@@ -137,13 +137,16 @@ def touches(earlier: Step, step: Step) -> bool:
     return any(i in step.cells for i, _ in earlier.removed)
 
 
-def probing(marks: Marks) -> Step | None:
+def probing(marks: Marks, within: Callable[[], bool] = lambda: True) -> Step | None:
     """A candidate that breaks the marks once the singles and fillings it leads to are
-    placed (fewest candidates first): removing it is the step."""
+    placed (fewest candidates first): removing it is the step.  None when there is none,
+    or `within()` turns False."""
     s = marks.statement
     for i in sorted((i for i in range(len(s.places)) if i not in marks.values),
                     key=lambda i: len(marks.cands[i])):
         for d in sorted(marks.cands[i]):
+            if not within():
+                return None
             trial = copied(marks)
             trial.place(i, d)
             if singles_break(trial):
@@ -156,20 +159,21 @@ def probing(marks: Marks) -> Step | None:
 def copied(marks: Marks) -> Marks:
     trial = Marks.__new__(Marks)
     trial.statement, trial.values, trial.cands = marks.statement, dict(marks.values), [set(c) for c in marks.cands]
+    trial.contradiction = marks.contradiction
     return trial
 
 
-def singles_break(marks: Marks, rounds: int = 200) -> bool:
-    """Whether placing singles and fillings' forced digits until none is left breaks the marks."""
-    for _ in range(rounds):
-        if marks.broken():
-            return True
-        step = next((step for technique in (full_houses, hidden_singles, naked_singles, table_steps)
-                     for step in technique(marks) if step.placed), None)
-        if step is None:
+def singles_break(marks: Marks) -> bool:
+    """Whether placing singles and fillings' forced digits, round after round until none is
+    left, breaks the marks."""
+    while not marks.broken():
+        steps = [step for technique in (full_houses, hidden_singles, naked_singles, table_steps)
+                 for step in technique(marks) if step.placed]
+        if not steps:
             return False
-        marks.apply(step)
-    return False
+        for step in steps:
+            marks.apply(step)
+    return True
 
 
 def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
@@ -183,9 +187,9 @@ def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
         if not within() or marks.broken():
             return steps, False
         found = next_steps(marks)
-        step = chosen(found) if found else probing(marks)
+        step = chosen(found) if found else probing(marks, within)
         if step is None:
-            known = solution()
+            known = solution() if within() else None
             if not known:
                 return steps, False
             i = min((i for i in known if i not in marks.values), key=lambda i: len(marks.cands[i]))

@@ -137,17 +137,22 @@ class Marks:
 
     def __init__(self, statement: Statement):
         self.statement = statement
+        self.contradiction = False  # a digit placed twice in a unit, or where it cannot go
         self.values: dict[Index, int] = {}
         self.cands: list[set[int]] = [set(statement.digits) for _ in statement.places]
         for i, d in statement.placed.items():
             self.place(i, d)
 
     def place(self, i: Index, d: int) -> None:
+        if self.values.get(i, d) != d or d not in self.cands[i]:
+            self.contradiction = True
         self.values[i] = d
         self.cands[i] = {d}
         for j in self.statement.peers[i]:
             if j not in self.values:
                 self.cands[j].discard(d)
+            elif self.values[j] == d:
+                self.contradiction = True
 
     def apply(self, step: Step) -> None:
         for i, d in step.removed:
@@ -160,11 +165,8 @@ class Marks:
 
     def broken(self) -> bool:
         """Whether the marks show a contradiction: a cell or a table left nothing."""
-        s = self.statement
-        return (any(not c for c in self.cands)
-                or any(self.values.get(i) == self.values.get(j) is not None
-                       for u in s.units for i, j in combinations(u.cells, 2))
-                or any(t.fitting(self.cands)[1] == 0 for t in s.tables))
+        return (self.contradiction or any(not c for c in self.cands)
+                or any(t.fitting(self.cands)[1] == 0 for t in self.statement.tables))
 
     def solved(self) -> bool:
         return len(self.values) == len(self.statement.places)
