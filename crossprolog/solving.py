@@ -226,3 +226,34 @@ def graded(steps: Sequence[Step]) -> Grade:
 
 def clues_of(steps: Sequence[Step]) -> tuple[Clue, ...]:
     return tuple(dict.fromkeys(clue for step in steps for clue in step.clues))
+
+
+def grade_of(puzzle, within: Callable[[], bool] = lambda: True) -> tuple[Grade, bool] | None:
+    """The grade of `puzzle` (an Explainable) and whether its path reached the end; None
+    for a family that states no rules for techniques."""
+    statement = puzzle.statement()
+    if statement is None:
+        return None
+    known: list = []
+
+    def solution() -> dict[Index, int] | None:
+        if not known:
+            found = puzzle.solve()
+            grid = found.to_json() if found else None
+            known.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
+        return known[0]
+
+    steps, done = path(statement, solution, within)
+    return graded(steps), done
+
+
+def of_grade(puzzles, grade: str, n: int):
+    """The first `n` of `puzzles` whose grade is `grade` (one of GRADES' names)."""
+    made = 0
+    for puzzle in puzzles:
+        found = grade_of(puzzle)
+        if found and found[1] and found[0].grade == grade:
+            yield puzzle
+            made += 1
+            if made == n:
+                return

@@ -258,3 +258,13 @@ def test_grade_and_steps_from_the_command_line():
     lines = done.stdout.splitlines()
     assert lines[0].startswith("1. ") and lines[-1].startswith("medium")
     assert "?" not in "".join(lines[-6:])
+
+
+def test_generate_makes_puzzles_of_the_grade_asked():
+    done = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--difficulty", "hard", "--seed", "3",
+               "-n", "2")
+    assert done.returncode == 0
+    puzzles = crossprolog.parse_all(done.stdout)
+    assert len(puzzles) == 2 and all(p.well_formed() and grade(p).grade == "hard" for p in puzzles)
+    none = cli("generate", "kenken", "--rows", "3", "--cols", "3", "--difficulty", "diabolical", "--seed", "1")
+    assert none.returncode == 1 and "only 0 of 1 diabolical puzzles" in none.stderr
