@@ -168,6 +168,14 @@ class CrossProduct(Explainable):
                   for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
         return tuple(rows + columns + givens)
 
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A line as `solution` fills it: `row 4 (40320)`."""
+        if clue.kind == "given":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        line = grid[clue.index] if clue.kind == "row" else [row[clue.index] for row in grid]
+        return f"{clue.kind} {clue.index + 1} ({math.prod(line)})"
+
     def statement(self) -> techniques.Statement:
         """Each line a product of any digits (no unit: a digit may repeat), the givens placed."""
         places = tuple((r, c) for r in range(self.height) for c in range(self.width))

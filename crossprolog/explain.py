@@ -390,6 +390,19 @@ class Explainable(Puzzle):
         (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
 
+    def entries(self) -> tuple[Clue, ...]:
+        """The clues that are the solver's own entries, not the printed puzzle's (blamed
+        first when the puzzle has no solution): none unless the puzzle marks them."""
+        return ()
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """What `clue` would say of `solution`, as the layout writes it: the digit there for
+        a given (None when the family cannot tell)."""
+        if clue.kind != "given":
+            return None
+        r, c = clue.cell
+        return f"the {solution.to_json()[r][c]} at {self.cell_name(clue.cell)}"
+
     def statement(self) -> solving.Statement | None:
         """The puzzle's rules as data for a person's techniques (`techniques.Statement`),
         or None for a family that states none (then hints reason by propagation)."""

@@ -230,6 +230,15 @@ class KenKen(Explainable):
     def statement(self) -> solving.Statement:
         return solving.kernel_statement(self, 1, self.size)
 
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A cage as `solution` makes it: `cage c (24*)`, its operation kept."""
+        if clue.kind != "cage":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        cage = next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
+        target = combined(cage.op, [grid[r][c] for r, c in cage.cells])
+        return None if target is None else self.cage_called(replace(cage, target=target), clue.name)
+
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter, or where its clue stands when
         the cages are drawn with walls."""

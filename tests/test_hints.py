@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import crossprolog
-from crossprolog import explain, solving, techniques
+from crossprolog import blame, explain, solving, techniques
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
 from crossprolog.crosscells import well_formed_puzzles as crosscells_puzzles
@@ -27,6 +27,10 @@ from test_kenken import brute_force as kenken_solutions
 
 def read(path):
     return crossprolog.parse(path.read_text())
+
+
+def read_text(text):
+    return crossprolog.parse(text)
 
 
 CLASSICS = sorted((EXAMPLES / "sudoku").glob("*.txt"))
@@ -268,3 +272,63 @@ def test_generate_makes_puzzles_of_the_grade_asked():
     assert len(puzzles) == 2 and all(p.well_formed() and grade(p).grade == "hard" for p in puzzles)
     none = cli("generate", "kenken", "--rows", "3", "--cols", "3", "--difficulty", "diabolical", "--seed", "1")
     assert none.returncode == 1 and "only 0 of 1 diabolical puzzles" in none.stderr
+
+
+# Typos: the clue (or two) whose removal leaves the puzzle its one solution
+
+
+def test_one_wrong_given_of_a_sudoku_is_named_with_what_it_should_read():
+    puzzle = read(EXAMPLES / "sudoku" / "brute-force-17.txt")
+    grid = puzzle.solve().to_json()
+    (r, c), *_ = [cell for cell in puzzle.open_cells() if cell[0] == 4]
+    wrong = puzzle.placing({(r, c): grid[r][c] % 9 + 1})
+    typo = blame.typos(wrong, timeout=60)[0]
+    assert [clue.cell for clue in typo.clues] == [(r, c)] and typo.unique
+    assert typo.reading == f"the {grid[r][c]} at row {r + 1}, column {c + 1}"
+
+
+def test_a_wrong_kenken_given_is_blamed():
+    (puzzle,) = kenken_puzzles(4, 4, 1, seed=11)
+    grid = kenken_grid(puzzle)
+    cell = puzzle.open_cells()[0]
+    wrong = puzzle.placing({cell: grid[cell[0]][cell[1]] % 4 + 1})
+    found = blame.typos(wrong, timeout=60)
+    assert any([clue.cell for clue in typo.clues] == [cell] for typo in found)
+
+
+def test_a_row_and_a_column_product_both_mistyped_are_named_together():
+    (puzzle,) = crossproduct_puzzles(10, 6, 1, seed=1)
+    rows, columns = list(puzzle.row_products), list(puzzle.column_products)
+    rows[2], columns[4] = rows[2] * 11, columns[4] * 13  # factors no digit has: typos a person makes
+    wrong = CrossProduct(tuple(rows), tuple(columns), puzzle.givens)
+    found = blame.typos(wrong, timeout=60)
+    assert [clue.text for clue in found[0].clues] == [f"row 3 ({rows[2]})", f"column 5 ({columns[4]})"]
+
+
+def mistyped_sudoku():
+    """A well-formed Sudoku with one given changed so that it has no solution, though no
+    digit is twice in a unit; the cell and the digit it had."""
+    from crossprolog.sudoku import well_formed_puzzles
+    (puzzle,) = well_formed_puzzles(9, 9, 1, seed=4)
+    for r, c in [(r, c) for r in range(9) for c in range(9) if puzzle.givens[r][c]]:
+        for d in range(1, 10):
+            seen = {puzzle.givens[r][k] for k in range(9)} | {puzzle.givens[k][c] for k in range(9)} | {
+                puzzle.givens[3 * (r // 3) + i][3 * (c // 3) + j] for i in range(3) for j in range(3)}
+            wrong = puzzle.placing({(r, c): d})
+            if d not in seen and wrong.solve() is None:
+                return wrong, (r, c), puzzle.givens[r][c]
+
+
+def test_the_command_line_leads_with_the_typo():
+    wrong, (r, c), was = mistyped_sudoku()
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-", "--format", "json"],
+                          input=wrong.render(), capture_output=True, text=True)
+    record = json.loads(done.stdout)
+    assert record["status"] == "unsolvable"
+    assert record["blame"][0] == {"clues": [{"kind": "given", "row": r, "col": c}], "unique": True,
+                                  "reading": f"the {was} at row {r + 1}, column {c + 1}"}
+    said = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], input=wrong.render(),
+                          capture_output=True, text=True).stdout.splitlines()[0]
+    assert said == (f"no solution: the {wrong.givens[r][c]} at row {r + 1}, column {c + 1} is likely "
+                    f"mistyped: with the {was} at row {r + 1}, column {c + 1} instead, the puzzle has one "
+                    "solution")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from .. import engine, explain, solving, techniques
+from .. import blame, engine, explain, solving, techniques
 from ..answers import Marks, Search
 from ..errors import Interrupted, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -65,7 +65,18 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
 
 
 def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
-    """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+    """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
+    else the clues that cannot hold together, marked in its layout."""
+    try:
+        found = blame.typos(puzzle, entries=puzzle.entries(), timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+                            encoding=run.args.encoding)
+    except TimeLimitExceeded:
+        found = ()
+    if found:
+        drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(found[0].clues)))
+        return Outcome(NO, f"{heading}: {typo_sentence(found)}\n{drawing}",
+                       {**record, "blame": [typo.to_json() for typo in found],
+                        "conflict": [clue.to_json() for clue in found[0].clues]})
     try:
         clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:
@@ -74,6 +85,26 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
     drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(clues)))
     return Outcome(NO, f"{heading}: {explain.conflict_sentence(clues)}\n{drawing}",
                    {**record, "conflict": [clue.to_json() for clue in clues]})
+
+
+TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
+
+
+def typo_sentence(found: tuple[blame.Typo, ...]) -> str:
+    """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
+    the puzzle has one solution`, and the other candidates, if any."""
+    first, others = found[0], found[1:]
+    named = explain.listed([clue.text for clue in first.clues])
+    verb = "is" if len(first.clues) == 1 else "are"
+    one = len(first.clues) == 1
+    read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
+    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read and any(c.kind == "given" for c in first.clues) else
+            f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
+            if first.unique else
+            f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
+    rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
+    more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
+    return f"{named} {verb} likely mistyped: {left}{more}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
