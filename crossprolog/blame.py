@@ -120,11 +120,11 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
         searches = search_many(reduced, limit=2, timeout=each, encoding=encoding)
         solvable = [(dropped, less, search) for dropped, less, search in zip(chunk, reduced, searches)
                     if search.solutions]
-        found += corrections(puzzle, solvable, each, encoding, digits)
+        found += corrections(puzzle, solvable, end, encoding, digits)
     return found
 
 
-def corrections(puzzle: Puzzle, solvable: list, each: float | None, encoding: str | None,
+def corrections(puzzle: Puzzle, solvable: list, end: float | None, encoding: str | None,
                 digits: Sequence[int]) -> list[Typo]:
     """Each solvable removal (dropped clues, the puzzle without them, its search) as a Typo:
     a lone given tried at every digit (the first leaving one solution is its reading),
@@ -138,6 +138,7 @@ def corrections(puzzle: Puzzle, solvable: list, each: float | None, encoding: st
         else:
             tried.append((dropped, corrected(less, dropped, search.solutions[0]),
                           reading(puzzle, dropped, search)))
+    each = None if end is None or not tried else max(EACH, (end - time.perf_counter()) / len(tried))
     checks = search_many([fixed for _, fixed, _ in tried], limit=2, timeout=each, encoding=encoding)
     found: dict[tuple[Clue, ...], Typo] = {}
     for (dropped, _, readings), check in zip(tried, checks):
