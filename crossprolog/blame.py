@@ -133,7 +133,7 @@ def corrections(puzzle: Puzzle, solvable: list, end: float | None, encoding: str
     for dropped, less, search in solvable:
         if len(dropped) == 1 and dropped[0].kind == "given":
             cell = dropped[0].cell
-            tried += [(dropped, less.placing({cell: digit}), (f"the {digit} at {puzzle.cell_name(cell)}",))
+            tried += [(dropped, less.placing({cell: digit}), (puzzle.given_name(cell, digit),))
                       for digit in digits]
         else:
             tried.append((dropped, corrected(less, dropped, search.solutions[0]),

@@ -401,7 +401,11 @@ class Explainable(Puzzle):
         if clue.kind != "given":
             return None
         r, c = clue.cell
-        return f"the {solution.to_json()[r][c]} at {self.cell_name(clue.cell)}"
+        return self.given_name(clue.cell, solution.to_json()[r][c])
+
+    def given_name(self, cell: Cell, value: int) -> str:
+        """A given as the puzzle's clues name it: `the 7 at row 2, column 3`."""
+        return f"the {value} at {self.cell_name(cell)}"
 
     def statement(self) -> solving.Statement | None:
         """The puzzle's rules as data for a person's techniques (`techniques.Statement`),

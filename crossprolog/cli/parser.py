@@ -39,6 +39,11 @@ def parser() -> argparse.ArgumentParser:
                              help="give each puzzle this many seconds, reading it included; a "
                                   "lone puzzle's command ends by then (exit code 3)")
         _puzzle_arguments(command)
+        if name != "count":
+            command.add_argument("--entries", default=None, metavar="FILE",
+                                 help="the puzzle as you have filled it in (your own digits or marks): "
+                                      "hints start from it, and a contradiction is blamed on your "
+                                      "entries first (docs/hints.md)")
         command.add_argument("--jobs", type=_positive, default=1, metavar="N",
                              help="solve N puzzles at a time, in worker processes")
         command.add_argument("--out", default=None, metavar="FILE",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from pathlib import Path
 
-from .. import blame, engine, explain, solving, techniques
+from .. import blame, engine, explain, registry, solving, techniques
 from ..answers import Marks, Search
-from ..errors import Interrupted, TimeLimitExceeded
+from ..errors import Interrupted, ParseError, TimeLimitExceeded, UsageError
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
@@ -35,16 +37,17 @@ def grade(run: Run) -> int:
 
 
 def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    if run.args.steps:
-        return steps_one(puzzle, run, budget)
+    puzzle, entries = with_entries(puzzle, run)
+    if run.args.steps and (walked := human_path(puzzle, run, budget)):
+        return steps_one(puzzle, run, walked)
     if run.args.all:
         return _solve_all(puzzle, run, budget)
-    with watchdog(run, budget, lambda: _solved(puzzle, run, None)):
+    with watchdog(run, budget, lambda: _solved(puzzle, run, None, entries)):
         found = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
-    return _solved(puzzle, run, found)
+    return _solved(puzzle, run, found, entries)
 
 
-def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
+def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a search for one solution (None: it ran out of time)."""
     solution = found.solutions[0] if found and found.solutions else None
     status = found.status if found else "timeout"
@@ -60,21 +63,23 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
     if status == "timeout":
         return Outcome(LIMIT, f"time limit of {run.args.timeout:g} s reached", record)
     if solution is None:
-        return _no_solution(puzzle, run, record, "no solution")
+        return _no_solution(puzzle, run, record, "no solution", entries)
     return Outcome(OK, puzzle.render(solution, layout(run.args)), record)
 
 
-def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
+def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
     """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
     else the clues that cannot hold together, marked in its layout."""
     try:
-        found = blame.typos(puzzle, entries=puzzle.entries(), timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+        found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
                             encoding=run.args.encoding)
+        yours = {clue: clue for clue in entries}  # named "your ..."
+        found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
     except TimeLimitExceeded:
         found = ()
     if found:
         drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(found[0].clues)))
-        return Outcome(NO, f"{heading}: {typo_sentence(found)}\n{drawing}",
+        return Outcome(NO, f"{heading}: {typo_sentence(found, entries)}\n{drawing}",
                        {**record, "blame": [typo.to_json() for typo in found],
                         "conflict": [clue.to_json() for clue in found[0].clues]})
     try:
@@ -90,7 +95,7 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
 TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
 
 
-def typo_sentence(found: tuple[blame.Typo, ...]) -> str:
+def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
     the puzzle has one solution`, and the other candidates, if any."""
     first, others = found[0], found[1:]
@@ -104,7 +109,8 @@ def typo_sentence(found: tuple[blame.Typo, ...]) -> str:
             f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
     rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
     more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
-    return f"{named} {verb} likely mistyped: {left}{more}"
+    wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
+    return f"{named} {verb} likely {wrong}: {left}{more}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -185,12 +191,13 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0) -> 
 
 
 def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    with watchdog(run, budget, lambda: _checked(run, puzzle, None)):
+    puzzle, entries = with_entries(puzzle, run)
+    with watchdog(run, budget, lambda: _checked(run, puzzle, None, entries)):
         found = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
-    return _checked(run, puzzle, found)
+    return _checked(run, puzzle, found, entries)
 
 
-def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
+def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a check (found None: it ran out of time)."""
     status, count = (found.status, found.count) if found else ("timeout", 0)
     well_formed = status != "timeout" and count == 1
@@ -203,7 +210,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
     if well_formed:
         return Outcome(OK, "well-formed: exactly one solution", record)
     if count == 0:
-        return _no_solution(puzzle, run, record, "not well-formed: no solution")
+        return _no_solution(puzzle, run, record, "not well-formed: no solution", entries)
     return _several(puzzle, run, record, *found.solutions)
 
 
@@ -230,6 +237,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
     started = time.monotonic()
+    puzzle, entries = with_entries(puzzle, run)
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
@@ -241,7 +249,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
-        return _no_solution(puzzle, run, record, "no solution, so no hint")
+        return _no_solution(puzzle, run, record, "no solution, so no hint", entries)
     if found.status == "stuck":
         return Outcome(NO, "no cell is forced: every open cell takes more than one value "
                            "across the solutions", record)
@@ -277,6 +285,7 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None):
 
 
 def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    puzzle, _ = with_entries(puzzle, run)
     walked = human_path(puzzle, run, budget)
     record = {"family": puzzle.family, "status": "graded"}
     if walked is None:
@@ -293,11 +302,8 @@ def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
                        f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}", record)
 
 
-def steps_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+def steps_one(puzzle: Puzzle, run: Run, walked: tuple) -> Outcome:
     """The whole path, one numbered line per step, then the solved puzzle."""
-    walked = human_path(puzzle, run, budget)
-    if walked is None:
-        return solve_one_plain(puzzle, run, budget)
     statement, steps, done, seconds = walked
     lines = [f"{n}. {techniques.told(step)}" for n, step in enumerate(steps, 1)]
     placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
@@ -317,9 +323,33 @@ def steps_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     return Outcome(OK if done else LIMIT, "\n".join(lines + [end, verdict]), record)
 
 
-def solve_one_plain(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    run.args.steps = False
-    return solve_one(puzzle, run, budget)
+ENTRIES: dict[str, Puzzle] = {}  # the --entries file of this process, read once
+
+
+def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
+    """The puzzle as the solver has filled it (--entries FILE: the same puzzle with the
+    solver's own digits or marks in it), and the clues that are those entries, named
+    "your ..."; the puzzle itself and none without --entries."""
+    path = getattr(run.args, "entries", None)
+    if not path:
+        return puzzle, ()
+    if path not in ENTRIES:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot read the entries {path}: {error.strerror}") from None
+        try:
+            ENTRIES[path] = registry.parse(text, family=puzzle.family)
+        except ParseError as error:
+            raise UsageError(error.report(path).replace(": error: ", ": ", 1)) from None
+    filled = ENTRIES[path]
+    printed = set(puzzle.clues())
+    others = {clue for clue in filled.clues() if clue.kind != "given"}
+    if others != {clue for clue in printed if clue.kind != "given"} or not printed <= set(filled.clues()):
+        raise UsageError(f"{path} is not this puzzle filled in: its clues are not the puzzle's")
+    entries = tuple(replace(clue, text="your " + clue.text.removeprefix("the "))
+                    for clue in filled.clues() if clue not in printed)
+    return filled, entries
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next

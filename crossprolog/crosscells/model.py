@@ -188,7 +188,16 @@ class CrossCells(Explainable):
         groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
                        name=name, cells=self._json_cells(self.group_cells(name)))
                   for name in names]
-        return tuple(rows + columns + groups)
+        decided = [Clue("given", self.given_name((r, k), self.cells[i].decided), cell=(r, k),
+                        cells=frozenset({(r, k)}))
+                   for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                   if self.cells[i].decided is not None]
+        return tuple(rows + columns + groups + decided)
+
+    def given_name(self, cell: tuple[int, int], value: int) -> str:
+        """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
+        words = ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")
+        return f"{self.cell_name(cell)} {words[value]}"
 
     def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
         where = {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
@@ -207,9 +216,13 @@ class CrossCells(Explainable):
         def line(kind: str, index: int, line: Line) -> Line:
             return line if Clue(kind, "", index=index) in kept else replace(line, head=None, tail=None)
 
+        undecided = {i for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                     if self.cells[i].decided is not None and Clue("given", "", cell=(r, k)) not in kept}
         return replace(self, rows=tuple(line("row", r, row) for r, row in enumerate(self.rows)),
                        columns=tuple(line("column", k, column) for k, column in enumerate(columns)),
-                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept))
+                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept),
+                       cells=tuple(replace(cell, decided=None, text=unmarked(cell.text)) if i in undecided
+                                   else cell for i, cell in enumerate(self.cells)))
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [(r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
