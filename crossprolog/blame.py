@@ -44,10 +44,11 @@ class Typo:
 
     @property
     def plausible(self) -> bool:
-        """Whether each clue reads as a typo of what the solution has: at most two
-        characters apart (a given's digit, a product's digit or two)."""
-        return self.readings is not None and all(
-            distance(clue.text, read) <= 2 for clue, read in zip(self.clues, self.readings))
+        """Whether each clue reads as a typo of what the solution has: its digits at most two
+        edits apart (a given's digit, a product's digit or two); True when the family
+        cannot tell what they would read."""
+        return self.readings is None or all(
+            distance(digits(clue.text), digits(read)) <= 2 for clue, read in zip(self.clues, self.readings))
 
     def to_json(self) -> dict:
         return {"clues": [clue.to_json() for clue in self.clues], "unique": self.unique,
@@ -74,6 +75,8 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     for pool in pools:
         for size in (1, 2):
             candidates = [group for group in combinations(pool, size) if set(alone) <= set(group)][:PAIRS]
+            # pairs holding a clue whose removal alone left solutions first: the likelier
+            candidates.sort(key=lambda group: not any(typo.clues[0] in group for typo in fallback))
             try:
                 found = solvable_without(puzzle, clues, candidates, end, encoding, digits)
             except (TimeLimitExceeded, EncodingError):
@@ -169,6 +172,10 @@ def reading(puzzle: Puzzle, dropped: Sequence[Clue], search) -> tuple[str, ...] 
     `row 4 (40320)`, `the 6 at row 3, column 5`, when it can tell."""
     said = [puzzle.clue_reading(clue, search.solutions[0]) for clue in dropped]
     return None if None in said else tuple(said)
+
+
+def digits(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit() or ch == "-")
 
 
 def distance(a: str, b: str) -> int:

@@ -194,6 +194,23 @@ class CrossCells(Explainable):
                    if self.cells[i].decided is not None]
         return tuple(rows + columns + groups + decided)
 
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A line or group as `solution` switches its cells: `row 4 (=17)`, each end's
+        constraint recomputed (None when an operation has no value there)."""
+        if clue.kind == "given":
+            return super().clue_reading(clue, solution)
+        ons = self.ons(solution)
+        said = []
+        for constraint in self.constraints_of(clue):
+            reading = next(r for r in self.readings() if r.constraint is constraint)
+            on_cells = [self.cells[i] for i in reading.cells if ons[i]]
+            value = (len(on_cells) if constraint.kind == COUNT
+                     else value_of(on_cells, self.first_cell, self.precedence))
+            if value is None:
+                return None
+            said.append(replace(constraint, value=value, text="").text)
+        return f"{clue.text.split(' (')[0]} ({', '.join(said)})"
+
     def given_name(self, cell: tuple[int, int], value: int) -> str:
         """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
         words = ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")
