@@ -21,7 +21,7 @@ take n.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
 from . import engine, solving, techniques
@@ -150,7 +150,9 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
         if known is None or known[forced.cell[0]][forced.cell[1]] == forced.value:
             return Hint("hint", (forced,))
     try:
-        return reasoned_hint(puzzle, timeout=deadline.left(), encoding=encoding)
+        found = reasoned_hint(puzzle, timeout=deadline.left(), encoding=encoding)
+        return replace(found, cells=tuple(replace(forced, reason=f"no named technique applies: {forced.reason}")
+                                          for forced in found.cells))
     except TimeLimitExceeded:
         if known is None or search.count != 1:
             raise
