@@ -62,7 +62,8 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     alone first when there are some, then every clue; each set holds every clue that
     has no solution even alone.  When none leaves one solution,
     the single clues (else pairs) whose removal leaves several, if there are at most
-    TELLING of them.  Empty when none is found; raises TimeLimitExceeded when `timeout` seconds pass before any is."""
+    TELLING of them, from a search that decided every candidate.  Empty when none is
+    found; raises TimeLimitExceeded when `timeout` seconds pass before it is known."""
     end = None if timeout is None else time.perf_counter() + timeout
     clues = list(puzzle.clues())
     pools = [list(entries)] if entries else []
@@ -78,14 +79,16 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
             # pairs holding a clue whose removal alone left solutions first: the likelier
             candidates.sort(key=lambda group: not any(typo.clues[0] in group for typo in fallback))
             try:
-                found = solvable_without(puzzle, clues, candidates, end, encoding, digits)
-            except (TimeLimitExceeded, EncodingError):
-                if fallback and len(fallback) <= TELLING:
-                    return tuple(fallback)
-                raise TimeLimitExceeded(timeout or 0) from None
+                found, complete = solvable_without(puzzle, clues, candidates, end, encoding, digits)
+            except EncodingError:
+                found, complete = [], False
             unique = [typo for typo in found if typo.unique and typo.plausible]
             if unique:
                 return tuple(unique)
+            if not complete:  # what a partial search left with several solutions tells nothing
+                if fallback and len(fallback) <= TELLING:
+                    return tuple(fallback)
+                raise TimeLimitExceeded(timeout or 0)
             fallback = fallback or found
     return tuple(fallback) if len(fallback) <= TELLING else ()
 
@@ -107,16 +110,15 @@ def impossible_alone(puzzle: Puzzle, clues: list[Clue], end: float | None,
 
 
 def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[Clue, ...]],
-                     end: float | None, encoding: str | None, digits: Sequence[int]) -> list[Typo]:
+                     end: float | None, encoding: str | None,
+                     digits: Sequence[int]) -> tuple[list[Typo], bool]:
     """The candidates whose removal leaves `puzzle` a solution, searched a chunk at a time
-    (one crossing each) until `end`: then those found so far, or TimeLimitExceeded."""
+    (one crossing each) until `end`, and whether every candidate was decided in time."""
     found: list[Typo] = []
     for start in range(0, len(candidates), CHUNK):
         left = None if end is None else end - time.perf_counter()
         if left is not None and left <= 0:
-            if found:
-                return found
-            raise TimeLimitExceeded(0)
+            return found, False
         chunk = candidates[start:start + CHUNK]
         reduced = [puzzle.keeping([clue for clue in clues if clue not in dropped]) for dropped in chunk]
         each = None if left is None else max(EACH, left / (len(candidates) - start))
@@ -124,7 +126,9 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
         solvable = [(dropped, less, search) for dropped, less, search in zip(chunk, reduced, searches)
                     if search.solutions]
         found += corrections(puzzle, solvable, end, encoding, digits)
-    return found
+        if any(search.status == "timeout" and not search.solutions for search in searches):
+            return found, False
+    return found, True
 
 
 def corrections(puzzle: Puzzle, solvable: list, end: float | None, encoding: str | None,

@@ -405,10 +405,6 @@ LADDER: tuple[Callable[[Marks], Iterator[Step]], ...] = (
     subsets(2, False), x_wings, subsets(2, True), subsets(3, False), subsets(3, True),
     subsets(4, False), subsets(4, True))
 
-TECHNIQUES = ("full house", "hidden single", "only filling", "naked single", "fillings leave one digit",
-              "fillings rule out digits", "locked candidates (pointing)", "locked candidates (claiming)",
-              "cage takes digits from a line", "naked pair", "X-wing", "hidden pair", "naked triple",
-              "hidden triple", "naked quad", "hidden quad")
 
 
 SINGLES = (full_houses, hidden_singles, naked_singles, table_steps)
