@@ -387,15 +387,11 @@ class Explainable(Puzzle):
     family's model is one."""
 
     def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
-        """One cell whose value is the same in every solution, with the clues that force
-        it: the one needing the least reasoning.  `Hint.status` says "hint", "stuck"
-        (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
+        """One cell whose value is the same in every solution, and why: the easiest named
+        technique's, with the fewest clues, else the one needing the least reasoning;
+        past `timeout` (HINT_SECONDS) the best found so far.  `Hint.status` says "hint",
+        "stuck" (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
-
-    def entries(self) -> tuple[Clue, ...]:
-        """The clues that are the solver's own entries, not the printed puzzle's (blamed
-        first when the puzzle has no solution): none unless the puzzle marks them."""
-        return ()
 
     def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
         """What `clue` would say of `solution`, as the layout writes it: the digit there for
@@ -407,7 +403,7 @@ class Explainable(Puzzle):
 
     def given_name(self, cell: Cell, value: int) -> str:
         """A given as the puzzle's clues name it: `the 7 at row 2, column 3`."""
-        return f"the {value} at {self.cell_name(cell)}"
+        return f"the {value} at row {cell[0] + 1}, column {cell[1] + 1}"
 
     def statement(self) -> solving.Statement | None:
         """The puzzle's rules as data for a person's techniques (`techniques.Statement`),

@@ -230,6 +230,14 @@ class KenKen(Explainable):
     def statement(self) -> solving.Statement:
         return solving.kernel_statement(self, 1, self.size)
 
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        """`row 2, column 3 (cage b)`, or for cages walled in, the cage's clue."""
+        cage = next((cage for cage in self.cages if tuple(cell) in cage.cells), None)
+        where = f"row {cell[0] + 1}, column {cell[1] + 1}"
+        if cage is None:
+            return where
+        return f"{where} ({cage.clue} cage)" if self.drawn else f"{where} (cage {self.letters()[cage.cells[0]]})"
+
     def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
         """A cage as `solution` makes it: `cage c (24*)`, its operation kept."""
         if clue.kind != "cage":

@@ -156,6 +156,10 @@ class Sudoku(Explainable):
     def statement(self) -> solving.Statement:
         return solving.kernel_statement(self, self.digits.low, self.digits.high)
 
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        """`row 2, column 3 (box 1)`: boxes numbered left to right, top to bottom."""
+        return f"row {cell[0] + 1}, column {cell[1] + 1} (box {cell[0] // 3 * 3 + cell[1] // 3 + 1})"
+
     def keeping(self, clues: Collection[Clue]) -> Sudoku:
         kept = {clue.cell for clue in clues}
         return replace(self, givens=tuple(tuple(d if (r, c) in kept else None for c, d in enumerate(row))
