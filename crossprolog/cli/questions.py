@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from pathlib import Path
 
-from .. import engine, explain
+from .. import blame, engine, explain, registry, solving, techniques
 from ..answers import Marks, Search
-from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
+from ..errors import Interrupted, ParseError, ResourceLimit, TimeLimitExceeded, UsageError
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
@@ -31,15 +33,22 @@ def hint(run: Run) -> int:
     return each_puzzle(run, hint_one)
 
 
+def grade(run: Run) -> int:
+    return each_puzzle(run, grade_one)
+
+
 def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    puzzle, entries = with_entries(puzzle, run)
+    if run.args.steps and (walked := human_path(puzzle, run, budget)):
+        return steps_one(puzzle, run, walked)
     if run.args.all:
         return _solve_all(puzzle, run, budget)
-    with watchdog(run, budget, lambda: _solved(puzzle, run, None)):
+    with watchdog(run, budget, lambda: _solved(puzzle, run, None, entries)):
         found = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
-    return _solved(puzzle, run, found)
+    return _solved(puzzle, run, found, entries)
 
 
-def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
+def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a search for one solution (None: it ran out of time)."""
     solution = found.solutions[0] if found and found.solutions else None
     status = found.status if found else "timeout"
@@ -57,13 +66,26 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
         said = f"time limit of {run.args.timeout:g} s reached"
         return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if solution is None:
-        return _no_solution(puzzle, run, record, "no solution")
+        return _no_solution(puzzle, run, record, "no solution", entries)
     return Outcome(OK, puzzle.render(solution, layout(run.args)), record,
                    picture=picture(run.args, solution))
 
 
-def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
-    """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
+    """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
+    else the clues that cannot hold together, marked in its layout."""
+    try:
+        found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+                            encoding=run.args.encoding)
+        yours = {clue: clue for clue in entries}  # named "your ..."
+        found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
+    except TimeLimitExceeded:
+        found = ()
+    if found:
+        drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(found[0].clues)))
+        return Outcome(NO, f"{heading}: {typo_sentence(found, entries)}\n{drawing}",
+                       {**record, "blame": [typo.to_json() for typo in found],
+                        "conflict": [clue.to_json() for clue in found[0].clues]})
     try:
         clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:
@@ -74,6 +96,27 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
     said = f"{heading}: {explain.conflict_sentence(clues)}"
     return Outcome(NO, f"{said}\n{drawing}", {**record, "conflict": [clue.to_json() for clue in clues]},
                    picture=picture(run.args, puzzle, list(clues), caption=[said]))
+
+
+TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
+
+
+def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
+    """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
+    the puzzle has one solution`, and the other candidates, if any."""
+    first, others = found[0], found[1:]
+    named = explain.listed([clue.text for clue in first.clues])
+    verb = "is" if len(first.clues) == 1 else "are"
+    one = len(first.clues) == 1
+    read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
+    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read and any(c.kind == "given" for c in first.clues) else
+            f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
+            if first.unique else
+            f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
+    rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
+    more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
+    wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
+    return f"{named} {verb} likely {wrong}: {left}{more}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -163,12 +206,13 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0,
 
 
 def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    with watchdog(run, budget, lambda: _checked(run, puzzle, None)):
+    puzzle, entries = with_entries(puzzle, run)
+    with watchdog(run, budget, lambda: _checked(run, puzzle, None, entries)):
         found = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
-    return _checked(run, puzzle, found)
+    return _checked(run, puzzle, found, entries)
 
 
-def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
+def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a check (found None: it ran out of time)."""
     status, count = (found.status, found.count) if found else ("timeout", 0)
     well_formed = status != "timeout" and count == 1
@@ -182,7 +226,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
         said = "well-formed: exactly one solution"
         return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if count == 0:
-        return _no_solution(puzzle, run, record, "not well-formed: no solution")
+        return _no_solution(puzzle, run, record, "not well-formed: no solution", entries)
     return _several(puzzle, run, record, *found.solutions)
 
 
@@ -212,10 +256,12 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
     started = time.monotonic()
+    puzzle, entries = with_entries(puzzle, run)
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
-        said = f"time limit of {run.args.timeout:g} s reached"
+        seconds = explain.HINT_SECONDS if run.args.timeout is None else run.args.timeout
+        said = f"time limit of {seconds:g} s reached: no hint found in time"
         return Outcome(LIMIT, said, {"family": puzzle.family, "status": "timeout", "cells": [],
                                      "seconds": round(time.monotonic() - started, 6)},
                        picture=picture(run.args, puzzle, caption=[said]))
@@ -223,7 +269,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
-        return _no_solution(puzzle, run, record, "no solution, so no hint")
+        return _no_solution(puzzle, run, record, "no solution, so no hint", entries)
     if found.status == "stuck":
         said = "no cell is forced: every open cell takes more than one value across the solutions"
         return Outcome(NO, said, record, picture=picture(run.args, puzzle, caption=[said]))
@@ -237,6 +283,95 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
                                  + [placed.render(format=layout(run.args))]), record,
                    picture=picture(run.args, puzzle, found))
+
+
+def human_path(puzzle: Puzzle, run: Run, budget: float | None):
+    """A person's steps through `puzzle`, whether they reach its end, and the seconds taken
+    (None when the family states no rules for techniques)."""
+    statement = puzzle.statement()
+    if statement is None:
+        return None
+    started = time.monotonic()
+    found: list = []
+
+    def solution():
+        if not found:
+            search = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
+            grid = search.solutions[0].to_json() if search.solutions else None
+            found.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
+        return found[0]
+
+    within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
+    steps, done = solving.path(statement, solution, within)
+    return statement, steps, done, round(time.monotonic() - started, 6)
+
+
+def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    puzzle, _ = with_entries(puzzle, run)
+    walked = human_path(puzzle, run, budget)
+    record = {"family": puzzle.family, "status": "graded"}
+    if walked is None:
+        return Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles", {**record, "status": "error"})
+    statement, steps, done, seconds = walked
+    graded = solving.graded(steps)
+    record |= {**graded.to_json(), "complete": done, "seconds": seconds}
+    if not done:
+        record["status"] = "timeout" if budget and seconds >= budget else "unsolvable"
+        return Outcome(LIMIT if record["status"] == "timeout" else NO,
+                       f"not graded: the path stopped after {plural(len(steps), 'step')} "
+                       f"({'time limit reached' if record['status'] == 'timeout' else 'no solution'})", record)
+    return Outcome(OK, f"{graded.grade}: hardest technique {graded.technique} (rating {graded.rating:g}), "
+                       f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}", record)
+
+
+def steps_one(puzzle: Puzzle, run: Run, walked: tuple) -> Outcome:
+    """The whole path, one numbered line per step, then the solved puzzle."""
+    statement, steps, done, seconds = walked
+    lines = [f"{n}. {techniques.told(step)}" for n, step in enumerate(steps, 1)]
+    placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
+    graded = solving.graded(steps)
+    record = {"family": puzzle.family, "status": "solved" if done else "timeout", "complete": done,
+              **graded.to_json(), "seconds": seconds,
+              "steps": [{"technique": step.technique, "rating": step.rating, "place": step.place,
+                         "reason": step.text,
+                         "cells": [list(statement.places[i]) for i in step.cells],
+                         "placed": ([*statement.places[step.placed[0]], step.placed[1]]
+                                    if step.placed else None),
+                         "removed": [[*statement.places[i], d] for i, d in step.removed]}
+                        for step in steps]}
+    end = puzzle.placing(placed).render(format=layout(run.args))
+    verdict = (f"{graded.grade}: hardest technique {graded.technique}" if done
+               else f"stopped after {plural(len(steps), 'step')}")
+    return Outcome(OK if done else LIMIT, "\n".join(lines + [end, verdict]), record)
+
+
+ENTRIES: dict[str, Puzzle] = {}  # the --entries file of this process, read once
+
+
+def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
+    """The puzzle as the solver has filled it (--entries FILE: the same puzzle with the
+    solver's own digits or marks in it), and the clues that are those entries, named
+    "your ..."; the puzzle itself and none without --entries."""
+    path = getattr(run.args, "entries", None)
+    if not path:
+        return puzzle, ()
+    if path not in ENTRIES:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot read the entries {path}: {error.strerror}") from None
+        try:
+            ENTRIES[path] = registry.parse(text, family=puzzle.family)
+        except ParseError as error:
+            raise UsageError(error.report(path).replace(": error: ", ": ", 1)) from None
+    filled = ENTRIES[path]
+    printed = set(puzzle.clues())
+    others = {clue for clue in filled.clues() if clue.kind != "given"}
+    if others != {clue for clue in printed if clue.kind != "given"} or not printed <= set(filled.clues()):
+        raise UsageError(f"{path} is not this puzzle filled in: its clues are not the puzzle's")
+    entries = tuple(replace(clue, text="your " + clue.text.removeprefix("the "))
+                    for clue in filled.clues() if clue not in printed)
+    return filled, entries
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next

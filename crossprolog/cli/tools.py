@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .. import batch
+from .. import batch, solving
 from .. import compare as compare_module
 from ..errors import ParseError, UsageError
 from ..families import named
@@ -127,6 +127,9 @@ def _report_runs(args, runs: list) -> None:
         compare_module.cactus(runs, args.plot, args.timeout)
 
 
+DIFFICULTY_TRIES = 200  # well-formed puzzles made, per puzzle asked, to find one of a grade
+
+
 def generate(run: Run) -> int:
     """The puzzles, each after a line `== N` when there are several, so that the output
     reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
@@ -136,13 +139,18 @@ def generate(run: Run) -> int:
     args = run.args
     if args.out:
         pictured.check_target(args)
-    puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
-                        well_formed=args.well_formed, **option_values(args))
+    if args.difficulty:  # well-formed puzzles made until n of that grade are found
+        puzzles = solving.of_grade(generated(args.family, args.rows, args.cols, args.n * DIFFICULTY_TRIES,
+                                             args.seed, well_formed=True, **option_values(args)),
+                                   args.difficulty, args.n)
+    else:
+        puzzles = generated(args.family, args.rows, args.cols, args.n, args.seed,
+                            well_formed=args.well_formed, **option_values(args))
     progress = bar(puzzles, total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
     if pictured.wanted(args):
         return pictured.generated(args, progress)
     separated = args.n > 1 or args.with_solutions
-    lines = []
+    lines, number = [], 0
     for number, puzzle in enumerate(progress, start=1):
         solution = puzzle.solve() if args.with_solutions else None
         if args.format == "json":
@@ -165,6 +173,11 @@ def generate(run: Run) -> int:
             write(lines.pop(), file=sys.stdout)
     if args.out:
         batch.write_text(args.out, "".join(line + "\n" for line in lines))
+    if args.difficulty and number < args.n:
+        print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
+              f"{args.n * DIFFICULTY_TRIES} well-formed ones made (see docs/hints.md for each family's grades)",
+              file=sys.stderr)
+        return NO
     return OK
 
 
