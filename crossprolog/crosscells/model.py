@@ -313,7 +313,8 @@ class CrossCells(Explainable):
                 continue
             clue = by_cells.get(self._json_cells(reading.cells))
             fillings = tuple(bits for bits in product((0, 1), repeat=len(reading.cells))
-                             if reading.holds(self, dict(zip(reading.cells, bits))))
+                             if reading.holds(self.cells, dict(zip(reading.cells, bits)),
+                                             self.first_cell, self.precedence))
             tables.append(techniques.Table(tuple(index[i] for i in reading.cells),
                                            clue.text if clue else reading.constraint.text, clue, fillings))
         names = tuple(f"{unmarked(self.cells[self.rows[r].cells[k]].text)} at "
