@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
-from . import making
+from . import making, solving
 from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
@@ -262,6 +262,10 @@ class Kakuro(Explainable):
         return lines
 
     # Clues and cells, for explanations: the runs' sums and the placed digits.
+
+    def statement(self) -> solving.Statement:
+        """Its rules as the hint techniques read them: its kernel statement."""
+        return solving.kernel_statement(self, 1, 9)
 
     def clues(self) -> tuple[Clue, ...]:
         runs = [Clue("run", run.called, name=run.name, cells=frozenset(run.cells))

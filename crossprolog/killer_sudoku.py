@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
-from . import making
+from . import making, solving
 from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
@@ -193,6 +193,10 @@ class KillerSudoku(Explainable):
                      layout=Walled(cages=True) if self.drawn else Keyed(sums, self.compact))
 
     # Clues and cells, for explanations: the cages and the placed digits.
+
+    def statement(self) -> solving.Statement:
+        """Its rules as the hint techniques read them: its kernel statement."""
+        return solving.kernel_statement(self, 1, self.size)
 
     def clues(self) -> tuple[Clue, ...]:
         letters = self.letters()

@@ -220,8 +220,8 @@ def test_format_html_is_one_self_contained_page_of_everything_printed(tmp_path):
     page = done.stdout
     assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 2
     assert "<script" not in page and not re.search(r"""(src|href)=["']?(https?:|//)""", page)
-    assert "# hint - row 1 (135) and column 3 (640) leave only 5 at row 1, column 3" in page
-    assert "no solution, so no hint: row 5 (71) cannot hold" in page
+    assert "# hint - fillings rule out digits in row 1 (135)" in page
+    assert "no solution, so no hint: row 5 (71) is likely mistyped" in page
     target = tmp_path / "hint.html"
     assert run(["hint", "examples/crossproduct/riddler-1.txt", "--format", "html", "--out",
                 str(target)]).stdout == f"{target}: a page of 1 puzzle\n"

@@ -11,7 +11,7 @@ from typing import Callable
 from .. import cluster
 from .. import compare as compare_module
 from .. import output
-from .. import engine
+from .. import engine, solving
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from . import questions, tools
@@ -45,6 +45,11 @@ def parser() -> argparse.ArgumentParser:
                              help="give each puzzle this many seconds, reading it included; a "
                                   "lone puzzle's command ends by then (exit code 3)")
         _puzzle_arguments(command)
+        if name != "count":
+            command.add_argument("--entries", default=None, metavar="FILE",
+                                 help="the puzzle as you have filled it in (your own digits or marks): "
+                                      "hints start from it, and a contradiction is blamed on your "
+                                      "entries first (docs/hints.md)")
         _where_arguments(command)
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
@@ -56,6 +61,8 @@ def parser() -> argparse.ArgumentParser:
 
     solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
+    solve.add_argument("--steps", action="store_true",
+                       help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
     count = puzzle_command("count", questions.count, "count the solutions", pictures=False)
     count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
                        help="stop counting at N (and say so); 0, the default: count them all")
@@ -63,6 +70,8 @@ def parser() -> argparse.ArgumentParser:
                                     "If not, why not")
     hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
+    puzzle_command("grade", questions.grade, "rate how hard the puzzle is for a person: the hardest "
+                                            "technique its easiest path needs, and its steps")
 
     export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
                                  description="write one Prolog file that solves the puzzle with "
@@ -147,6 +156,8 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
                          help="each puzzle with exactly one solution and no clue to spare")
+    command.add_argument("--difficulty", choices=[name for name, _ in solving.GRADES], default=None,
+                         help="well-formed puzzles of this grade only (see crossprolog grade)")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")
     command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES, "pdf"],

@@ -9,7 +9,7 @@ from contextlib import closing
 from functools import partial
 from typing import Iterator
 
-from .. import batch, studies
+from .. import batch, solving, studies
 from .. import compare as compare_module
 from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
@@ -156,6 +156,9 @@ def _report_runs(args, runs: list) -> None:
         compare_module.cactus(runs, args.plot, args.timeout)
 
 
+DIFFICULTY_TRIES = 200  # well-formed puzzles made, per puzzle asked, to find one of a grade
+
+
 def generate(run: Run) -> int:
     """The puzzles, each after a line `== N` when there are several, so that the output
     reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
@@ -168,16 +171,20 @@ def generate(run: Run) -> int:
     if args.out:
         pictured.check_target(args)
     options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
-    generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=args.well_formed,
+    well_formed = args.well_formed or bool(args.difficulty)
+    generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=well_formed,
               **dict(options))  # a family without a generator, a bad option: before any work
-    size = studies.WELL_FORMED_CHUNK if args.well_formed else studies.GENERATE_CHUNK
-    chunks = studies.chunks(args.family, args.rows, args.cols, args.n, args.seed, size,
-                            well_formed=args.well_formed, options=options,
+    size = studies.WELL_FORMED_CHUNK if well_formed else studies.GENERATE_CHUNK
+    tries = args.n * DIFFICULTY_TRIES if args.difficulty else args.n  # then n of that grade are kept
+    chunks = studies.chunks(args.family, args.rows, args.cols, tries, args.seed, size,
+                            well_formed=well_formed, options=options,
                             solved=args.with_solutions and not pictured.wanted(args))
-    progress = bar(total=args.n, unit="puzzle", shown=args.well_formed and sys.stderr.isatty())
+    progress = bar(total=args.n, unit="puzzle", shown=well_formed and sys.stderr.isatty())
     separated = args.n > 1 or args.with_solutions
-    lines = []
+    lines, number = [], 0
     with closing(_made(args, chunks)) as made:
+        if args.difficulty:
+            made = solving.of_grade(made, args.difficulty, args.n, puzzle_of=lambda pair: pair[0])
         if pictured.wanted(args):
             return pictured.generated(args, _counted(made, progress))
         for number, (puzzle, solution) in enumerate(made, start=1):
@@ -188,6 +195,11 @@ def generate(run: Run) -> int:
     progress.close()
     if args.out:
         batch.write_text(args.out, "".join(line + "\n" for line in lines))
+    if args.difficulty and number < args.n:
+        print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
+              f"{args.n * DIFFICULTY_TRIES} well-formed ones made (see docs/hints.md for each family's grades)",
+              file=sys.stderr)
+        return NO
     return OK
 
 
