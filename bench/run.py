@@ -8,9 +8,10 @@ CP-SAT, and the GCD puzzle against the known program's approach
 and 12x12 Kakuros checked against CP-SAT (the last two reading the text with
 their own plain readers); the
 time per well-formed puzzle generated; what counting the search's effort
-costs; the peak memory of counting many solutions (bench/memory.py); the same puzzles across paradigms (bench/paradigms.py: CLP(FD), the
-default, ASP, MiniZinc, CP-SAT); the web server under load (bench/load.py);
-and last one summary table of ratios, in markdown.
+costs; the peak memory of counting many solutions (bench/memory.py); the
+same puzzles across paradigms (bench/paradigms.py: CLP(FD), the default, ASP,
+MiniZinc, CP-SAT); hints, grades and typos (bench/hints.py); the web server
+under load (bench/load.py); and last one summary table of ratios, in markdown.
 
 crossprolog reads each workload's whole text with `parse_all` and searches it
 with one crossing into Prolog (`search_many`); every time of ours includes
@@ -660,6 +661,13 @@ def main() -> int:
     print("\nacross paradigms: each puzzle checked; x default = geometric mean of time / the "
           "default encoding's", flush=True)
     show([paradigms.report(args.quick, budget=min(budget, 20.0))])
+    import cluster  # bench/cluster.py (issue 24): --jobs against --cluster, the cost of a task
+
+    print("\npast one machine: check and stats here (--jobs) and on a local Dask cluster", flush=True)
+    show([cluster.report(args.quick) if has_module("distributed") else "skipped: no Dask "
+          "(pip install crossprolog[cluster])"])
+    print("", flush=True)  # hints (issue 20): bench/hints.py, its own process
+    subprocess.run([sys.executable, str(BENCH / "hints.py")] + (["--quick"] if args.quick else []), check=False)
     import load  # bench/load.py (issue 19): the web server under load, on the loopback
 
     print("\nthe web server under load (crossprolog serve, loopback only)", flush=True)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
+from . import cluster as dask_cluster
 from .errors import CrossprologError, UsageError, printable
 
 if TYPE_CHECKING:
@@ -57,10 +58,12 @@ class WorkerDied(CrossprologError):
 
 
 def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1,
-            isolated: bool = False) -> Iterator[tuple[int, Result | WorkerDied]]:
+            isolated: bool = False, cluster: str | None = None
+            ) -> Iterator[tuple[int, Result | WorkerDied]]:
     """(index, work(item)) for every item, in the order they finish.
 
-    With jobs > 1, or `isolated` (for a watchdog that may end a worker: see
+    The one place that decides where work runs.  With `cluster` (a --cluster
+    address), on a Dask cluster, in chunks (crossprolog.cluster).  With jobs > 1, or `isolated` (for a watchdog that may end a worker: see
     `last_result`), the work runs in that many worker processes (at least
     one), spawned, not forked (a forked copy of a running Prolog is not
     safe).  `work` must be picklable: a module-level function or a partial
@@ -69,6 +72,9 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
     worker's last result.  Workers end with their parent, whatever kills it;
     closing the iterator early (on Ctrl-C, say) ends them at once.
     """
+    if cluster is not None:
+        yield from dask_cluster.results(work, items, cluster, died=WorkerDied)
+        return
     if (jobs <= 1 and not isolated) or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, work(item)

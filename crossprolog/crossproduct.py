@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
-from . import engine, making
+from . import engine, making, techniques
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
@@ -167,6 +167,29 @@ class CrossProduct(Explainable):
                        cells=frozenset({(r, c)}))
                   for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
         return tuple(rows + columns + givens)
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A line as `solution` fills it: `row 4 (40320)`."""
+        if clue.kind == "given":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        line = grid[clue.index] if clue.kind == "row" else [row[clue.index] for row in grid]
+        return f"{clue.kind} {clue.index + 1} ({math.prod(line)})"
+
+    def statement(self) -> techniques.Statement:
+        """Each line a product of any digits (no unit: a digit may repeat), the givens placed."""
+        places = tuple((r, c) for r in range(self.height) for c in range(self.width))
+        at = {place: i for i, place in enumerate(places)}
+        clues = self.clues()
+        tables = tuple(techniques.Table(tuple(sorted(at[place] for place in clue.cells)), clue.text, clue,
+                                        op="*", target=product)
+                       for clue, product in zip(clues, [p for p in self.row_products + self.column_products
+                                                        if p is not None]))
+        givens = {clue.cell: clue for clue in clues if clue.kind == "given"}
+        return techniques.Statement(
+            places, tuple(f"r{r + 1}c{c + 1}" for r, c in places), tuple(range(0 if self.zero else 1, 10)),
+            (), tables, {at[cell]: self.givens[cell[0]][cell[1]] for cell in givens},
+            {at[cell]: clue for cell, clue in givens.items()})
 
     def keeping(self, clues: Collection[Clue]) -> CrossProduct:
         """The puzzle with only `clues`: a line whose product is dropped has none (None)."""

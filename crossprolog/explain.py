@@ -1,8 +1,10 @@
 """Why a puzzle is what it is, for stuck solvers and puzzle makers, in every family.
 
-- `hint`: a cell whose value is the same in every solution, and the clues that
-  force it: propagation alone first, then probing (trying each value and
-  seeing propagation fail), then search.
+- `hint`: a cell whose value is the same in every solution, and why: the
+  easiest step of a person's techniques (solving.py, techniques.py) when one
+  applies, else the clues that force it by propagation alone, then probing
+  (trying each value and seeing propagation fail), then search; past its time
+  limit, the best found so far.
 - `conflict`: for a puzzle without solution, a minimal set of clues (lines,
   groups, cages, givens) that cannot hold together: alone they have no
   solution, and without any one of them they have one.
@@ -19,10 +21,10 @@ take n.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
 
-from . import engine
+from . import engine, solving, techniques
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
 from .backends import svg
@@ -30,6 +32,7 @@ from .puzzle import Puzzle
 from .scene import DIFFERS, Marking
 
 LEVELS = ("propagation", "probing", "search")
+HINT_SECONDS = 0.8  # a hint's time limit when none is given (then the best found so far): within 1 s
 
 
 class Deadline:
@@ -59,10 +62,16 @@ class Forced:
     level: str
     clues: tuple[Clue, ...]
     reason: str
+    technique: str | None = None  # the hardest named technique the reason uses (level "technique")
+    place: str | None = None  # the unit, cage or line its last step points at
+    reason_cells: tuple[Cell, ...] = ()  # the cells the reason speaks of
+    rating: float | None = None  # the technique's rating (solving.GRADES)
 
     def to_json(self) -> dict:
         return {"row": self.cell[0], "col": self.cell[1], "value": self.value,
-                "level": self.level, "reason": self.reason}
+                "level": self.level, "reason": self.reason, "technique": self.technique,
+                "place": self.place, "reason_cells": [list(cell) for cell in self.reason_cells],
+                "rating": self.rating, "clues": [clue.to_json() for clue in self.clues]}
 
 
 class Reasoner:
@@ -124,8 +133,60 @@ class Hint:
 
 def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
          encoding: str | None = None) -> Hint:
-    """The forced cell that needs the least reasoning (propagation before probing
-    before search, then the fewest clues), or with `every`, every forced cell.
+    """The forced cell a person finds most easily: the easiest named technique's, with the
+    fewest clues; when none applies, the one needing the least reasoning (propagation
+    before probing before search, then the fewest clues).  Past `timeout` seconds
+    (HINT_SECONDS when None), the best found so far.  With `every`, every forced cell
+    (TimeLimitExceeded past `timeout`)."""
+    if every or not puzzle.open_cells():
+        return reasoned_hint(puzzle, every=every, timeout=timeout, encoding=encoding)
+    deadline = Deadline(HINT_SECONDS if timeout is None else timeout)
+    search = puzzle.search(limit=2, timeout=deadline.left(), encoding=encoding)
+    if search.status != "timeout" and not search.solutions:
+        return Hint("unsolvable")
+    known = search.solutions[0].to_json() if search.solutions and search.status != "timeout" else None
+    statement = puzzle.statement()
+    within = lambda: deadline.end - time.perf_counter() > 0  # noqa: E731
+    if statement and (found := solving.next_placement(statement, within)):
+        forced = technique_hint(puzzle, statement, found)
+        if known is None or known[forced.cell[0]][forced.cell[1]] == forced.value:
+            return Hint("hint", (forced,))
+    try:
+        found = reasoned_hint(puzzle, timeout=deadline.left(), encoding=encoding)
+        return replace(found, cells=tuple(replace(forced, reason=f"no named technique applies: {forced.reason}")
+                                          for forced in found.cells))
+    except TimeLimitExceeded:
+        if known is None or search.count != 1:
+            raise
+    cell = easiest_open_cell(puzzle, statement)
+    return Hint("hint", (Forced(cell, known[cell[0]][cell[1]], "search", (), (
+        f"no technique applies and no short reason was found in time: the only solution has "
+        f"{known[cell[0]][cell[1]]} at {puzzle.cell_name(cell)}"), technique="search"),))
+
+
+def easiest_open_cell(puzzle: Puzzle, statement: solving.Statement | None) -> Cell:
+    """The open cell with the fewest candidates left by the placed digits (the first
+    open cell for a family without a statement)."""
+    if statement is None:
+        return puzzle.open_cells()[0]
+    marks = techniques.Marks(statement)
+    i = min((i for i in range(len(statement.places)) if i not in marks.values),
+            key=lambda i: len(marks.cands[i]))
+    return statement.places[i]
+
+
+def technique_hint(puzzle: Puzzle, statement: solving.Statement, found: solving.Found) -> Forced:
+    """The cell `found` places, and the steps of its reason as one line."""
+    cell, value = found.step.placed
+    cells = sorted({statement.places[i] for step in found.steps for i in step.cells})
+    reason = "; then ".join(map(techniques.told, found.steps))
+    return Forced(statement.places[cell], value, "technique", solving.clues_of(found.steps), reason,
+                  found.technique, found.step.place, tuple(cells), found.rating)
+
+
+def reasoned_hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
+                  encoding: str | None = None) -> Hint:
+    """`hint` by propagation, probing and search alone.
 
     Raises TimeLimitExceeded when `timeout` seconds pass first.
     """
@@ -337,10 +398,28 @@ class Explainable(Puzzle):
     family's model is one."""
 
     def hint(self, *, timeout: float | None = None, encoding: str | None = None) -> Hint:
-        """One cell whose value is the same in every solution, with the clues that force
-        it: the one needing the least reasoning.  `Hint.status` says "hint", "stuck"
-        (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
+        """One cell whose value is the same in every solution, and why: the easiest named
+        technique's, with the fewest clues, else the one needing the least reasoning;
+        past `timeout` (HINT_SECONDS) the best found so far.  `Hint.status` says "hint",
+        "stuck" (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
         return hint(self, timeout=timeout, encoding=encoding)
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """What `clue` would say of `solution`, as the layout writes it: the digit there for
+        a given (None when the family cannot tell)."""
+        if clue.kind != "given":
+            return None
+        r, c = clue.cell
+        return self.given_name(clue.cell, solution.to_json()[r][c])
+
+    def given_name(self, cell: Cell, value: int) -> str:
+        """A given as the puzzle's clues name it: `the 7 at row 2, column 3`."""
+        return f"the {value} at row {cell[0] + 1}, column {cell[1] + 1}"
+
+    def statement(self) -> solving.Statement | None:
+        """The puzzle's rules as data for a person's techniques (`techniques.Statement`),
+        or None for a family that states none (then hints reason by propagation)."""
+        return None
 
     def forced_cells(self, *, timeout: float | None = None,
                      encoding: str | None = None) -> tuple[Forced, ...]:

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 
-from . import making
-from .answers import NO_MARKS, Clue, Marks, Solution
-from .drawing import aligned, bracketed, checked_format, fenced
+from . import making, solving
+from .answers import NO_MARKS, Clue, Solution
+from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .explain import Explainable
 from .puzzle import integer, rows_of
+from .scene import Markable, Scene, Square, Token, given_or_solved, marking
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -215,31 +216,38 @@ class Kakuro(Explainable):
 
     # Drawing: one token a cell, in columns.
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        """One line per row, cells apart in right-aligned columns: `X` or the clues of a
-        black cell (`16\\7`), a white cell's digit or `.`; a marked cell or clue in
-        brackets."""
-        format = checked_format(format or self.layout)
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid: black cells shaded, their clues split by the diagonal, white cells
+        with their digits.  As text: one line per row, cells apart in right-aligned
+        columns: `X` or the clues of a black cell (`16\\7`), a white cell's digit or
+        `.`; a marked cell or clue in brackets (a marked run marks the black cell
+        whose clue it is)."""
+        marked = marking(marks)
         values = solution.values if solution is not None else None
-        marked = marks.cells
-        clued = {clue.name for clue in marks.clues if clue.kind == "run"}
-        grid = [[self.token(r, c, values, marked, clued) for c in range(self.width)]
-                for r in range(self.height)]
-        drawing = "\n".join(self.directives() + aligned(grid))
-        return fenced(drawing) if format == "markdown" else drawing
 
-    def token(self, r: int, c: int, values, marked: Collection[Place] = (), clued: Collection[str] = ()) -> str:
-        cell = self.cells[r][c]
-        if isinstance(cell, Black):
-            names = {f"r{r + 1}c{c + 1}a", f"r{r + 1}c{c + 1}d"}
-            return bracketed(cell.text, bool(names & set(clued)))
-        digit = values[r][c] if values is not None else cell
-        return bracketed("." if digit is None else str(digit), (r, c) in marked)
+        def square(r: int, c: int) -> Square:
+            cell = self.cells[r][c]
+            if isinstance(cell, Black):
+                marks = marked.clue_of("run", name=f"r{r + 1}c{c + 1}a") | \
+                    marked.clue_of("run", name=f"r{r + 1}c{c + 1}d")
+                split = None if cell.text == "X" else tuple(
+                    "" if clue is None else str(clue) for clue in (cell.down, cell.across))
+                return Square((r, c), "", marks, cell.text, split=split, shaded=True)
+            digit = values[r][c] if values is not None else cell
+            value = "" if digit is None else str(digit)
+            return Square((r, c), value, given_or_solved(cell is not None, bool(value))
+                          | marked.cell((r, c)), value or ".")
+
+        directives = self.directives()
+        return Scene(self.family, self.height, self.width,
+                     tuple(square(r, c) for r in range(self.height) for c in range(self.width)),
+                     before=tuple(map(Token, directives)),
+                     caption=tuple(line.removeprefix("# ") for line in directives))
 
     def drawing_template(self) -> list[list[Any]]:
         """As `render` draws a solution: the black cells' text, the white cells' digits."""
-        grid = [[self.token(r, c, None) for c in range(self.width)] for r in range(self.height)]
+        at = self.scene().square_at()
+        grid = [[at[r, c].text for c in range(self.width)] for r in range(self.height)]
         widths = [max(len(row[c]) for row in grid) for c in range(self.width)]
         lines = []
         for r in range(self.height):
@@ -254,6 +262,10 @@ class Kakuro(Explainable):
         return lines
 
     # Clues and cells, for explanations: the runs' sums and the placed digits.
+
+    def statement(self) -> solving.Statement:
+        """Its rules as the hint techniques read them: its kernel statement."""
+        return solving.kernel_statement(self, 1, 9)
 
     def clues(self) -> tuple[Clue, ...]:
         runs = [Clue("run", run.called, name=run.name, cells=frozenset(run.cells))

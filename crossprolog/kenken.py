@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
+from . import solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
@@ -210,6 +211,26 @@ class KenKen(Explainable):
                        cells=frozenset({(r, c)}))
                   for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
         return tuple(cages + givens)
+
+    def statement(self) -> solving.Statement:
+        return solving.kernel_statement(self, 1, self.size)
+
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        """`row 2, column 3 (cage b)`, or for cages walled in, the cage's clue."""
+        cage = next((cage for cage in self.cages if tuple(cell) in cage.cells), None)
+        where = f"row {cell[0] + 1}, column {cell[1] + 1}"
+        if cage is None:
+            return where
+        return f"{where} ({cage.clue} cage)" if self.drawn else f"{where} (cage {self.letters()[cage.cells[0]]})"
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A cage as `solution` makes it: `cage c (24*)`, its operation kept."""
+        if clue.kind != "cage":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        cage = next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
+        target = combined(cage.op, [grid[r][c] for r, c in cage.cells])
+        return None if target is None else self.cage_called(replace(cage, target=target), clue.name)
 
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter, or where its clue stands when

@@ -13,13 +13,15 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, Sequence
 
-from . import making
-from .answers import NO_MARKS, Clue, Marks, Solution
-from .drawing import aligned, bracketed, checked_format, fenced
+from . import making, solving
+from .answers import NO_MARKS, Clue, Solution
+from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .explain import Explainable
 from .puzzle import integer, items, rows_of
 from .regions import neighbours
+from .scene import (UNMARKED, Keyed, Markable, Scene, Square, Token, Walled, given_or_solved,
+                    marking)
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
@@ -151,63 +153,50 @@ class KillerSudoku(Explainable):
 
     # Drawing: the cage letters, the sums, then the digits; or the cages walled in.
 
-    def render(self, solution: Solution | None = None, format: str | None = None,
-               marks: Marks = NO_MARKS) -> str:
-        """The directive, the grid of cage letters (apart or together, as written), one
-        sum line per cage in the order of the letters, then, when a digit is known, a
-        blank line and the grid of digits (`.` unknown); or, for a puzzle read in the
-        drawn form, the cages walled in again, each sum in its first cell."""
-        format = checked_format(format or self.layout)
+    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """The grid, its boxes walled, its cages outlined, each cage's sum in its first
+        cell.  As text: the directive, the grid of cage letters (apart or together, as
+        written), one sum line per cage in the order of the letters, then, when a digit
+        is known, a blank line and the grid of digits (`.` unknown); or, for a puzzle
+        read in the drawn form, the cages walled in again, each sum in its first cell.
+        A cell of a marked cage is marked too."""
+        marked = marking(marks)
         digits = solution.values if solution is not None else self.givens
-        marked = marks.cells | {cell for clue in marks.clues for cell in clue.cells}
-        if self.drawn:
-            lines = self.directives() + self.walled(digits, marked)
-        else:
-            letters = self.letters()
-            grid = [[letters.get((r, c), ".") for c in range(self.size)] for r in range(self.size)]
-            named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]][0]))
-            sums = [bracketed(f"{letters[cage.cells[0]]} {cage.total}",
-                              Clue("cage", "", name=letters[cage.cells[0]]) in marks.clues)
-                    for cage in named]
-            cells = [[bracketed("." if d is None else str(d), (r, c) in marked)
-                      for c, d in enumerate(row)] for r, row in enumerate(digits)]
-            placed = any(d is not None for row in digits for d in row) or marked
-            lines = (self.directives() + self.rows(grid) + sums
-                     + ([""] + self.rows(cells) if placed else []))
-        drawing = "\n".join(lines)
-        return fenced(drawing) if format == "markdown" else drawing
+        of_clues = marked.clue_cells()
+        letters = self.letters()
+        corners = {cage.cells[0]: Token(str(cage.total),
+                                        marked.clue_of("cage", name=letters[cage.cells[0]]))
+                   for cage in self.cages}
 
-    def rows(self, grid: list[list[str]]) -> list[str]:
-        return ["".join(row) for row in grid] if self.compact else aligned(grid, left=True)
+        def square(r: int, c: int, digit: str, given: bool) -> Square:
+            marks = given_or_solved(given, bool(digit))
+            if marked:
+                marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
+            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), "."),
+                          corners.get((r, c)))
 
-    def walled(self, digits: Sequence[Sequence[Digit | None]], marked: Collection[Place]) -> list[str]:
-        """The grid's lines with the cages walled in: each cage's sum in its first cell,
-        each known digit after it (in brackets when `marked`)."""
-        cage_of = {place: cage for cage in self.cages for place in cage.cells}
-        texts = {(r, c): [str(cage_of[r, c].total) if cage_of.get((r, c)) and cage_of[r, c].cells[0] == (r, c)
-                          else "",
-                          "" if digits[r][c] is None else bracketed(str(digits[r][c]), (r, c) in marked)]
-                 for r in range(self.size) for c in range(self.size)}
-        inner = max(1, max(len(total) + len(digit) + bool(total and digit) for total, digit in texts.values()))
-
-        def parted(a: Place, b: Place) -> bool:
-            return cage_of.get(a) is not cage_of.get(b) or a not in cage_of
-
-        def wall(r: int) -> str:
-            return "+" + "+".join(("-" if r in (0, self.size) or parted((r - 1, c), (r, c)) else " ")
-                                  * (inner + 2) for c in range(self.size)) + "+"
-
-        lines = []
-        for r in range(self.size):
-            lines.append(wall(r))
-            cells = [" " + total + " " * (inner - len(total) - len(digit)) + digit + " "
-                     for total, digit in (texts[r, c] for c in range(self.size))]
-            lines.append("|" + "".join(cell + ("|" if c == self.size - 1 or parted((r, c), (r, c + 1))
-                                                else " ")
-                                           for c, cell in enumerate(cells)))
-        return lines + [wall(self.size)]
+        squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
+                        for r, (row, givens) in enumerate(zip(digits, self.givens))
+                        for c, (d, g) in enumerate(zip(row, givens)))
+        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]][0]))
+        sums = tuple(Token(f"{letters[cage.cells[0]]} {cage.total}",
+                           marked.clue_of("cage", name=letters[cage.cells[0]]))
+                     for cage in named)
+        directives = self.directives()
+        height, width = self.box
+        boxes = tuple(frozenset((top + r, left + c) for r in range(height) for c in range(width))
+                      for top in range(0, self.size, height) for left in range(0, self.size, width))
+        return Scene(self.family, self.size, self.size, squares, regions=boxes,
+                     cages=tuple(frozenset(cage.cells) for cage in self.cages),
+                     before=tuple(map(Token, directives)),
+                     caption=tuple(line.removeprefix("# ") for line in directives),
+                     layout=Walled(cages=True) if self.drawn else Keyed(sums, self.compact))
 
     # Clues and cells, for explanations: the cages and the placed digits.
+
+    def statement(self) -> solving.Statement:
+        """Its rules as the hint techniques read them: its kernel statement."""
+        return solving.kernel_statement(self, 1, self.size)
 
     def clues(self) -> tuple[Clue, ...]:
         letters = self.letters()

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import backends, engine
-from .answers import NO_MARKS, Cell, Clue, Marks, Search, Solution, json_ready
+from .answers import NO_MARKS, Cell, Clue, Search, Solution, json_ready
 from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
 from .families import named
 

@@ -196,8 +196,21 @@ class Boxes:
 
 @dataclass(frozen=True)
 class Walled:
-    """The grid with its regions walled in with `+`, `-` and `|`: each square's corner
-    clue at its left, its text at its right."""
+    """The grid with its regions (or, `cages`, its cages) walled in with `+`, `-` and
+    `|`: each square's corner clue at its left, its text at its right."""
+
+    cages: bool = False
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A grid of keys (each square's text: a cage's letter), apart in left-aligned
+    columns or `compact`; the `key` lines that say what each key stands for; then,
+    when a square has a value or a mark points at one, a blank line and the grid of
+    values (`.` for none), a pointed one in brackets."""
+
+    key: tuple[Token, ...] = ()
+    compact: bool = False
 
 
 @dataclass(frozen=True)

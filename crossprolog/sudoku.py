@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Collection, Iterator, Mapping, NamedTuple
 
-from . import making
+from . import making, solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
@@ -156,6 +156,13 @@ class Sudoku(Explainable):
         return tuple(Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
                           cells=frozenset({(r, c)}))
                      for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None)
+
+    def statement(self) -> solving.Statement:
+        return solving.kernel_statement(self, self.digits.low, self.digits.high)
+
+    def cell_name(self, cell: tuple[int, int]) -> str:
+        """`row 2, column 3 (box 1)`: boxes numbered left to right, top to bottom."""
+        return f"row {cell[0] + 1}, column {cell[1] + 1} (box {cell[0] // 3 * 3 + cell[1] // 3 + 1})"
 
     def keeping(self, clues: Collection[Clue]) -> Sudoku:
         kept = {clue.cell for clue in clues}

@@ -23,7 +23,7 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kakuro import ACROSS, DOWN, LONGEST, STEP, Black, Cell, Kakuro, reach, sum_range
+from ..kakuro import ACROSS, DOWN, LONGEST, Black, Cell, Kakuro, reach, sum_range
 from .common import Line, Token, error_at, is_blank, located, parse_line
 
 WHAT_CELL = r"a cell: X, ., a digit 1-9, or clues like 16\7, 16\ or \7"

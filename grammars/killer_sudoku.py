@@ -39,7 +39,6 @@ from typing import Sequence
 import pyparsing as pp
 
 from ..drawing import FENCE
-from ..errors import ParseError
 from ..family import STRONG, Claim, NONE
 from ..kakuro import reach
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range

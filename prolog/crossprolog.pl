@@ -611,6 +611,9 @@ batch_alarm(Seconds) :-
     ->  uninstall_alarm(Id),
         install_alarm(Id, Seconds),  % for the calls after this one
         throw(time_limit_exceeded)
+    ;   Deadline == inf             % between calls: inf - Now would overflow
+    ->  uninstall_alarm(Id),
+        install_alarm(Id, Seconds)
     ;   Delay is min(Deadline - Now, Seconds),
         uninstall_alarm(Id),
         install_alarm(Id, Delay)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from crossprolog import ResourceLimit, parse
+from crossprolog import parse
 
 # A puzzle with hundreds of thousands of solutions or more, per family (make bench
 # measures them too: bench/memory.py).

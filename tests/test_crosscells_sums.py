@@ -248,7 +248,7 @@ def test_a_row_without_its_target_is_one_located_line_and_exit_2(cli, write):
 def test_a_hint_marks_a_number_as_the_game_writes_it_and_reads_back_in(cli, write):
     hinted = cli("hint", SUMPLETE)
     assert hinted.code == 0
-    assert hinted.out.splitlines()[:3] == ["# hint - row 1 (2) leaves the 6 at row 1, column 1 deleted",
+    assert hinted.out.splitlines()[:3] == ["# hint - only filling in row 1 (2): its only filling left has 6 at r1c1 deleted",
                                            "# game: sumplete", "6~  7  2  8  2"]
     again = cli("hint", write(hinted.out), "--format", "json")
     assert again.code == 0 and [(c["row"], c["col"], c["value"]) for c in again.json()["cells"]] == [

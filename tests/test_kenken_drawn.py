@@ -150,9 +150,11 @@ def test_the_command_line_reads_solves_and_explains_the_drawn_form(cli, write):
     assert cli("check", path).out == "well-formed: exactly one solution\n"
     hint = cli("hint", path).out.splitlines()
     assert hint[0] == path.read_text().splitlines()[0]  # the file's own comment stays
-    assert hint[1] == ("# hint - the 12* cage at row 1, column 1 and the 3/ cage at row 2, column 1 "
-                       "leave only 4 at row 1, column 1")
-    assert hint[3] == "| 12* 4         | 2-    | 3/    |"
+    assert hint[1] == ("# hint - fillings rule out digits in the 12* cage at row 1, column 1: no filling has "
+                       "1 or 2 at r1c1, r1c2; then fillings rule out digits in the 3/ cage at row 1, "
+                       "column 4: no filling has 2 or 4 at r1c4, r2c4; then hidden single in row 1: only "
+                       "r1c3 can take 2 (2 ruled out of r1c1, r1c2, r1c4 before)")
+    assert hint[3] == "| 12*         | 2- 2 | 3/   |"
     broken = cli("solve", write(DRAWN.replace("| 1-        |", "| 1-        :")))
     assert broken.code == 2 and broken.out == ""
     head, shown, caret = broken.err.splitlines()
@@ -181,4 +183,4 @@ def test_a_drawing_of_more_cages_than_letters_is_explained_too(cli, write):
     assert len({clue.name for clue in clues if clue.kind == "cage"}) == len(puzzle.cages)
     assert puzzle.keeping(clues) == puzzle
     run = cli("hint", write(puzzle.render()))
-    assert run.code == 0 and run.out.startswith("# hint - the ") and run.err == ""
+    assert run.code == 0 and run.out.startswith("# hint - hidden single in ") and run.err == ""

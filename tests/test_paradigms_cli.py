@@ -55,7 +55,7 @@ def test_a_puzzle_without_solution_is_explained_whatever_the_encoding(cli, write
     typo = write(RIDDLER.read_text(encoding="utf-8").replace(" 70", " 71"))
     for encoding in PARADIGMS:
         found = cli("solve", typo, "--encoding", encoding)
-        assert found.code == 1 and "row 5 (71) cannot hold" in found.out
+        assert found.code == 1 and "row 5 (71) is likely mistyped" in found.out
 
 
 def test_compare_puts_every_paradigm_in_one_table_with_its_own_counters(cli):

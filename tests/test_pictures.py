@@ -23,7 +23,9 @@ from crossprolog import explain, pictures
 from crossprolog.backends import svg as svg_backend
 from crossprolog.crosscells import CrossCells
 from crossprolog.crossproduct import CrossProduct
+from crossprolog.kakuro import Black, Kakuro
 from crossprolog.kenken import KenKen
+from crossprolog.killer_sudoku import KillerSudoku
 from crossprolog.scene import MARKS
 from crossprolog.sudoku import Sudoku
 from test_scenes import FORMS, form
@@ -49,6 +51,11 @@ def clue_texts(puzzle) -> list[str]:
         return [c.text for c in puzzle.constraints()]
     if isinstance(puzzle, Sudoku):
         return [str(d) for row in puzzle.givens for d in row if d is not None]
+    if isinstance(puzzle, KillerSudoku):
+        return [str(cage.total) for cage in puzzle.cages]
+    if isinstance(puzzle, Kakuro):
+        return [str(clue) for row in puzzle.cells for cell in row if isinstance(cell, Black)
+                for clue in (cell.down, cell.across) if clue is not None]
     raise AssertionError(type(puzzle))
 
 
@@ -58,6 +65,8 @@ def values(solution) -> list[str]:
     if isinstance(puzzle, CrossCells):
         return [c.text.rstrip("!~") if puzzle.game == "crosscells"
                 else str(-c.number if c.op == "-" else c.number) for c in puzzle.cells]
+    if isinstance(puzzle, Kakuro):  # its black cells are 0 in a solution, and hold no digit
+        return [str(d) for row in solution.to_json() for d in row if d]
     return [str(d) for row in solution.to_json() for d in row]
 
 
@@ -211,8 +220,8 @@ def test_format_html_is_one_self_contained_page_of_everything_printed(tmp_path):
     page = done.stdout
     assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 2
     assert "<script" not in page and not re.search(r"""(src|href)=["']?(https?:|//)""", page)
-    assert "# hint - row 1 (135) and column 3 (640) leave only 5 at row 1, column 3" in page
-    assert "no solution, so no hint: row 5 (71) cannot hold" in page
+    assert "# hint - fillings rule out digits in row 1 (135)" in page
+    assert "no solution, so no hint: row 5 (71) is likely mistyped" in page
     target = tmp_path / "hint.html"
     assert run(["hint", "examples/crossproduct/riddler-1.txt", "--format", "html", "--out",
                 str(target)]).stdout == f"{target}: a page of 1 puzzle\n"

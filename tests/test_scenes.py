@@ -39,6 +39,9 @@ FORMS = {
     "kenken-letters": ("examples/kenken/issue-4x4.txt", {}),
     "kenken-compact": ("examples/kenken/issue-4x4.txt", {"compact": True}),
     "kenken-drawn": ("examples/kenken/issue-4x4-drawn.txt", {}),
+    "killer-sudoku-letters": ("examples/killer_sudoku/shidoku-4x4.txt", {}),
+    "killer-sudoku-drawn": ("examples/killer_sudoku/shidoku-4x4-drawn.txt", {}),
+    "kakuro": ("examples/kakuro/tiny.txt", {}),
 }
 
 

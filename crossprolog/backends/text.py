@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from ..drawing import aligned, bracketed, fenced, markdown_table
-from ..scene import (POINTED, Aligned, Boxes, Fenced, Label, Placed, Scene, Square, Table, Token,
-                     Uniform, Walled)
+from ..scene import (POINTED, Aligned, Boxes, Fenced, Keyed, Label, Placed, Scene, Square, Table,
+                     Token, Uniform, Walled)
 
 LEGEND = "legend"
 EMPTY = Token("")
@@ -96,7 +96,8 @@ def walled_style(scene: Scene) -> list[str]:
     """Each square's corner clue and text inside walls: `-` and `|` between squares of
     different regions (or of none), blanks within a region."""
     squares = scene.square_at()
-    region = {cell: k for k, cells in enumerate(scene.regions) for cell in cells}
+    walled = scene.cages if scene.layout.cages else scene.regions
+    region = {cell: k for k, cells in enumerate(walled) for cell in cells}
     rows, cols = scene.rows, scene.cols
     texts = {at: (square.corner.text if square.corner else "", drawn(square) if square.text else "")
              for at, square in squares.items()}
@@ -133,9 +134,25 @@ def placed_style(scene: Scene) -> list[str]:
     return ["".join(chars_of[n]).rstrip() for n in sorted(chars_of)]
 
 
+def keyed_style(scene: Scene) -> list[str]:
+    style: Keyed = scene.layout
+    at = scene.square_at()
+
+    def rows(grid: list[list[str]]) -> list[str]:
+        return ["".join(row) for row in grid] if style.compact else aligned(grid, left=True)
+
+    keys = rows([[at[r, c].text if (r, c) in at else "." for c in range(scene.cols)]
+                 for r in range(scene.rows)])
+    if not any(square.value or square.marks & POINTED for square in scene.squares):
+        return keys + lines(style.key)
+    values = [[drawn(Token(at[r, c].value or ".", at[r, c].marks)) if (r, c) in at else "."
+               for c in range(scene.cols)] for r in range(scene.rows)]
+    return keys + lines(style.key) + [""] + rows(values)
+
+
 STYLES: dict[type, Callable[[Scene], list[str]]] = {
     Aligned: aligned_style, Uniform: uniform_style, Boxes: boxes_style, Walled: walled_style,
-    Placed: placed_style}
+    Placed: placed_style, Keyed: keyed_style}
 
 
 def table(scene: Scene, style: Table) -> str:

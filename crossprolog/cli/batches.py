@@ -71,8 +71,10 @@ def each_puzzle(run: Run, command: Command) -> int:
     done: dict[int, Outcome] = {}
     try:
         # With --timeout, a batch's puzzles run in workers, which their watchdog may end.
+        # A lone puzzle runs here, where its watchdog can hold its --timeout.
         with closing(batch.results(partial(_outcome, command, run), inputs, run.args.jobs,
-                                   isolated=several and run.args.timeout is not None)) as results:
+                                   isolated=several and run.args.timeout is not None,
+                                   cluster=run.args.cluster if several else None)) as results:
             for index, outcome in results:
                 done[index] = _died(outcome, inputs[index]) if isinstance(outcome, WorkerDied) else outcome
                 progress.update()

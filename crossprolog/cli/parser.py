@@ -8,9 +8,10 @@ import math
 import sys
 from typing import Callable
 
+from .. import cluster
 from .. import compare as compare_module
 from .. import output
-from .. import engine
+from .. import engine, solving
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from . import questions, serve, tools
@@ -44,8 +45,12 @@ def parser() -> argparse.ArgumentParser:
                              help="give each puzzle this many seconds, reading it included; a "
                                   "lone puzzle's command ends by then (exit code 3)")
         _puzzle_arguments(command)
-        command.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                             help="solve N puzzles at a time, in worker processes")
+        if name != "count":
+            command.add_argument("--entries", default=None, metavar="FILE",
+                                 help="the puzzle as you have filled it in (your own digits or marks): "
+                                      "hints start from it, and a contradiction is blamed on your "
+                                      "entries first (docs/hints.md)")
+        _where_arguments(command)
         command.add_argument("--out", default=None, metavar="FILE",
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
                                   "it is done, to a temporary FILE.*.partial until the end) and print "
@@ -56,6 +61,8 @@ def parser() -> argparse.ArgumentParser:
 
     solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
+    solve.add_argument("--steps", action="store_true",
+                       help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
     count = puzzle_command("count", questions.count, "count the solutions", pictures=False)
     count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
                        help="stop counting at N (and say so); 0, the default: count them all")
@@ -63,6 +70,8 @@ def parser() -> argparse.ArgumentParser:
                                     "If not, why not")
     hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
+    puzzle_command("grade", questions.grade, "rate how hard the puzzle is for a person: the hardest "
+                                            "technique its easiest path needs, and its steps")
 
     export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
                                  description="write one Prolog file that solves the puzzle with "
@@ -105,6 +114,7 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--format", choices=["text", "json", "csv"], default="text")
     compare.add_argument("--plot", default=None, metavar="FILE.svg",
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
+    _where_arguments(compare)
     compare.set_defaults(run=tools.compare)
 
     makers = [f for f in FAMILIES if f.generator_name]
@@ -127,6 +137,7 @@ def parser() -> argparse.ArgumentParser:
                        help="the generator's seed, reset for each size (default 42)")
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
+    _where_arguments(stats)
     stats.set_defaults(run=tools.stats)
 
     serving = commands.add_parser("serve", help="serve a web page to solve, check, hint and generate "
@@ -159,6 +170,8 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
                          help="each puzzle with exactly one solution and no clue to spare")
+    command.add_argument("--difficulty", choices=[name for name, _ in solving.GRADES], default=None,
+                         help="well-formed puzzles of this grade only (see crossprolog grade)")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")
     command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES, "pdf"],
@@ -174,6 +187,26 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="the PDF's paper (default a4)")
     for name in record.generated_options:
         _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
+    _where_arguments(command)
+
+
+def _where_arguments(command: argparse.ArgumentParser) -> None:
+    """--jobs and --cluster: where a command's many puzzles are worked on (batch.results)."""
+    command.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                         help="work on N puzzles at a time, in worker processes")
+    command.add_argument("--cluster", type=_cluster, nargs="?", const="", default=None,
+                         metavar="ADDRESS",
+                         help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), "
+                              "or local:N for N worker processes here; alone, the scheduler "
+                              "DASK_SCHEDULER_ADDRESS names, else a worker per core here "
+                              "(needs crossprolog[cluster])")
+
+
+def _cluster(text: str) -> str:
+    try:
+        return cluster.address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
-from .. import engine, explain
+from .. import blame, engine, explain
 from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
+from .paths import grade_one, human_path, steps_one, with_entries
 from .pictured import picture
 from .report import INTERRUPTED, LIMIT, NO, OK, Outcome, Stopped, layout, plural
 from .state import Run
@@ -31,15 +33,22 @@ def hint(run: Run) -> int:
     return each_puzzle(run, hint_one)
 
 
+def grade(run: Run) -> int:
+    return each_puzzle(run, grade_one)
+
+
 def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
+    puzzle, entries = with_entries(puzzle, run)
+    if run.args.steps and (walked := human_path(puzzle, run, budget)):
+        return steps_one(puzzle, run, walked)
     if run.args.all:
         return _solve_all(puzzle, run, budget)
-    with watchdog(run, budget, lambda: _solved(puzzle, run, None)):
+    with watchdog(run, budget, lambda: _solved(puzzle, run, None, entries)):
         found = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
-    return _solved(puzzle, run, found)
+    return _solved(puzzle, run, found, entries)
 
 
-def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
+def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a search for one solution (None: it ran out of time)."""
     solution = found.solutions[0] if found and found.solutions else None
     status = found.status if found else "timeout"
@@ -58,13 +67,28 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None) -> Outcome:
         said = f"time limit of {run.args.timeout:g} s reached"
         return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if solution is None:
-        return _no_solution(puzzle, run, record, "no solution")
+        return _no_solution(puzzle, run, record, "no solution", entries)
     return Outcome(OK, puzzle.render(solution, layout(run.args)), record,
                    picture=picture(run.args, solution), drawn=((puzzle, solution, NO_MARKS),))
 
 
-def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcome:
-    """What to say of a puzzle without solution: the clues to blame, marked in its layout."""
+def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
+    """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
+    else the clues that cannot hold together, marked in its layout."""
+    try:
+        found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+                            encoding=run.args.encoding)
+        yours = {clue: clue for clue in entries}  # named "your ..."
+        found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
+    except TimeLimitExceeded:
+        found = ()
+    if found:
+        drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(found[0].clues)))
+        said = f"{heading}: {typo_sentence(found, entries)}"
+        return Outcome(NO, f"{said}\n{drawing}",
+                       {**record, "blame": [typo.to_json() for typo in found],
+                        "conflict": [clue.to_json() for clue in found[0].clues]},
+                       picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]))
     try:
         clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:
@@ -77,6 +101,27 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str) -> Outcom
     return Outcome(NO, f"{said}\n{drawing}", {**record, "conflict": [clue.to_json() for clue in clues]},
                    picture=picture(run.args, puzzle, list(clues), caption=[said]),
                    drawn=((puzzle, None, marks),))
+
+
+TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
+
+
+def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
+    """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
+    the puzzle has one solution`, and the other candidates, if any."""
+    first, others = found[0], found[1:]
+    named = explain.listed([clue.text for clue in first.clues])
+    verb = "is" if len(first.clues) == 1 else "are"
+    one = len(first.clues) == 1
+    read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
+    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read and any(c.kind == "given" for c in first.clues) else
+            f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
+            if first.unique else
+            f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
+    rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
+    more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
+    wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
+    return f"{named} {verb} likely {wrong}: {left}{more}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
@@ -166,12 +211,13 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0,
 
 
 def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    with watchdog(run, budget, lambda: _checked(run, puzzle, None)):
+    puzzle, entries = with_entries(puzzle, run)
+    with watchdog(run, budget, lambda: _checked(run, puzzle, None, entries)):
         found = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
-    return _checked(run, puzzle, found)
+    return _checked(run, puzzle, found, entries)
 
 
-def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
+def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()) -> Outcome:
     """The outcome of a check (found None: it ran out of time)."""
     status, count = (found.status, found.count) if found else ("timeout", 0)
     well_formed = status != "timeout" and count == 1
@@ -185,7 +231,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None) -> Outcome:
         said = "well-formed: exactly one solution"
         return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if count == 0:
-        return _no_solution(puzzle, run, record, "not well-formed: no solution")
+        return _no_solution(puzzle, run, record, "not well-formed: no solution", entries)
     return _several(puzzle, run, record, *found.solutions)
 
 
@@ -216,10 +262,12 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
     started = time.monotonic()
+    puzzle, entries = with_entries(puzzle, run)
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
-        said = f"time limit of {run.args.timeout:g} s reached"
+        seconds = explain.HINT_SECONDS if run.args.timeout is None else run.args.timeout
+        said = f"time limit of {seconds:g} s reached: no hint found in time"
         return Outcome(LIMIT, said, {"family": puzzle.family, "status": "timeout", "cells": [],
                                      "seconds": round(time.monotonic() - started, 6)},
                        picture=picture(run.args, puzzle, caption=[said]))
@@ -227,7 +275,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
-        return _no_solution(puzzle, run, record, "no solution, so no hint")
+        return _no_solution(puzzle, run, record, "no solution, so no hint", entries)
     if found.status == "stuck":
         said = "no cell is forced: every open cell takes more than one value across the solutions"
         return Outcome(NO, said, record, picture=picture(run.args, puzzle, caption=[said]))
@@ -248,7 +296,6 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
 # step's puzzle: marked, so that the next step's output drops it and keeps only the file's
 # own comments; in markdown indented, a code line, not a heading.
 HINTED = "# hint -"
-
 
 
 # One vocabulary for the "status" of every command's records, what is known of the puzzle

@@ -72,7 +72,7 @@ class _Hidden:
     def __iter__(self):
         return iter(self.iterable)
 
-    def update(self) -> None:
+    def update(self, n: int = 1) -> None:
         pass
 
     def close(self) -> None:

@@ -4,11 +4,13 @@ crosses into Prolog, and the clues and cell names explanations speak of."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Collection, Iterator, Mapping, Sequence
 
 from ..answers import NO_MARKS, Clue, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
+from .. import techniques
 from ..explain import Explainable
 from ..puzzle import items, rows_of
 from ..scene import Markable, Scene
@@ -187,7 +189,33 @@ class CrossCells(Explainable):
         groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
                        name=name, cells=self._json_cells(self.group_cells(name)))
                   for name in names]
-        return tuple(rows + columns + groups)
+        decided = [Clue("given", self.given_name((r, k), self.cells[i].decided), cell=(r, k),
+                        cells=frozenset({(r, k)}))
+                   for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                   if self.cells[i].decided is not None]
+        return tuple(rows + columns + groups + decided)
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A line or group as `solution` switches its cells: `row 4 (=17)`, each end's
+        constraint recomputed (None when an operation has no value there)."""
+        if clue.kind == "given":
+            return super().clue_reading(clue, solution)
+        ons = self.ons(solution)
+        said = []
+        for constraint in self.constraints_of(clue):
+            reading = next(r for r in self.readings() if r.constraint is constraint)
+            on_cells = [self.cells[i] for i in reading.cells if ons[i]]
+            value = (len(on_cells) if constraint.kind == COUNT
+                     else value_of(on_cells, self.first_cell, self.precedence))
+            if value is None:
+                return None
+            said.append(replace(constraint, value=value, text="").text)
+        return f"{clue.text.split(' (')[0]} ({', '.join(said)})"
+
+    def given_name(self, cell: tuple[int, int], value: int) -> str:
+        """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
+        words = ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")
+        return f"{self.cell_name(cell)} {words[value]}"
 
     def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
         where = {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
@@ -206,9 +234,13 @@ class CrossCells(Explainable):
         def line(kind: str, index: int, line: Line) -> Line:
             return line if Clue(kind, "", index=index) in kept else replace(line, head=None, tail=None)
 
+        undecided = {i for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
+                     if self.cells[i].decided is not None and Clue("given", "", cell=(r, k)) not in kept}
         return replace(self, rows=tuple(line("row", r, row) for r, row in enumerate(self.rows)),
                        columns=tuple(line("column", k, column) for k, column in enumerate(columns)),
-                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept))
+                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept),
+                       cells=tuple(replace(cell, decided=None, text=unmarked(cell.text)) if i in undecided
+                                   else cell for i, cell in enumerate(self.cells)))
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [(r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
@@ -252,13 +284,45 @@ class CrossCells(Explainable):
         return [self.rows[cell[0]].cells[cell[1]]]
 
     def cell_name(self, cell: tuple[int, int]) -> str:
-        """A cell as a solver names it: its token and row, or in the games whose numbers
-        add (every row as long as the grid is wide), the number at its row and column."""
-        token = self.cells[self.cell_path(cell)[0]]
+        """A cell as a solver names it: its token, row and column (the columns as drawn,
+        leftmost first), or in the games whose numbers add, the number there."""
+        i = self.cell_path(cell)[0]
+        token = self.cells[i]
+        where = f"row {cell[0] + 1}, column {self._drawn_column(i) + 1}"
         if self.game == "crosscells":
-            return f"{unmarked(token.text)} (row {cell[0] + 1})"
+            return f"{unmarked(token.text)} at {where}"
         number = -token.number if token.op == "-" else token.number
-        return f"the {number} at row {cell[0] + 1}, column {cell[1] + 1}"
+        return f"the {number} at {where}"
+
+    def _drawn_column(self, i: int) -> int:
+        """The column of cell `i` among the columns as drawn (its place in its row if in none)."""
+        for k, column in enumerate(self.columns_left_to_right()):
+            if i in column.cells:
+                return k
+        return next(k for row in self.rows for k, j in enumerate(row.cells) if j == i)
+
+    def statement(self) -> techniques.Statement:
+        """Each total or count a table of the ON (1) and OFF (0) fillings of its cells (a
+        reading of over 16 cells is left to propagation), the decided cells placed."""
+        places = tuple((r, k) for r, row in enumerate(self.rows) for k, _ in enumerate(row.cells))
+        index = {self.rows[r].cells[k]: n for n, (r, k) in enumerate(places)}
+        by_cells = {clue.cells: clue for clue in self.clues()}
+        tables = []
+        for reading in self.readings():
+            if len(reading.cells) > 16:
+                continue
+            clue = by_cells.get(self._json_cells(reading.cells))
+            fillings = tuple(bits for bits in product((0, 1), repeat=len(reading.cells))
+                             if reading.holds(self.cells, dict(zip(reading.cells, bits)),
+                                             self.first_cell, self.precedence))
+            tables.append(techniques.Table(tuple(index[i] for i in reading.cells),
+                                           clue.text if clue else reading.constraint.text, clue, fillings))
+        names = tuple(f"{unmarked(self.cells[self.rows[r].cells[k]].text)} at "
+                      f"r{r + 1}c{self._drawn_column(self.rows[r].cells[k]) + 1}" for r, k in places)
+        words = {1: "ON", 0: "OFF"} if self.game == "crosscells" else {1: "kept", 0: "deleted"}
+        return techniques.Statement(places, names, (0, 1), (), tuple(tables),
+                                    {index[i]: cell.decided for i, cell in enumerate(self.cells)
+                                     if cell.decided is not None}, words=words)
 
     def value_name(self, cell: tuple[int, int], value: int) -> str:
         if self.game == "crosscells":

@@ -1,0 +1,169 @@
+"""Past one machine (issue 24): throughput of the same commands here (--jobs) and on a
+local Dask cluster (--cluster local:N), and the cluster's cost per task.
+
+Each command runs as a user types it, in a process of its own, its output to
+/dev/null; its time is the whole command's (a local cluster's start included:
+`start` is that of a run of two puzzles, the least a cluster is used for) and
+`work` is the same less `start` (medians of 3 runs); `CPU s` is the whole
+command's CPU time, its workers' included: on a machine others share, the
+measure that their load does not inflate.  The workloads: `check` over 2,000 random
+3x3 CrossProducts (one file) and `stats` over 20,000 (--sizes 3x3); the start of stats is that of two
+chunks (--sizes 3x3,3x3 -n 2), which --jobs 2 gives a worker each.  The
+cluster's cost per task is measured on a local cluster of 2 workers: tasks
+that do nothing, one at a time (latency) and 400 at once (throughput).  Last,
+what a 10^8-puzzle `stats` would cost on N workers, from the measured cost
+per puzzle on one worker and per task.
+
+    bench/cluster.py [--quick]
+
+(`make bench` runs it as part of bench/run.py.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import math
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WHERE = (("--jobs 1", ["--jobs", "1"]), ("--jobs 2", ["--jobs", "2"]),
+         ("--cluster local:1", ["--cluster", "local:1"]), ("--cluster local:2", ["--cluster", "local:2"]))
+STUDY = 10 ** 8
+
+
+def command_seconds(args: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time of `crossprolog ARGS` (its worker processes' included, as
+    they end before it), its output thrown away; it must succeed (0 or 1)."""
+    cpu = _children_cpu()
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "crossprolog", *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"crossprolog {' '.join(args)}: exit {done.returncode}: {done.stderr}")
+    return time.perf_counter() - started, _children_cpu() - cpu
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def puzzles_file(directory: str, n: int) -> str:
+    from crossprolog import generate
+
+    path = Path(directory) / "puzzles.txt"
+    path.write_text("".join(f"== {i}\n{p.render()}\n" for i, p in
+                            enumerate(generate("crossproduct", 3, 3, n, seed=1), 1)))
+    return str(path)
+
+
+def median_seconds(args: list[str], runs: int) -> tuple[float, float]:
+    """The medians of `command_seconds` over `runs` runs: wall, CPU."""
+    measured = [command_seconds(args) for _ in range(runs)]
+    return tuple(statistics.median(m[k] for m in measured) for k in (0, 1))
+
+
+def throughput(quick: bool) -> tuple[list[str], dict]:
+    """The table of check and stats throughput under each way of running them: medians
+    of 3 runs (1 with --quick, over a tenth of the puzzles)."""
+    checks, studied = (200, 2000) if quick else (2000, 20000)
+    runs = 1 if quick else 3
+    lines = ["| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 | CPU s |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    measured = {}
+    with tempfile.TemporaryDirectory() as directory:
+        many = puzzles_file(directory, checks)
+        (Path(directory) / "two").mkdir()
+        two = puzzles_file(str(Path(directory) / "two"), 2)
+        workloads = (("check", checks, ["check", many, "--format", "json"], ["check", two, "--format", "json"]),
+                     ("stats", studied, ["stats", "crossproduct", "--sizes", "3x3", "-n", str(studied)],
+                      ["stats", "crossproduct", "--sizes", "3x3,3x3", "-n", "2"]))
+        for name, n, args, small in workloads:
+            base = None
+            for label, where in WHERE:
+                start, _ = median_seconds(small + where, runs)
+                whole, cpu = median_seconds(args + where, runs)
+                work = max(whole - start, 1e-9)
+                base = base or work
+                measured[(name, label)] = (start, whole, work, n)
+                lines.append(f"| {name} {n:,} | {label} | {start:.2f} | {whole:.2f} | {work:.2f} | "
+                             f"{n / work:,.0f} | {base / work:.2f} | {cpu:.2f} |")
+    return lines, measured
+
+
+def task_costs(tasks: int = 400) -> tuple[float, float]:
+    """Seconds per empty task on a local cluster of 2 workers: one at a time (latency),
+    and `tasks` at once (throughput)."""
+    from distributed import Client, LocalCluster
+
+    from crossprolog.dask_worker import run_chunk
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as local, \
+            Client(local) as client:
+        client.submit(run_chunk, len, [], pure=False).result()
+        started = time.perf_counter()
+        for _ in range(50):
+            client.submit(run_chunk, len, [], pure=False).result()
+        latency = (time.perf_counter() - started) / 50
+        started = time.perf_counter()
+        client.gather([client.submit(run_chunk, len, [], pure=False) for _ in range(tasks)])
+        per_task = (time.perf_counter() - started) / tasks
+    return latency, per_task
+
+
+def projection(per_puzzle: float, per_task: float) -> list[str]:
+    """What a `stats` over STUDY puzzles costs on N workers.  Its chunks of STATS_CHUNK
+    puzzles go out grouped into tasks of about TASK_SECONDS (crossprolog.cluster);
+    each task costs its worker `2 * per_task` beyond its puzzles (measured with 2
+    workers sharing the load), and the scheduler hands tasks out one after another,
+    at best one every `per_task` (as measured: an upper bound of its own cost)."""
+    from crossprolog.cluster import TASK_SECONDS
+    from crossprolog.studies import STATS_CHUNK
+
+    chunk_seconds = STATS_CHUNK * per_puzzle
+    puzzles_per_task = STATS_CHUNK * max(1, math.ceil(TASK_SECONDS / chunk_seconds))
+    tasks = STUDY / puzzles_per_task
+    lines = [f"a {STUDY:.0e}-puzzle stats (3x3 CrossProduct): {per_puzzle * 1e3:.3f} ms a puzzle "
+             f"on one worker; {tasks:,.0f} tasks of {puzzles_per_task:,} puzzles, "
+             f"{2 * per_task * 1e3:.1f} ms each on its worker",
+             "| workers | hours | the tasks' cost | scheduler's bound |", "|---:|---:|---:|---:|"]
+    for workers in (2, 16, 128, 1024):
+        work = (STUDY * per_puzzle + tasks * 2 * per_task) / workers
+        bound = tasks * per_task
+        lines.append(f"| {workers} | {max(work, bound) / 3600:.2f} | "
+                     f"{tasks * 2 * per_task / workers / max(work, bound):.1%} | {bound / 3600:.2f} h |")
+    return lines
+
+
+def report(quick: bool = False) -> str:
+    before = os.getloadavg()[0]
+    lines, measured = throughput(quick)
+    lines.append(f"load average (1 min) of the machine: {before:.1f} before, {os.getloadavg()[0]:.1f} "
+                 f"after, on {os.cpu_count()} cores: others' work shares them")
+    latency, per_task = task_costs()
+    _, _, work, n = measured[("stats", "--cluster local:1")]
+
+    lines += ["", f"per task on a local cluster of 2: {latency * 1e3:.1f} ms one at a time, "
+                  f"{per_task * 1e3:.2f} ms each of 400 at once", ""]
+    lines += projection(work / n, per_task)
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the puzzles")
+    print(report(parser.parse_args().quick))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Hints a person can use (issue 20): how long a hint takes, per family, and how fast puzzles
+are graded and typos found.
+
+For each family at the bench's sizes, well-formed puzzles are generated (seed 1) and
+timed through `explain.hint` (the first hint, and every hint along the way for the
+first puzzle), then graded (`solving.grade_of`); the seven hard classic Sudokus and
+the GCD one are hinted too.  Typos: each generated puzzle with one given changed
+(or, with none, a wrong digit or mark entered: KenKen, CrossCells) or two products
+mistyped (CrossProduct), timed
+through `blame.typos` under the command line's 2 s.  Medians and worst cases;
+the issue's goal is every hint within 1 s.
+
+    bench/hints.py [--quick] [--json FILE]
+
+No well-kept Sudoku grader is packaged for comparison (the registry's Sudoku
+packages are solvers and games; none rates by Sudoku Explainer's or HoDoKu's
+scale), so the grades are compared with the known ratings of the classics only:
+each is rated 10 or more by Sudoku Explainer, which our scale calls diabolical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from crossprolog import blame, explain, parse, solving  # noqa: E402
+from crossprolog.errors import TimeLimitExceeded  # noqa: E402
+from crossprolog.registry import generate  # noqa: E402
+
+SIZES = [("sudoku", 9, 9), ("kenken", 6, 6), ("kenken", 9, 9), ("crossproduct", 5, 3),
+         ("crossproduct", 10, 6), ("crosscells", 10, 10)]
+GOAL = 1.0  # seconds: every hint
+
+
+def timed(work):
+    started = time.perf_counter()
+    result = work()
+    return time.perf_counter() - started, result
+
+
+def seconds(value: float) -> str:
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def spread(times: list[float]) -> str:
+    return f"median {seconds(statistics.median(times))}, worst {seconds(max(times))}" if times else "-"
+
+
+def hint_times(puzzles: list) -> tuple[list[float], dict[str, int]]:
+    """Each puzzle's first hint, and every hint along the first puzzle's way to its end."""
+    times, levels = [], {}
+    for n, puzzle in enumerate(puzzles):
+        while True:
+            took, found = timed(lambda: explain.hint(puzzle))
+            times.append(took)
+            if found.status != "hint":
+                break
+            forced = found.cells[0]
+            key = forced.technique if forced.level == "technique" else forced.level
+            levels[key] = levels.get(key, 0) + 1
+            if n:
+                break
+            puzzle = puzzle.placing({forced.cell: forced.value})
+    return times, levels
+
+
+def grading(puzzles: list) -> tuple[float, dict[str, int]]:
+    """Puzzles graded per second, and how many of each grade."""
+    grades: dict[str, int] = {}
+    took, graded = timed(lambda: [solving.grade_of(p) for p in puzzles])
+    for found in graded:
+        grades[found[0].grade] = grades.get(found[0].grade, 0) + 1
+    return len(puzzles) / took, grades
+
+
+def mistyped(puzzle, rng: random.Random):
+    """The puzzle with one given changed so that it has no solution, or None."""
+    grid = puzzle.solve().to_json()
+    givens = [clue.cell for clue in puzzle.clues() if clue.kind == "given"]
+    rng.shuffle(givens)
+    opened = puzzle.open_cells()
+    rng.shuffle(opened)
+    digits = puzzle.statement().digits
+    for r, c in givens[:6] + opened[:6]:  # a given mistyped, else a wrong digit entered
+        for digit in rng.sample(digits, len(digits)):
+            wrong = puzzle.placing({(r, c): digit})
+            if digit != grid[r][c] and wrong.solve() is None:
+                return wrong, (r, c)
+    return None
+
+
+def typo_times(family: str, puzzles: list) -> tuple[list[float], int, int]:
+    """Time to name the typo of each mistyped puzzle; how many were named right, of how many."""
+    rng, times, right, tried = random.Random(1), [], 0, 0
+    for puzzle in puzzles:
+        made = mistyped(puzzle, rng)
+        if made is None:
+            continue
+        wrong, cell = made
+        try:
+            took, found = timed(lambda: blame.typos(wrong, timeout=2.0))
+        except TimeLimitExceeded:
+            took, found = 2.0, ()
+        tried += 1
+        times.append(took)
+        right += bool(found) and any([c.cell for c in t.clues] == [cell] for t in found)
+        if family == "crossproduct":
+            rows, columns = list(puzzle.row_products), list(puzzle.column_products)
+            r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
+            rows[r], columns[c] = rows[r] * 11, columns[c] * 13  # digits no cell holds
+            both = replace(puzzle, row_products=tuple(rows), column_products=tuple(columns))
+            try:
+                took, found = timed(lambda: blame.typos(both, timeout=2.0))
+            except TimeLimitExceeded:
+                took, found = 2.0, ()
+            tried += 1
+            times.append(took)
+            right += bool(found) and {clue.text for clue in found[0].clues} == {
+                f"row {r + 1} ({rows[r]})", f"column {c + 1} ({columns[c]})"}
+    return times, right, tried
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 5 puzzles per size")
+    parser.add_argument("-n", type=int, default=None, help="puzzles per size (default 100, 5 with --quick)")
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    args = parser.parse_args()
+    n = args.n or (5 if args.quick else 100)
+    rows = []
+    print(f"hints (issue 20): goal every hint within {GOAL:g} s; well-formed puzzles, seed 1, {n} per size")
+    for family, r, c in SIZES:
+        made, puzzles = timed(lambda: list(generate(family, r, c, n, 1, well_formed=True)))
+        hints, levels = hint_times(puzzles)
+        rate, grades = grading(puzzles)
+        typos, right, tried = typo_times(family, puzzles[:max(3, n // 10)])
+        row = {"family": family, "size": f"{r}x{c}", "puzzles": len(puzzles),
+               "hint": {"median": statistics.median(hints), "worst": max(hints), "count": len(hints)},
+               "met": max(hints) <= GOAL, "levels": levels, "graded_per_second": rate, "grades": grades,
+               "typos": {"median": statistics.median(typos) if typos else None,
+                         "worst": max(typos) if typos else None, "right": right, "tried": tried}}
+        rows.append(row)
+        print(f"  {family} {r}x{c}: {len(hints)} hints, {spread(hints)} ({'met' if row['met'] else 'NOT met'}); "
+              f"{rate:.1f} graded/s {grades}; typos {spread(typos)}, {right} of {tried} named", flush=True)
+    classics = sorted((ROOT / "examples" / "sudoku").glob("*.txt"))
+    times = []
+    for path in classics:
+        took, found = timed(lambda: explain.hint(parse(path.read_text(encoding="utf-8"))))
+        times.append(took)
+        level = found.cells[0].technique or found.cells[0].level if found.cells else found.status
+        print(f"  {path.name}: {seconds(took)} {level}", flush=True)
+    rows.append({"family": "sudoku", "size": "classics", "puzzles": len(classics),
+                 "hint": {"median": statistics.median(times), "worst": max(times), "count": len(times)},
+                 "met": max(times) <= GOAL})
+    print(f"  sudoku classics: {spread(times)} ({'met' if max(times) <= GOAL else 'NOT met'})")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,222 @@
+"""Work on a Dask cluster: the second way `batch.results` runs many items, beside
+worker processes (--jobs).
+
+The items go to the cluster's workers in chunks, one task each; a worker runs
+the work on its chunk's items one after another, in one Prolog engine that
+stays loaded in its process from task to task (crossprolog.dask_worker: what
+runs on a worker).  Chunks start small; once some are back, each new chunk is
+sized from the measured time per item so a task takes about `TASK_SECONDS`,
+against which the cluster's own cost of a task (a few milliseconds: see
+docs/cluster.md) is small.  Results come back as chunks finish, and the
+caller puts them in order: how the items were chunked never shows.
+
+A chunk whose worker dies is run again by Dask on another worker (a task is
+pure: its records are written by the caller, once, when its result comes);
+a chunk that kills `ALLOWED_FAILURES` workers is split, and an item that
+kills them alone gets a WorkerDied, as under --jobs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import os
+import re
+import signal
+import uuid
+from concurrent import futures
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+
+from .errors import UsageError, printable
+
+CONNECT_SECONDS = 5.0   # how long to try to reach a scheduler before saying it cannot be
+TASK_SECONDS = 0.5      # what a chunk should take on a worker, once the items' cost is known
+FIRST_CHUNK = 2         # items of each first chunk, before anything is measured
+MAX_CHUNK = 1000        # items of a chunk at most: a worker lost takes at most this much again
+ALLOWED_FAILURES = 2    # workers a task may take down before it is split (Dask's own setting)
+LOCAL = re.compile(r"local(?::(\d+))?")
+ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://\S+|[\w.-]+:\d+|\[[0-9a-fA-F:]+\]:\d+")
+
+
+def address(text: str) -> str:
+    """`text` as a --cluster value: a scheduler's address (tcp://host:8786, host:8786),
+    `local` (a worker per core) or `local:N`; ValueError for anything else, a
+    puzzle's path say (argparse reports it)."""
+    match = LOCAL.fullmatch(text)
+    if match and (match[1] is None or int(match[1]) >= 1):
+        return text
+    if ADDRESS.fullmatch(text) and not match:
+        return text
+    raise ValueError(f"expected a Dask scheduler's address (tcp://HOST:PORT) or local:N, not {text!r}")
+
+
+def resolved(given: str) -> str:
+    """The cluster a bare `--cluster` means (given ""): the scheduler that Dask's own
+    setting names (DASK_SCHEDULER_ADDRESS, or the `scheduler-address` of Dask's
+    configuration), as Dask's Client() would take, else a local cluster."""
+    if given:
+        return given
+    import dask
+
+    return dask.config.get("scheduler-address", None) or "local"
+
+
+@contextmanager
+def connected(cluster: str) -> Iterator[Any]:
+    """A dask.distributed Client of `cluster` (see `address`), with the PrologEngine
+    plugin registered; closed at the end, the local cluster with it.  A scheduler
+    that cannot be reached within CONNECT_SECONDS is a UsageError."""
+    try:
+        import dask
+        import distributed  # noqa: F401 (its loggers have their levels: see _dask_quiet)
+    except ImportError:
+        raise UsageError("--cluster needs Dask: pip install 'crossprolog[cluster]'") from None
+    cluster = resolved(cluster)
+    dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+                     # a local scheduler gives a worker a task only once it is free: a worker
+                     # that dies takes no task with it but its own (none is blamed wrongly)
+                     "distributed.scheduler.worker-saturation": 1.0,
+                     "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s",
+                     # a local cluster's workers share this machine's cores: no sampling profiler
+                     "distributed.worker.profile.enabled": False})
+    with _dask_quiet():
+        yield from _connected(cluster, LOCAL.fullmatch(cluster))
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's own log quiet in this process: what goes wrong is said by crossprolog, in
+    one line (Dask logs a lost scheduler with tracebacks)."""
+    names = ["distributed", *(name for name in logging.root.manager.loggerDict
+                              if name.startswith("distributed."))]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
+def _connected(cluster: str, local) -> Iterator[Any]:
+    from distributed import Client, LocalCluster
+
+    started = None
+    try:
+        if local:
+            workers = int(local[1] or os.cpu_count() or 1)
+            with _ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
+                started = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.CRITICAL)
+            client = Client(started)
+        else:
+            client = Client(cluster, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, RuntimeError) as error:
+        if started is not None:
+            started.close()
+        where = "start a local Dask cluster" if local else f"reach the Dask scheduler at {printable(cluster)}"
+        raise UsageError(f"cannot {where}: {_first_line(error)}") from None
+    try:
+        from .dask_worker import PrologEngine
+
+        client.register_plugin(PrologEngine(), name="crossprolog-engine")
+        yield client
+    finally:
+        client.close()
+        if started is not None:
+            started.close()
+
+
+def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
+            died: Callable[[str], Any]) -> Iterator[tuple[int, Any]]:
+    """(index, work(item)) for every item, in the order their chunks finish, the work
+    done on the workers of `cluster`; died(reason) for an item that kills every worker
+    that takes it.  Closing the iterator early (Ctrl-C, say) cancels the tasks not
+    yet begun and stops those at work at their next item."""
+    with connected(cluster) as client:
+        try:
+            yield from _chunked(client, work, items, died)
+        except (OSError, asyncio.CancelledError, futures.CancelledError) as error:
+            raise UsageError(f"lost the Dask cluster {printable(resolved(cluster))}: "
+                             f"{_first_line(error)}") from None
+
+
+def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any]
+             ) -> Iterator[tuple[int, Any]]:
+    from distributed import Event, as_completed
+    from distributed.scheduler import KilledWorker
+
+    from .dask_worker import run_chunk
+
+    next_item = 0
+    pending = as_completed()
+    chunks: dict[Any, range] = {}  # future -> the indices of its items
+    measured = [0, 0.0]  # items done, seconds they took on the workers
+    stop = Event(f"crossprolog-stop-{uuid.uuid4().hex}", client=client)
+
+    def submit(indices: range) -> None:
+        future = client.submit(run_chunk, work, [items[i] for i in indices], stop.name, pure=False)
+        chunks[future] = indices
+        pending.add(future)
+
+    def refill() -> None:
+        nonlocal next_item
+        slots = max(1, sum(client.nthreads().values()))  # workers may come and go
+        while next_item < len(items) and len(chunks) < 2 * slots:
+            size = chunk_size(measured, len(items) - next_item, slots)
+            submit(range(next_item, min(next_item + size, len(items))))
+            next_item += size
+
+    try:
+        refill()
+        for future in pending:
+            indices = chunks.pop(future)
+            try:
+                done, seconds = future.result()
+            except KilledWorker:
+                if len(indices) == 1:
+                    yield indices[0], died("the worker process solving it died, each time it "
+                                           "was tried (on the Dask cluster)")
+                else:
+                    for index in indices:  # find the item that kills its workers
+                        submit(range(index, index + 1))
+                continue
+            measured[0] += len(indices)
+            measured[1] += seconds
+            refill()
+            for index, result in zip(indices, done):
+                yield index, result
+    finally:
+        if chunks:  # stopped early: the chunks not begun are cancelled, those at work stop
+            stop.set()
+            client.cancel(list(chunks))
+
+
+def chunk_size(measured: Sequence[float], left: int, slots: int) -> int:
+    """Items for the next chunk: FIRST_CHUNK until some are measured, then enough
+    for TASK_SECONDS of work, never more than MAX_CHUNK nor a fair share of what is
+    `left` among `slots` workers (so none waits while another has a long queue)."""
+    done, seconds = measured
+    if not done:
+        return FIRST_CHUNK
+    wanted = TASK_SECONDS / max(seconds / done, 1e-6)
+    return max(1, min(math.ceil(wanted), MAX_CHUNK, math.ceil(left / slots)))
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+__all__ = ["address", "chunk_size", "connected", "resolved", "results"]

@@ -1,0 +1,260 @@
+"""A person's way through a puzzle: the easiest next step, the whole path, a grade.
+
+The techniques are in `techniques.py`; the rules they reason over come from
+the family (`Explainable.statement`): read from its grid-kernel statement
+(`kernel_statement`) for Sudoku, KenKen and every family stated on the
+kernel, or stated by the model for CrossProduct and CrossCells.
+
+When no technique applies, a step tries each candidate of a cell and drops
+those that break the pencil marks at once (`probing`, as a person trying a
+value and seeing it fail); past that, the solution's own value (`search`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from . import engine
+from .answers import Cell, Clue
+from .techniques import (Index, Marks, Statement, Step, Table, Unit, full_houses, hidden_singles,
+                         naked_singles, next_steps, table_steps)
+
+# The grades, by the hardest rating a person's path needs (Sudoku Explainer's scale):
+# the name and the highest rating in it.  docs/hints.md says which techniques fall where.
+GRADES = (("easy", 1.5), ("medium", 2.5), ("hard", 2.8), ("fiendish", 5.4), ("diabolical", 99.0))
+PROBING, SEARCH = 7.0, 9.0
+
+
+def grade_name(rating: float) -> str:
+    return next(name for name, top in GRADES if rating <= top)
+
+
+def kernel_statement(puzzle, low: int, high: int) -> Statement:
+    """The statement of a family stated on the grid kernel (`module:module/3`, as
+    sudoku:sudoku/3 and kenken:kenken/3), with digits `low`..`high`."""
+    family = puzzle.record.prolog
+    engine.encodings(family)  # loads the family's module
+    data = engine.call("statement:statement(M, P, L, H, S)",
+                       {"M": family, "P": puzzle.prolog_data(), "L": low, "H": high},
+                       module="statement")["S"]
+    places = tuple(tuple(place) for place in data["cells"])
+    clues = puzzle.clues()
+    by_cells = {frozenset(clue.cells): clue for clue in clues if clue.kind != "given"}
+    givens = {clue.cell: clue for clue in clues if clue.kind == "given"}
+    units = tuple(named_units(places, [tuple(u) for u in data["units"]]))
+    tables = []
+    for table in data["tables"]:
+        cells = tuple(table["cells"])
+        clue = by_cells.get(frozenset(places[i] for i in cells))
+        tables.append(Table(cells, clue.text if clue else f"the cage at {short(places[cells[0]])}", clue,
+                            fillings=tuple(tuple(f) for f in table["fillings"])))
+    placed = {i: d for i, d in data["givens"]}
+    placed_by = {i: givens.get(places[i]) or by_cells.get(frozenset({places[i]})) for i in placed}
+    return Statement(places, tuple(map(short, places)), tuple(range(low, high + 1)), units,
+                     tuple(tables), placed, {i: c for i, c in placed_by.items() if c})
+
+
+def short(place: Sequence[int]) -> str:
+    """A cell as solvers write it: r2c3 for row 2, column 3."""
+    return f"r{place[0] + 1}c{place[1] + 1}"
+
+
+def named_units(places: Sequence[Cell], units: list[tuple[Index, ...]]) -> list[Unit]:
+    """Units named by their geometry: a whole row or column, a run within one, or a box
+    (numbered left to right, top to bottom)."""
+    length = {axis: {} for axis in (0, 1)}
+    for r, c in places:
+        length[0][r] = length[0].get(r, 0) + 1
+        length[1][c] = length[1].get(c, 0) + 1
+    boxes = sorted((u for u in units if not any(len({places[i][a] for i in u}) == 1 for a in (0, 1))),
+                   key=lambda u: min(places[i] for i in u))
+    named = []
+    for u in units:
+        for axis, word in ((0, "row"), (1, "column")):
+            at = {places[i][axis] for i in u}
+            if len(at) == 1:
+                line = next(iter(at))
+                whole = len(u) == length[axis][line]
+                named.append(Unit(u, f"{word} {line + 1}" if whole else
+                                  f"the {len(u)}-run at {short(places[u[0]])}", word if whole else "run"))
+                break
+        else:
+            named.append(Unit(u, f"box {boxes.index(u) + 1}", "box"))
+    return named
+
+
+# The path
+
+
+@dataclass(frozen=True)
+class Found:
+    """A cell a person can place next: the step placing it, and the earlier steps (each
+    removing candidates) its reason rests on."""
+
+    step: Step
+    before: tuple[Step, ...]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.before + (self.step,)
+
+    @property
+    def rating(self) -> float:
+        return max(step.rating for step in self.steps)
+
+    @property
+    def technique(self) -> str:
+        return max(self.steps, key=lambda step: step.rating).technique
+
+
+def chosen(steps: list[Step]) -> Step:
+    """Of steps equally easy, the one with the fewest clues, then the fewest cells."""
+    return min(steps, key=lambda step: (len(step.clues), len(step.cells)))
+
+
+def next_placement(statement: Statement, within: Callable[[], bool] = lambda: True) -> Found | None:
+    """The easiest cell to place next and why, or None when the ladder is stuck (or the
+    marks are broken: no solution).  `within()` False stops the search (None)."""
+    marks = Marks(statement)
+    before: list[Step] = []
+    while within() and not marks.broken():
+        found = next_steps(marks, every_placement=True)
+        placements = [step for step in found if step.placed]
+        if placements:
+            return min((Found(step, tuple(s for s in before if touches(s, step))) for step in placements),
+                       key=lambda found: (found.rating, len(clues_of(found.steps)), len(found.steps)))
+        step = chosen(found) if found else probing(marks, within)
+        if step is None:
+            return None
+        marks.apply(step)
+        before.append(step)
+    return None
+
+
+def touches(earlier: Step, step: Step) -> bool:
+    """Whether `earlier` removed a candidate from a cell of `step`'s reason."""
+    return any(i in step.cells for i, _ in earlier.removed)
+
+
+def probing(marks: Marks, within: Callable[[], bool] = lambda: True) -> Step | None:
+    """A candidate that breaks the marks once the singles and fillings it leads to are
+    placed (fewest candidates first): removing it is the step.  None when there is none,
+    or `within()` turns False."""
+    s = marks.statement
+    for i in sorted((i for i in range(len(s.places)) if i not in marks.values),
+                    key=lambda i: len(marks.cands[i])):
+        for d in sorted(marks.cands[i]):
+            if not within():
+                return None
+            trial = copied(marks)
+            trial.place(i, d)
+            if singles_break(trial):
+                return Step("probing", PROBING, s.names[i],
+                            f"{d} at {s.names[i]} leads to a contradiction by singles alone",
+                            (i,), removed=((i, d),))
+    return None
+
+
+def copied(marks: Marks) -> Marks:
+    trial = Marks.__new__(Marks)
+    trial.statement, trial.values, trial.cands = marks.statement, dict(marks.values), [set(c) for c in marks.cands]
+    trial.contradiction = marks.contradiction
+    return trial
+
+
+def singles_break(marks: Marks) -> bool:
+    """Whether placing singles and fillings' forced digits, round after round until none is
+    left, breaks the marks."""
+    while not marks.broken():
+        steps = [step for technique in (full_houses, hidden_singles, naked_singles, table_steps)
+                 for step in technique(marks) if step.placed]
+        if not steps:
+            return False
+        for step in steps:
+            marks.apply(step)
+    return True
+
+
+def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
+         within: Callable[[], bool] = lambda: True) -> tuple[list[Step], bool]:
+    """Every step a person takes, easiest first each time, to the end: probing when the
+    ladder is stuck, and past that the `solution`'s value (a search).  The steps, and
+    whether the path reached the end (False: stopped by `within`, or broken marks)."""
+    marks = Marks(statement)
+    steps: list[Step] = []
+    while not marks.solved():
+        if not within() or marks.broken():
+            return steps, False
+        found = next_steps(marks)
+        step = chosen(found) if found else probing(marks, within)
+        if step is None:
+            known = solution() if within() else None
+            if not known:
+                return steps, False
+            i = min((i for i in known if i not in marks.values), key=lambda i: len(marks.cands[i]))
+            step = Step("search", SEARCH, statement.names[i],
+                        f"{statement.names[i]} takes {known[i]}: every other value fails, case by case",
+                        (i,), placed=(i, known[i]))
+        marks.apply(step)
+        steps.append(step)
+    return steps, True
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How hard a puzzle is for a person: the grade of the hardest technique its easiest
+    path needs, that technique, its rating, and the path's steps (placements and removals)."""
+
+    grade: str
+    technique: str
+    rating: float
+    steps: int
+    placements: int
+
+    def to_json(self) -> dict:
+        return {"grade": self.grade, "technique": self.technique, "rating": self.rating,
+                "steps": self.steps, "placements": self.placements}
+
+
+def graded(steps: Sequence[Step]) -> Grade:
+    hardest = max(steps, key=lambda step: step.rating, default=None)
+    rating = hardest.rating if hardest else 0.0
+    return Grade(grade_name(rating), hardest.technique if hardest else "none", rating, len(steps),
+                 sum(1 for step in steps if step.placed))
+
+
+def clues_of(steps: Sequence[Step]) -> tuple[Clue, ...]:
+    return tuple(dict.fromkeys(clue for step in steps for clue in step.clues))
+
+
+def grade_of(puzzle, within: Callable[[], bool] = lambda: True) -> tuple[Grade, bool] | None:
+    """The grade of `puzzle` (an Explainable) and whether its path reached the end; None
+    for a family that states no rules for techniques."""
+    statement = puzzle.statement()
+    if statement is None:
+        return None
+    known: list = []
+
+    def solution() -> dict[Index, int] | None:
+        if not known:
+            found = puzzle.solve()
+            grid = found.to_json() if found else None
+            known.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
+        return known[0]
+
+    steps, done = path(statement, solution, within)
+    return graded(steps), done
+
+
+def of_grade(puzzles, grade: str, n: int, puzzle_of=lambda item: item):
+    """The first `n` of `puzzles` whose grade is `grade` (one of GRADES' names); or of any
+    items, each graded by the puzzle `puzzle_of` it gives."""
+    made = 0
+    for puzzle in puzzles:
+        found = grade_of(puzzle_of(puzzle))
+        if found and found[1] and found[0].grade == grade:
+            yield puzzle
+            made += 1
+            if made == n:
+                return

@@ -1,0 +1,343 @@
+"""Hints a person can use: named techniques, easiest first, over each family's rules as data.
+
+Each technique is tried on pencil marks where it is the easiest step; every
+step of a person's path agrees with the puzzle's solution (found by brute
+force where the puzzle is small); grades rise with known difficulty.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import crossprolog
+from crossprolog import blame, explain, solving, techniques
+from crossprolog.crossproduct import CrossProduct
+from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
+from crossprolog.crosscells import well_formed_puzzles as crosscells_puzzles
+from crossprolog.kenken import KenKen
+from crossprolog.kenken import well_formed_puzzles as kenken_puzzles
+
+from conftest import EXAMPLES
+from test_kenken import brute_force as kenken_solutions
+
+def read(path):
+    return crossprolog.parse(path.read_text())
+
+
+def read_text(text):
+    return crossprolog.parse(text)
+
+
+CLASSICS = sorted((EXAMPLES / "sudoku").glob("*.txt"))
+
+
+# A 4x4 grid with rows, columns and 2x2 boxes, as data, for the techniques alone.
+
+
+def shidoku(cands: dict[tuple[int, int], set[int]] | None = None, placed=None,
+            tables: tuple[techniques.Table, ...] = (), boxes: bool = True) -> techniques.Marks:
+    places = tuple((r, c) for r in range(4) for c in range(4))
+    rows = [tuple(4 * r + c for c in range(4)) for r in range(4)]
+    columns = [tuple(4 * r + c for r in range(4)) for c in range(4)]
+    squares = [tuple(4 * (2 * br + r) + 2 * bc + c for r in range(2) for c in range(2))
+               for br in range(2) for bc in range(2)]
+    units = solving.named_units(places, rows + columns + (squares if boxes else []))
+    statement = techniques.Statement(places, tuple(map(solving.short, places)), (1, 2, 3, 4),
+                                     tuple(units), tables, dict(placed or {}))
+    marks = techniques.Marks(statement)
+    for (r, c), digits in (cands or {}).items():
+        marks.cands[4 * r + c] &= digits
+    return marks
+
+
+def steps(technique, marks) -> list[techniques.Step]:
+    return list(technique(marks))
+
+
+def test_unit_names_read_the_geometry():
+    names = [u.name for u in shidoku().statement.units]
+    assert names == [f"row {r}" for r in range(1, 5)] + [f"column {c}" for c in range(1, 5)] + \
+        [f"box {b}" for b in range(1, 5)]
+
+
+def test_full_house_is_the_last_cell_of_a_unit():
+    marks = shidoku(placed={0: 1, 1: 2, 2: 3})
+    found = steps(techniques.full_houses, marks)
+    assert found[0].placed == (3, 4) and found[0].technique == "full house"
+    assert techniques.next_steps(marks)[0].technique == "full house"
+
+
+def test_hidden_single_names_the_box_and_the_digits_that_block():
+    # 1s at r3c1 and r1c3 keep 1 out of column 1 and row 1: box 1 has it at r2c2 only
+    step = next(s for s in steps(techniques.hidden_singles, shidoku(placed={8: 1, 2: 1}))
+                if s.place == "box 1")
+    assert step.placed == (5, 1) and "the 1 at r3c1" in step.text and "the 1 at r1c3" in step.text
+    assert step.rating < next(techniques.naked_singles(shidoku(placed={1: 2, 4: 3, 5: 4}))).rating
+
+
+def test_naked_single_when_a_cell_sees_every_other_digit():
+    marks = shidoku(placed={1: 2, 4: 3, 5: 4}, boxes=True)
+    found = [s for s in steps(techniques.naked_singles, marks) if s.placed[0] == 0]
+    assert found and found[0].placed == (0, 1)
+
+
+def test_naked_pair_removes_its_digits_from_the_rest_of_the_unit():
+    marks = shidoku({(0, 0): {1, 2}, (0, 1): {1, 2}}, boxes=False)
+    found = steps(techniques.subsets(2, False), marks)
+    step = next(s for s in found if s.place == "row 1")
+    assert set(step.removed) == {(2, 1), (2, 2), (3, 1), (3, 2)}
+
+
+def test_hidden_pair_keeps_only_its_digits():
+    marks = shidoku({(0, 2): {3, 4}, (0, 3): {3, 4}}, boxes=False)
+    found = steps(techniques.subsets(2, True), marks)
+    step = next(s for s in found if s.place == "row 1")
+    assert set(step.removed) == {(0, 3), (0, 4), (1, 3), (1, 4)}
+
+
+def test_pointing_locked_candidates():
+    marks = shidoku({(1, 0): {2, 3, 4}, (1, 1): {2, 3, 4}})  # box 1's 1s are in row 1
+    step = next(s for s in steps(techniques.locked_candidates, marks) if s.place == "box 1")
+    assert step.technique == "locked candidates (pointing)"
+    assert set(step.removed) == {(2, 1), (3, 1)}
+
+
+def test_x_wing():
+    # 1 only at columns 1 and 2 in rows 1 and 3: it leaves columns 1 and 2 of rows 2 and 4
+    marks = shidoku({(0, 2): {2, 3, 4}, (0, 3): {2, 3, 4}, (2, 2): {2, 3, 4}, (2, 3): {2, 3, 4}},
+                    boxes=False)
+    step = next(s for s in steps(techniques.x_wings, marks) if "row 1" in s.place)
+    assert set(step.removed) == {(4, 1), (12, 1), (5, 1), (13, 1)}
+
+
+def test_a_cage_takes_its_digits_from_a_line():
+    cage = techniques.Table((0, 4), "cage a (3+)", None, fillings=((1, 2), (2, 1)))
+    marks = shidoku(tables=(cage,), boxes=False)
+    step = next(iter(techniques.cage_lines(marks)))
+    assert step.technique == "cage takes digits from a line"
+    assert set(step.removed) == {(8, 1), (8, 2), (12, 1), (12, 2)}
+
+
+def test_only_filling_and_fillings_that_leave_one_digit():
+    product = techniques.Table((0, 1, 2), "row 1 (6)", None, op="*", target=6)
+    statement = techniques.Statement(((0, 0), (0, 1), (0, 2)), ("r1c1", "r1c2", "r1c3"),
+                                     tuple(range(1, 10)), (), (product,), {0: 1, 1: 2})
+    step = next(techniques.table_steps(techniques.Marks(statement)))
+    assert step.technique == "only filling" and step.placed == (2, 3)
+    assert techniques.folded("*", 12, [{1, 2, 3}, {4, 6}]) == ([{2, 3}, {4, 6}], 2)
+    assert techniques.folded("+", 5, [{1, 2, 3}, {1, 2, 3, 4}]) == ([{1, 2, 3}, {2, 3, 4}], 3)
+
+
+def test_the_ladder_takes_the_easiest_rung_first():
+    marks = shidoku({(0, 0): {1, 2}, (0, 1): {1, 2}}, placed={15: 4, 14: 3, 13: 2})
+    assert {s.technique for s in techniques.next_steps(marks)} == {"full house"}
+
+
+# Every family: every step of a person's path agrees with the solution.
+
+
+def kenken_grid(puzzle: KenKen) -> list[list[int]]:
+    (solution,) = kenken_solutions(puzzle)
+    return [list(row) for row in solution]
+
+
+def walked(puzzle) -> tuple[techniques.Statement, list[techniques.Step]]:
+    statement = puzzle.statement()
+    grid = puzzle.solve().to_json()
+    known = {i: grid[r][c] for i, (r, c) in enumerate(statement.places)}
+    found, done = solving.path(statement, lambda: known)
+    assert done
+    return statement, found, grid
+
+
+def agrees(statement, found, grid) -> None:
+    for step in found:
+        if step.placed:
+            r, c = statement.places[step.placed[0]]
+            assert grid[r][c] == step.placed[1], step
+        for i, d in step.removed:
+            r, c = statement.places[i]
+            assert grid[r][c] != d, step
+
+
+@pytest.mark.parametrize("puzzle", list(kenken_puzzles(4, 4, 5, seed=7)),
+                         ids=lambda p: f"kenken-{p.size}")
+def test_kenken_paths_agree_with_the_brute_force(puzzle):
+    statement, found, grid = walked(puzzle)
+    assert grid == kenken_grid(puzzle)
+    agrees(statement, found, grid)
+
+
+@pytest.mark.parametrize("puzzle", list(crossproduct_puzzles(3, 3, 3, seed=5)) +
+                         list(crosscells_puzzles(4, 4, 3, seed=5)), ids=lambda p: p.family)
+def test_crossproduct_and_crosscells_paths_agree_with_the_solution(puzzle):
+    agrees(*walked(puzzle))
+
+
+def test_sudoku_path_agrees_with_the_solution_and_names_boxes():
+    puzzle = read(EXAMPLES / "sudoku" / "brute-force-17.txt")
+    statement, found, grid = walked(puzzle)
+    agrees(statement, found, grid)
+    assert any(step.place.startswith("box ") for step in found)
+
+
+@pytest.mark.parametrize("path", ["killer_sudoku/shidoku-4x4.txt", "killer_sudoku/random-6x6.txt",
+                                  "kakuro/tiny.txt", "kakuro/random-7x7.txt"])
+def test_killer_sudoku_and_kakuro_paths_agree_with_the_solution_and_name_cages_and_runs(path):
+    """The two families stated on the kernel get the techniques from their statement."""
+    puzzle = read(EXAMPLES / path)
+    statement, found, grid = walked(puzzle)
+    agrees(statement, found, grid)
+    assert any("cage" in step.place or "run" in step.place for step in found)
+
+
+# Hints
+
+
+def test_the_hint_is_the_easiest_step_with_the_fewest_clues():
+    puzzle = read(EXAMPLES / "sudoku" / "brute-force-17.txt")
+    (forced,) = puzzle.hint().cells
+    assert forced.level == "technique" and forced.technique == "hidden single"
+    assert forced.place == "box 9" and len(forced.clues) == 2
+    assert forced.value == puzzle.solve().to_json()[forced.cell[0]][forced.cell[1]]
+
+
+def test_a_crossproduct_hint_names_its_two_lines():
+    puzzle = read(EXAMPLES / "crossproduct" / "riddler-1.txt")
+    (forced,) = puzzle.hint().cells
+    assert [clue.text for clue in forced.clues] == ["row 1 (135)", "column 3 (640)"]
+    assert (forced.cell, forced.value) == ((0, 2), 5)
+
+
+def test_crosscells_cells_are_named_by_row_and_column():
+    puzzle = read(EXAMPLES / "crosscells" / "puzzle-25.txt")
+    names = {puzzle.cell_name(cell) for cell in puzzle.open_cells()}
+    assert len(names) == len(puzzle.open_cells())
+    assert "+3 at row 5, column 3" in names and "+3 at row 5, column 4" in names
+
+
+def test_a_stuck_ladder_still_gives_a_hint_within_its_time_limit():
+    puzzle = read(EXAMPLES / "sudoku" / "inkala-2012.txt")
+    (forced,) = explain.hint(puzzle, timeout=0.5).cells
+    assert forced.level in ("propagation", "probing", "search") or forced.rating >= solving.PROBING
+    assert forced.value == puzzle.solve().to_json()[forced.cell[0]][forced.cell[1]]
+
+
+# Grades
+
+
+def grade(puzzle) -> solving.Grade:
+    return solving.graded(walked(puzzle)[1])
+
+
+def test_grades_rise_with_known_difficulty():
+    """Nearly full grids are easy; Wikipedia's 17-given brute-force example needs naked
+    singles; the seven hard classics (Sudoku Explainer 10 and over) are beyond the ladder."""
+    hard = read(EXAMPLES / "sudoku" / "ai-escargot.txt")
+    grid = hard.solve().to_json()
+    nearly_full = hard.placing({(r, c): grid[r][c] for r in range(9) for c in range(9) if (r + c) % 4})
+    order = [grade(nearly_full), grade(read(EXAMPLES / "sudoku" / "brute-force-17.txt"))]
+    order += [grade(read(path)) for path in CLASSICS if "brute" not in path.name
+              and "gcd" not in path.name][:2]
+    names = [name for name, _ in solving.GRADES]
+    assert [names.index(g.grade) for g in order] == sorted(names.index(g.grade) for g in order)
+    assert order[0].grade == "easy" and order[-1].grade == "diabolical"
+
+
+# The command line
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True)
+
+
+def test_hint_json_names_the_technique_the_place_and_the_cells():
+    done = cli("hint", str(EXAMPLES / "sudoku" / "brute-force-17.txt"), "--format", "json")
+    (cell,) = json.loads(done.stdout)["cells"]
+    assert cell["technique"] == "hidden single" and cell["place"] == "box 9"
+    assert [8, 7] in cell["reason_cells"] and len(cell["clues"]) == 2
+
+
+def test_grade_and_steps_from_the_command_line():
+    done = cli("grade", str(EXAMPLES / "kenken" / "issue-4x4.txt"), "--format", "json")
+    record = json.loads(done.stdout)
+    assert record["grade"] == "medium" and record["complete"] and record["placements"] == 16
+    done = cli("solve", "--steps", str(EXAMPLES / "kenken" / "issue-4x4.txt"))
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("1. ") and lines[-1].startswith("medium")
+    assert "?" not in "".join(lines[-6:])
+
+
+def test_generate_makes_puzzles_of_the_grade_asked():
+    done = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--difficulty", "hard", "--seed", "3",
+               "-n", "2")
+    assert done.returncode == 0
+    puzzles = crossprolog.parse_all(done.stdout)
+    assert len(puzzles) == 2 and all(p.well_formed() and grade(p).grade == "hard" for p in puzzles)
+    none = cli("generate", "kenken", "--rows", "3", "--cols", "3", "--difficulty", "diabolical", "--seed", "1")
+    assert none.returncode == 1 and "only 0 of 1 diabolical puzzles" in none.stderr
+
+
+# Typos: the clue (or two) whose removal leaves the puzzle its one solution
+
+
+def test_one_wrong_given_of_a_sudoku_is_named_with_what_it_should_read():
+    puzzle = read(EXAMPLES / "sudoku" / "brute-force-17.txt")
+    grid = puzzle.solve().to_json()
+    (r, c), *_ = [cell for cell in puzzle.open_cells() if cell[0] == 4]
+    wrong = puzzle.placing({(r, c): grid[r][c] % 9 + 1})
+    typo = blame.typos(wrong, timeout=60)[0]
+    assert [clue.cell for clue in typo.clues] == [(r, c)] and typo.unique
+    assert typo.reading == f"the {grid[r][c]} at row {r + 1}, column {c + 1}"
+
+
+def test_a_wrong_kenken_given_is_blamed():
+    (puzzle,) = kenken_puzzles(4, 4, 1, seed=11)
+    grid = kenken_grid(puzzle)
+    cell = puzzle.open_cells()[0]
+    wrong = puzzle.placing({cell: grid[cell[0]][cell[1]] % 4 + 1})
+    found = blame.typos(wrong, timeout=60)
+    assert any([clue.cell for clue in typo.clues] == [cell] for typo in found)
+
+
+def test_a_row_and_a_column_product_both_mistyped_are_named_together():
+    (puzzle,) = crossproduct_puzzles(10, 6, 1, seed=1)
+    rows, columns = list(puzzle.row_products), list(puzzle.column_products)
+    rows[2], columns[4] = rows[2] * 11, columns[4] * 13  # factors no digit has: typos a person makes
+    wrong = CrossProduct(tuple(rows), tuple(columns), puzzle.givens)
+    found = blame.typos(wrong, timeout=60)
+    assert [clue.text for clue in found[0].clues] == [f"row 3 ({rows[2]})", f"column 5 ({columns[4]})"]
+
+
+def mistyped_sudoku():
+    """A well-formed Sudoku with one given changed so that it has no solution, though no
+    digit is twice in a unit; the cell and the digit it had."""
+    from crossprolog.sudoku import well_formed_puzzles
+    (puzzle,) = well_formed_puzzles(9, 9, 1, seed=4)
+    for r, c in [(r, c) for r in range(9) for c in range(9) if puzzle.givens[r][c]]:
+        for d in range(1, 10):
+            seen = {puzzle.givens[r][k] for k in range(9)} | {puzzle.givens[k][c] for k in range(9)} | {
+                puzzle.givens[3 * (r // 3) + i][3 * (c // 3) + j] for i in range(3) for j in range(3)}
+            wrong = puzzle.placing({(r, c): d})
+            if d not in seen and wrong.solve() is None:
+                return wrong, (r, c), puzzle.givens[r][c]
+
+
+def test_the_command_line_leads_with_the_typo():
+    wrong, (r, c), was = mistyped_sudoku()
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-", "--format", "json"],
+                          input=wrong.render(), capture_output=True, text=True)
+    record = json.loads(done.stdout)
+    assert record["status"] == "unsolvable"
+    assert record["blame"][0] == {"clues": [{"kind": "given", "row": r, "col": c}], "unique": True,
+                                  "reading": f"the {was} at row {r + 1}, column {c + 1}"}
+    said = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], input=wrong.render(),
+                          capture_output=True, text=True).stdout.splitlines()[0]
+    assert said == (f"no solution: the {wrong.givens[r][c]} at row {r + 1}, column {c + 1} is likely "
+                    f"mistyped: with the {was} at row {r + 1}, column {c + 1} instead, the puzzle has one "
+                    "solution")
