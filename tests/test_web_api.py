@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import threading
 import time
@@ -53,17 +54,27 @@ def test_the_api_answers_with_the_records_the_command_line_prints(server, cli, f
     assert body["output"] == cli(command, EXAMPLES / EXAMPLE[family]).out.rstrip("\n")
 
 
-def test_a_solution_is_drawn_as_the_command_line_draws_it(server, cli):
+def test_records_are_the_command_lines_and_pictures_come_when_asked(server, cli):
     status, body = server.post("/api/solve", {"text": text_of("kenken")})
-    assert status == 200 and body["drawings"] == [{"kind": "text", "text": body["output"]}]
+    assert status == 200 and "drawings" not in body
+    assert set(body) == set(cli("solve", EXAMPLES / EXAMPLE["kenken"], "--format", "json").json()) | {"output"}
+    status, refused = server.post("/api/solve", {"text": text_of("kenken"), "drawings": "yes"})
+    assert status == 400 and '"drawings" must be true or false' in refused["error"]
+
+
+def test_a_solution_is_drawn_as_the_command_line_draws_it(server, cli):
+    status, body = server.post("/api/solve", {"drawings": True, "text": text_of("kenken")})
+    (drawn,) = body["drawings"]
+    assert status == 200 and drawn["kind"] == "svg" and drawn["text"] == body["output"]
     assert body["output"].startswith("a4 a3 b2 c1\n")
+    assert svg_texts(drawn["svg"]).count("12*") == 2  # a picture: both 12* cages' clues, drawn
 
 
 def test_check_draws_the_conflict_and_the_differences(server):
-    _, unsolvable = server.post("/api/check", {"text": TYPO})
+    _, unsolvable = server.post("/api/check", {"drawings": True, "text": TYPO})
     assert unsolvable["status"] == "unsolvable" and unsolvable["conflict"] == [{"kind": "row", "index": 4}]
     assert [d["text"].splitlines()[-1] for d in unsolvable["drawings"]] == ["   ?    ?   ? [71]"]
-    _, several = server.post("/api/check", {"text": SEVERAL})
+    _, several = server.post("/api/check", {"drawings": True, "text": SEVERAL})
     assert several["status"] == "several" and several["suggestion"] == "give 1 at row 1, column 1"
     assert [d["text"].splitlines()[1] for d in several["drawings"]] == ["[1] [2] 2", "[2] [1] 2"]
 
@@ -71,16 +82,17 @@ def test_check_draws_the_conflict_and_the_differences(server):
 def test_hint_after_hint_applied_to_the_text_solves_the_puzzle(server):
     text, steps = text_of("crossproduct"), 0
     while True:
-        status, body = server.post("/api/hint", {"text": text})
+        status, body = server.post("/api/hint", {"drawings": True, "text": text})
         assert status == 200
         if body["status"] == "solved":
             break
         assert body["status"] == "hint" and len(body["cells"]) == 1
         cell = body["cells"][0]
         assert f"[{cell['value']}]" in body["drawings"][0]["text"]  # the hinted cell, marked
+        assert re.search(r'class="[^"]*\bmarked\b', body["drawings"][0]["svg"])  # coloured in the picture
         text, steps = body["output"], steps + 1
     assert steps == 15  # every cell of the 5x3 grid, one at a time
-    _, solved = server.post("/api/solve", {"text": text_of("crossproduct")})
+    _, solved = server.post("/api/solve", {"drawings": True, "text": text_of("crossproduct")})
     assert text.endswith(solved["output"])
     assert sum(line.startswith("# hint - ") for line in text.splitlines()) == 1  # the last step's
 
@@ -108,16 +120,16 @@ def test_the_families_come_from_the_records(server):
 
 
 def test_draw_shows_the_puzzle_or_its_located_error(server, cli, write):
-    status, body = server.post("/api/draw", {"text": text_of("crosscells")})
+    status, body = server.post("/api/draw", {"drawings": True, "text": text_of("crosscells")})
     assert status == 200 and body["family"] == "crosscells"
     assert body["drawings"][0]["text"] == body["output"]
     typo = text_of("crossproduct").replace("?   ? 280", "?   x 280")
-    status, body = server.post("/api/solve", {"text": typo})
+    status, body = server.post("/api/solve", {"drawings": True, "text": typo})
     printed = cli("solve", write(typo), "--format", "json").json()
     assert status == 400 and (body["line"], body["column"]) == (6, 13)
     assert body["error"] == printed["error"].replace(str(write(typo)), "<text>")
     assert body["error"].splitlines()[0].startswith("<text>:6:13: error: ")
-    status, again = server.post("/api/draw", {"text": typo})
+    status, again = server.post("/api/draw", {"drawings": True, "text": typo})
     assert (status, again) == (400, body)
 
 
@@ -128,12 +140,12 @@ def test_a_text_of_two_puzzles_is_refused_at_the_second(server):
 
 def test_generate_makes_the_same_puzzle_as_the_command_line(server, cli):
     fields = {"family": "kenken", "rows": 4, "cols": 4, "well_formed": True, "seed": 3}
-    status, body = server.post("/api/generate", fields)
+    status, body = server.post("/api/generate", {**fields, "drawings": True})
     printed = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--well-formed", "--seed", "3",
                   "--format", "json").json()
     assert status == 200 and {k: body[k] for k in printed} == printed
-    assert body["drawings"] == [{"kind": "text", "text": printed["puzzle"]}]
-    _, checked = server.post("/api/check", {"text": body["puzzle"]})
+    assert [(d["kind"], d["text"]) for d in body["drawings"]] == [("svg", printed["puzzle"])]
+    _, checked = server.post("/api/check", {"drawings": True, "text": body["puzzle"]})
     assert checked["well_formed"] is True
 
 
@@ -318,3 +330,10 @@ def test_the_wheel_ships_the_page():
     assert {"index.html", "page.js", "page.css"} <= {file.name for file in files}
     assert all(any(file.relative_to(ROOT / "crossprolog" / "server").match(pattern) for pattern in shipped)
                for file in files)
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The texts an SVG picture writes (it must parse as XML)."""
+    import xml.etree.ElementTree as ET
+
+    return [element.text or "" for element in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]

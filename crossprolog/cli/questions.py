@@ -83,12 +83,14 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
     except TimeLimitExceeded:
         found = ()
     if found:
-        drawing = puzzle.render(format=layout(run.args), marks=Marks(clues=frozenset(found[0].clues)))
+        marks = Marks(clues=frozenset(found[0].clues))
+        drawing = puzzle.render(format=layout(run.args), marks=marks)
         said = f"{heading}: {typo_sentence(found, entries)}"
         return Outcome(NO, f"{said}\n{drawing}",
                        {**record, "blame": [typo.to_json() for typo in found],
                         "conflict": [clue.to_json() for clue in found[0].clues]},
-                       picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]))
+                       picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]),
+                       drawn=((puzzle, None, marks),))
     try:
         clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:

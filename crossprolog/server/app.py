@@ -37,8 +37,8 @@ from .replies import NAME, Question
 
 STATIC = Path(__file__).resolve().parent / "static"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-PUZZLE_FIELDS = {"text", "family", "encoding", "limit", "timeout"}
-GENERATE_FIELDS = {"family", "rows", "cols", "well_formed", "seed"}
+PUZZLE_FIELDS = {"text", "family", "encoding", "limit", "timeout", "drawings"}
+GENERATE_FIELDS = {"family", "rows", "cols", "well_formed", "seed", "drawings"}
 ENCODING_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a name, never a file
 MAX_SIDE = 30  # rows or columns of a generated puzzle
 RETRY_AFTER = 2  # seconds a refused request is told to wait
@@ -83,6 +83,8 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         if isinstance(answer, WorkerDied):
             return JSONResponse({"status": "error", "error": f"{NAME}: error: {answer}"}, 500)
         status, body = replies.replied(answer) if isinstance(answer, Outcome) else answer
+        if not (question.fields.get("drawings") or question.kind == "draw"):
+            body = {key: value for key, value in body.items() if key != "drawings"}
         return JSONResponse(body, status)
 
     def puzzle_route(kind: str) -> Route:
@@ -173,6 +175,7 @@ def too_big(settings: Settings) -> str:
 def puzzle_fields(fields: dict, settings: Settings) -> dict:
     """The fields of a question about a puzzle, checked; "timeout" at most the server's."""
     unknown(fields, PUZZLE_FIELDS)
+    drawings(fields)
     text = fields.get("text")
     if not isinstance(text, str):
         raise Refused(400, '"text" must be the puzzle, as a string')
@@ -195,6 +198,7 @@ def puzzle_fields(fields: dict, settings: Settings) -> dict:
 def generate_fields(fields: dict) -> dict:
     """The fields of a request for a generated puzzle, checked."""
     unknown(fields, GENERATE_FIELDS)
+    drawings(fields)
     record = family(fields.get("family"), required=True)
     if record.generator_name is None:
         raise Refused(400, f"{record.title} has no generator")
@@ -206,6 +210,12 @@ def generate_fields(fields: dict) -> dict:
     if not (fields.get("seed") is None or is_integer(fields["seed"])):
         raise Refused(400, '"seed" must be an integer (or null: a new puzzle each time)')
     return fields
+
+
+def drawings(fields: dict) -> None:
+    """"drawings": true asks for the pictures (SVG, and the text drawing) beside the record."""
+    if not isinstance(fields.get("drawings", False), bool):
+        raise Refused(400, '"drawings" must be true or false')
 
 
 def unknown(fields: dict, known: set[str]) -> None:

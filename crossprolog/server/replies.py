@@ -166,8 +166,9 @@ def families() -> list[dict[str, Any]]:
 
 
 def drawing(puzzle, solution=None, marks: Marks = NO_MARKS) -> dict[str, str]:
-    """One picture on the page: `puzzle`, solved by `solution` if given, `marks` marked.
-    For now the drawing the command line prints (marks in brackets), which the page
-    shows as it is; a picture backend goes here, and the page's `showDrawing`."""
-    return {"kind": "text", "text": puzzle.render(solution, marks=marks)}
+    """One picture on the page: `puzzle`, solved by `solution` if given, `marks` marked:
+    its SVG (the page shows it), and the text the command line prints (marks in
+    brackets; the page keeps it for copying and reading aloud)."""
+    return {"kind": "svg", "svg": puzzle.render(solution, "svg", marks),
+            "text": puzzle.render(solution, marks=marks)}
 

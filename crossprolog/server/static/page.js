@@ -14,8 +14,10 @@ let stopping = false;
 // What the server says to a POST of `fields` (or to a GET, without them): the HTTP
 // status and the JSON body, or an error of our own when the server cannot be reached.
 async function api(path, fields) {
+  // The page asks for the pictures ("drawings") beside each record; scripts need not.
   const init = fields === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(fields)};
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({...fields, drawings: true})};
   try {
     const response = await fetch(path, init);
     try {
@@ -32,15 +34,20 @@ async function api(path, fields) {
 // {"kind": "text", "text": ...} (the drawing the command line prints, marks in
 // brackets), or {"kind": "svg", "svg": ...}, a picture made by the server.
 function showDrawing(container, drawing) {
+  const figure = document.createElement("figure");
+  figure.className = "drawing";
+  figure.dataset.text = drawing.text;  // the text drawing: copied, read aloud, tested
   if (drawing.kind === "svg") {
     const picture = new DOMParser().parseFromString(drawing.svg, "image/svg+xml").documentElement;
-    container.append(document.importNode(picture, true));
-    return;
+    picture.setAttribute("role", "img");
+    picture.setAttribute("aria-label", drawing.text);
+    figure.append(document.importNode(picture, true));
+  } else {
+    const pre = document.createElement("pre");
+    pre.textContent = drawing.text;
+    figure.append(pre);
   }
-  const pre = document.createElement("pre");
-  pre.className = "drawing";
-  pre.textContent = drawing.text;
-  container.append(pre);
+  container.append(figure);
 }
 
 function showDrawings(container, drawings) {
