@@ -1,5 +1,11 @@
 :- module(grid,
-          [ grid_state/4,         % +Cells, +Low-High, +Rules, -Grid
+          [ grid_model/5,         % +Encoding, +Rows, +Rules, +Low-High, -Labeling
+            grid_rows/3,          % +Height, +Width, -Rows
+            cell_at/3,            % +Rows, +[R, C], -Cell
+            given_rule/3,         % +Rows, +[R, C, Digit], -Rule
+            distinct_rule/2,      % +Cells, -Rule
+            grid_constraints/4,   % +Rows, +Rules, +Low-High, -Goals
+            grid_state/4,         % +Cells, +Low-High, +Rules, -Grid
             label_grid/1,         % +Grid
             search_grid/1,        % +Grid
             rule_goal/2,          % +Rule, -Goal
@@ -144,6 +150,81 @@ set_field(Name, Grid, Value) :-
                  /*******************************
                  *      MAKING THE STATE        *
                  *******************************/
+
+%!  grid_rows(+Height, +Width, -Rows) is det.
+%
+%   Rows is a grid of Height rows of Width fresh cell variables.
+grid_rows(Height, Width, Rows) :-
+    length(Rows, Height),
+    maplist(row_of(Width), Rows).
+
+row_of(Width, Row) :-
+    length(Row, Width).
+
+%!  cell_at(+Rows, +Place, -Cell) is det.
+%
+%   Cell is the cell of Rows at Place, [Row, Column] counted from 0.
+cell_at(Rows, [R, C], Cell) :-
+    nth0(R, Rows, Row),
+    nth0(C, Row, Cell).
+
+%!  given_rule(+Rows, +Given, -Rule) is det.
+%
+%   Rule places the digit of Given, [Row, Column, Digit], in its cell.
+given_rule(Rows, [R, C, Digit], given(Cell, Digit)) :-
+    cell_at(Rows, [R, C], Cell).
+
+%!  distinct_rule(+Cells, -Rule) is det.
+%
+%   Rule makes Cells a unit: all different.
+distinct_rule(Cells, all_distinct(Cells)).
+
+%!  grid_model(+Encoding, +Rows, +Rules, +Low-High, -Labeling) is semidet.
+%
+%   The three searches of a family stated on the kernel, on the cells of
+%   Rows (its variables, digits Low..High; a place that holds a number,
+%   as a Kakuro's black cell, is no cell) under Rules:
+%
+%     - candidates: the kernel's own search (grid_state/4, label_grid/1);
+%     - tables: every rule a CLP(FD) table of its fillings
+%       (rule_table_goal/3), first-fail labeling;
+%     - arithmetic: every rule as CLP(FD) goals (rule_goal/2), first-fail
+%       labeling.
+%
+%   Fails when the constraints are found inconsistent.
+grid_model(candidates, Rows, Rules, Low-High, label_grid(Grid)) :-
+    grid_cells(Rows, Cells),
+    grid_state(Cells, Low-High, Rules, Grid).
+grid_model(tables, Rows, Rules, Low-High, labeling([ff], Cells)) :-
+    grid_cells(Rows, Cells),
+    Cells ins Low..High,
+    maplist(rule_table_goal(Rules), Rules, Goals),
+    maplist(call, Goals).
+grid_model(arithmetic, Rows, Rules, Low-High, labeling([ff], Cells)) :-
+    grid_cells(Rows, Cells),
+    Cells ins Low..High,
+    maplist(rule_goal, Rules, Goals),
+    maplist(call, Goals).
+
+%!  grid_constraints(+Rows, +Rules, +Low-High, -Goals) is det.
+%
+%   The rules as a person writes them by hand, for an exported program to
+%   read (not posted): each row's cells' range, Rules as rule_goal/2
+%   states them, then the labeling of grid_model/5's arithmetic search.
+grid_constraints(Rows, Rules, Low-High, Goals) :-
+    maplist(grid_cells, Rows, RowCells),
+    exclude(==([]), RowCells, Ranged),
+    maplist(range_goal(Low..High), Ranged, RangeGoals),
+    maplist(rule_goal, Rules, RuleGoals),
+    grid_cells(Rows, Cells),
+    append([RangeGoals, RuleGoals, [labeling([ff], Cells)]], Goals).
+
+range_goal(Range, Cells, Cells ins Range).
+
+%   The variables of a grid (or of a row), in reading order.
+grid_cells(Rows, Cells) :-
+    flatten(Rows, All),
+    include(var, All, Cells).
 
 %!  grid_state(+Variables, +Low-High, +Rules, -Grid) is semidet.
 %

@@ -47,29 +47,18 @@ encodings([candidates, tables, arithmetic]).
 %   digits different and adding up to its clue.
 kakuro(Puzzle, Rows, Rules) :-
     _{height: H, width: W, black: Black, runs: Runs, givens: Givens} :< Puzzle,
-    length(Rows, H),
-    maplist(kakuro_row(W), Rows),
+    grid_rows(H, W, Rows),
     maplist(black_cell(Rows), Black),
-    maplist(kakuro_given(Rows), Givens, GivenRules),
+    maplist(given_rule(Rows), Givens, GivenRules),
     foldl(run_rules(Rows), Runs, RunRules, []),
     append(GivenRules, RunRules, Rules).
 
-kakuro_row(W, Row) :-
-    length(Row, W).
-
 black_cell(Rows, Place) :-
-    kakuro_cell(Rows, Place, 0).
-
-kakuro_given(Rows, [R, C, Digit], given(Cell, Digit)) :-
-    kakuro_cell(Rows, [R, C], Cell).
-
-kakuro_cell(Rows, [R, C], Cell) :-
-    nth0(R, Rows, Row),
-    nth0(C, Row, Cell).
+    cell_at(Rows, Place, 0).
 
 %   A run: its digits all different, adding up to its clue (if it has one).
 run_rules(Rows, Run, [all_distinct(Cells)|Sum], Rules) :-
-    maplist(kakuro_cell(Rows), Run.cells, Cells),
+    maplist(cell_at(Rows), Run.cells, Cells),
     (   get_dict(sum, Run, Total)
     ->  Sum = [sum(Cells, Total)|Rules]
     ;   Sum = Rules
@@ -77,39 +66,14 @@ run_rules(Rows, Run, [all_distinct(Cells)|Sum], Rules) :-
 
 %!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
-%   Rows is the grid of Puzzle, its white cells digit variables
-%   constrained the way Encoding says; Labeling labels them.  Fails when
-%   the constraints are found inconsistent.
-model(candidates, Puzzle, Rows, label_grid(Grid)) :-
+%   kakuro/3's statement searched as Encoding says (grid:grid_model/5).
+model(Encoding, Puzzle, Rows, Labeling) :-
     kakuro(Puzzle, Rows, Rules),
-    white_cells(Rows, Cells),
-    grid_state(Cells, 1-9, Rules, Grid).
-model(tables, Puzzle, Rows, labeling([ff], Cells)) :-
-    kakuro(Puzzle, Rows, Rules),
-    white_cells(Rows, Cells),
-    Cells ins 1..9,
-    maplist(rule_table_goal(Rules), Rules, Goals),
-    maplist(call, Goals).
-model(arithmetic, Puzzle, Rows, labeling([ff], Cells)) :-
-    kakuro(Puzzle, Rows, Rules),
-    white_cells(Rows, Cells),
-    Cells ins 1..9,
-    maplist(rule_goal, Rules, Goals),
-    maplist(call, Goals).
-
-%   The white cells' variables, in reading order.
-white_cells(Rows, Cells) :-
-    append(Rows, All),
-    include(var, All, Cells).
+    grid_model(Encoding, Rows, Rules, 1-9, Labeling).
 
 %!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
 %
-%   The puzzle's rules as a person writes them by hand, for an exported
-%   program to read: the white cells' range, kakuro/3's rules as
-%   rule_goal/2 states them, then the labeling.  Named names no other
-%   variable.
+%   kakuro/3's statement as export --readable writes it (grid:grid_constraints/4).
 constraints(Puzzle, Rows, [], Goals) :-
     kakuro(Puzzle, Rows, Rules),
-    white_cells(Rows, Cells),
-    maplist(rule_goal, Rules, RuleGoals),
-    append([[Cells ins 1..9], RuleGoals, [labeling([ff], Cells)]], Goals).
+    grid_constraints(Rows, Rules, 1-9, Goals).

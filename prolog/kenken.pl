@@ -48,8 +48,7 @@ encodings([candidates, tables, arithmetic]).
 %   combining to its target.
 kenken(Puzzle, Rows, Rules) :-
     _{size: N, cages: Cages, givens: Givens} :< Puzzle,
-    length(Rows, N),
-    maplist(length_(N), Rows),
+    grid_rows(N, N, Rows),
     transpose(Rows, Columns),
     maplist(given_rule(Rows), Givens, GivenRules),
     maplist(distinct_rule, Rows, RowRules),
@@ -57,23 +56,11 @@ kenken(Puzzle, Rows, Rules) :-
     maplist(cage_rule(Rows), Cages, CageRules),
     append([GivenRules, RowRules, ColumnRules, CageRules], Rules).
 
-length_(Length, List) :-
-    length(List, Length).
-
-distinct_rule(Line, all_distinct(Line)).
-
-given_rule(Rows, [R, C, Digit], given(Cell, Digit)) :-
-    cell(Rows, [R, C], Cell).
-
-cell(Rows, [R, C], Cell) :-
-    nth0(R, Rows, Row),
-    nth0(C, Row, Cell).
-
 %   A cage's rule: its operation, one row of this table.
 cage_rule(Rows, Cage, Rule) :-
     _{cells: Places, op: OpText, target: Target} :< Cage,
     atom_string(Op, OpText),
-    maplist(cell(Rows), Places, Cells),
+    maplist(cell_at(Rows), Places, Cells),
     operation_rule(Op, Cells, Target, Rule).
 
 operation_rule(+, Cells, Target, sum(Cells, Target)).
@@ -84,39 +71,14 @@ operation_rule(=, [A], Target, given(A, Target)).
 
 %!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
-%   Rows is the grid of digit variables of Puzzle, constrained the way
-%   Encoding says; Labeling labels them.  Fails when the constraints are
-%   found inconsistent.
-model(candidates, Puzzle, Rows, label_grid(Grid)) :-
+%   kenken/3's statement searched as Encoding says (grid:grid_model/5).
+model(Encoding, Puzzle, Rows, Labeling) :-
     kenken(Puzzle, Rows, Rules),
-    N = Puzzle.size,
-    append(Rows, Cells),
-    grid_state(Cells, 1-N, Rules, Grid).
-model(tables, Puzzle, Rows, labeling([ff], Cells)) :-
-    kenken(Puzzle, Rows, Rules),
-    append(Rows, Cells),
-    Cells ins 1..Puzzle.size,
-    maplist(rule_table_goal(Rules), Rules, Goals),
-    maplist(call, Goals).
-model(arithmetic, Puzzle, Rows, labeling([ff], Cells)) :-
-    kenken(Puzzle, Rows, Rules),
-    append(Rows, Cells),
-    Cells ins 1..Puzzle.size,
-    maplist(rule_goal, Rules, Goals),
-    maplist(call, Goals).
+    grid_model(Encoding, Rows, Rules, 1-Puzzle.size, Labeling).
 
 %!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
 %
-%   The puzzle's rules as a person writes them by hand, for an exported
-%   program to read: Goals are CLP(FD) goals on the digits of Rows (not
-%   posted): their range, then kenken/3's rules as rule_goal/2 states
-%   them, then the labeling.  Named names no other variable.
+%   kenken/3's statement as export --readable writes it (grid:grid_constraints/4).
 constraints(Puzzle, Rows, [], Goals) :-
     kenken(Puzzle, Rows, Rules),
-    N = Puzzle.size,
-    maplist(domain_goal(1..N), Rows, DomainGoals),
-    maplist(rule_goal, Rules, RuleGoals),
-    append(Rows, Cells),
-    append([DomainGoals, RuleGoals, [labeling([ff], Cells)]], Goals).
-
-domain_goal(Domain, Row, Row ins Domain).
+    grid_constraints(Rows, Rules, 1-Puzzle.size, Goals).

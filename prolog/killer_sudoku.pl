@@ -48,67 +48,30 @@ encodings([candidates, tables, arithmetic]).
 %   all different and adding up to its sum.
 killer_sudoku(Puzzle, Rows, Rules) :-
     _{size: N, box: [Height, Width], cages: Cages, givens: Givens} :< Puzzle,
-    length(Rows, N),
-    maplist(killer_row(N), Rows),
+    grid_rows(N, N, Rows),
     transpose(Rows, Columns),
     grid_blocks(Rows, Height, Width, Boxes),
     append([Rows, Columns, Boxes], Units),
-    maplist(killer_given(Rows), Givens, GivenRules),
-    maplist(killer_unit, Units, UnitRules),
+    maplist(given_rule(Rows), Givens, GivenRules),
+    maplist(distinct_rule, Units, UnitRules),
     foldl(cage_rules(Rows), Cages, CageRules, []),
     append([GivenRules, UnitRules, CageRules], Rules).
-
-killer_row(N, Row) :-
-    length(Row, N).
-
-killer_unit(Cells, all_distinct(Cells)).
-
-killer_given(Rows, [R, C, Digit], given(Cell, Digit)) :-
-    killer_cell(Rows, [R, C], Cell).
-
-killer_cell(Rows, [R, C], Cell) :-
-    nth0(R, Rows, Row),
-    nth0(C, Row, Cell).
 
 %   A cage: its cells all different, adding up to its sum.
 cage_rules(Rows, Cage, [all_distinct(Cells), sum(Cells, Sum)|Rules], Rules) :-
     _{cells: Places, sum: Sum} :< Cage,
-    maplist(killer_cell(Rows), Places, Cells).
+    maplist(cell_at(Rows), Places, Cells).
 
 %!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
-%   Rows is the grid of digit variables of Puzzle, constrained the way
-%   Encoding says; Labeling labels them.  Fails when the constraints are
-%   found inconsistent.
-model(candidates, Puzzle, Rows, label_grid(Grid)) :-
+%   killer_sudoku/3's statement searched as Encoding says (grid:grid_model/5).
+model(Encoding, Puzzle, Rows, Labeling) :-
     killer_sudoku(Puzzle, Rows, Rules),
-    append(Rows, Cells),
-    grid_state(Cells, 1-Puzzle.size, Rules, Grid).
-model(tables, Puzzle, Rows, labeling([ff], Cells)) :-
-    killer_sudoku(Puzzle, Rows, Rules),
-    append(Rows, Cells),
-    Cells ins 1..Puzzle.size,
-    maplist(rule_table_goal(Rules), Rules, Goals),
-    maplist(call, Goals).
-model(arithmetic, Puzzle, Rows, labeling([ff], Cells)) :-
-    killer_sudoku(Puzzle, Rows, Rules),
-    append(Rows, Cells),
-    Cells ins 1..Puzzle.size,
-    maplist(rule_goal, Rules, Goals),
-    maplist(call, Goals).
+    grid_model(Encoding, Rows, Rules, 1-Puzzle.size, Labeling).
 
 %!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
 %
-%   The puzzle's rules as a person writes them by hand, for an exported
-%   program to read: the digits' range, killer_sudoku/3's rules as
-%   rule_goal/2 states them, then the labeling.  Named names no other
-%   variable.
+%   killer_sudoku/3's statement as export --readable writes it (grid:grid_constraints/4).
 constraints(Puzzle, Rows, [], Goals) :-
     killer_sudoku(Puzzle, Rows, Rules),
-    N = Puzzle.size,
-    maplist(killer_domain(1..N), Rows, DomainGoals),
-    maplist(rule_goal, Rules, RuleGoals),
-    append(Rows, Cells),
-    append([DomainGoals, RuleGoals, [labeling([ff], Cells)]], Goals).
-
-killer_domain(Domain, Row, Row ins Domain).
+    grid_constraints(Rows, Rules, 1-Puzzle.size, Goals).

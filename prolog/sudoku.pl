@@ -437,11 +437,6 @@ sudoku(Puzzle, Rows, Rules) :-
     maplist(distinct_rule, Units, UnitRules),
     append(GivenRules, UnitRules, Rules).
 
-given_rule(Rows, [R, C, Digit], given(Cell, Digit)) :-
-    give(Rows, [R, C, Cell]).
-
-distinct_rule(Unit, all_distinct(Unit)).
-
 %!  candidates(+Puzzle, -Rows, -Grid) is semidet.
 %
 %   Grid is the kernel's state of Puzzle's grid Rows, its givens and the

@@ -167,3 +167,35 @@ test(fillings_are_kept_and_reused, [true(Second-Kept == [[1,2],[2,1]]-1)]) :-
     First == Second.
 
 :- end_tests(known_fillings).
+
+:- begin_tests(grid_model).
+
+%   The three searches of a statement find the same solutions: every shidoku.
+test(three_searches_agree, [true(Counts == [288, 288, 288])]) :-
+    findall(N, ( member(Encoding, [candidates, tables, arithmetic]),
+                 shidoku(Rows, _, Rules),
+                 grid_model(Encoding, Rows, Rules, 1-4, Labeling),
+                 aggregate_all(count, call(Labeling), N) ),
+            Counts).
+
+%   A place holding a number (a Kakuro's black cell) is no cell: it gets no
+%   range, no search, and is left as it is.
+test(a_number_is_no_cell, [true(Solutions == [[[0,1,2]], [[0,2,1]]])]) :-
+    grid_rows(1, 3, Rows),
+    Rows = [[Black, A, B]],
+    Black = 0,
+    findall(Rows, ( grid_model(tables, Rows, [all_distinct([A, B]), sum([A, B], 3)], 1-9, Labeling),
+                    call(Labeling) ), Solutions).
+
+test(constraints_range_each_row_of_cells, [true(Goals = [[A, B] ins 1..9, all_distinct([A, B]), labeling([ff], [A, B])])]) :-
+    Rows = [[0, A, B], [0, 0, 0]],
+    grid_constraints(Rows, [all_distinct([A, B])], 1-9, Goals).
+
+test(cells_and_givens_by_place, [true(Rule == given(F, 7))]) :-
+    grid_rows(2, 2, Rows),
+    Rows = [_, [_, F]],
+    cell_at(Rows, [1, 1], Cell),
+    Cell == F,
+    given_rule(Rows, [1, 1, 7], Rule).
+
+:- end_tests(grid_model).
