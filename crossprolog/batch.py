@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
-from . import cluster as dask_cluster
 from .errors import CrossprologError, UsageError, printable
 
 if TYPE_CHECKING:
@@ -73,6 +72,8 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
     closing the iterator early (on Ctrl-C, say) ends them at once.
     """
     if cluster is not None:
+        from . import cluster as dask_cluster  # asyncio and Dask's client: only for a cluster
+
         yield from dask_cluster.results(work, items, cluster, died=WorkerDied)
         return
     if (jobs <= 1 and not isolated) or len(items) <= 1:

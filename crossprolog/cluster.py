@@ -18,7 +18,6 @@ kills them alone gets a WorkerDied, as under --jobs.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import os
@@ -136,6 +135,8 @@ def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
     done on the workers of `cluster`; died(reason) for an item that kills every worker
     that takes it.  Closing the iterator early (Ctrl-C, say) cancels the tasks not
     yet begun and stops those at work at their next item."""
+    import asyncio  # here: the command line reads --cluster addresses at every start
+
     with connected(cluster) as client:
         try:
             yield from _chunked(client, work, items, died)
