@@ -14,14 +14,15 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import Iterator, Sequence
 
 from . import solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
+from .caged import LETTERS, CagedGrid
 from .explain import Explainable
-from .puzzle import integer, items, rows_of
+from .puzzle import integer, rows_of
 from .regions import random_partition
 from .scene import (UNMARKED, Aligned, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
@@ -30,7 +31,6 @@ Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
 Grid = tuple[tuple[Digit, ...], ...]
 SIZES = range(3, 10)
-LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GIVEN = "="  # the operation of a one-cell cage written as its number alone
 
 
@@ -96,7 +96,7 @@ class Cage:
 
 
 @dataclass(frozen=True)
-class KenKen(Explainable):
+class KenKen(CagedGrid, Explainable):
     """A `size`×`size` grid cut into `cages`, and the digits already placed (`givens`,
     a grid of Digit or None; all unknown when left out).  A cell in no cage is
     bound by the rows and columns alone (as when a cage is left out to see
@@ -118,28 +118,8 @@ class KenKen(Explainable):
         object.__setattr__(self, "size", integer(self.size, "a KenKen's size"))
         if self.size not in SIZES:
             raise InvalidValue(f"a KenKen is 3x3 to 9x9, not {self.size}x{self.size}")
-        cages = items(self.cages, "the cages")
-        if not all(isinstance(cage, Cage) for cage in cages):
-            raise InvalidValue("the cages must be Cage objects")
-        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
-        places = [place for cage in self.cages for place in cage.cells]
-        if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
-                                                      for r, c in places):
-            raise InvalidValue("the cages must be inside the grid, no cell in two")
-        givens = rows_of(self.givens, "givens") if self.givens is not None else (
-            ((None,) * self.size,) * self.size)
-        if len(givens) != self.size or any(len(row) != self.size for row in givens):
-            raise InvalidValue(f"givens are {self.size} rows of {self.size} cells")
-        object.__setattr__(self, "givens", tuple(tuple(None if d is None else self._digit(d, r, c)
-                                                       for c, d in enumerate(row))
-                                                 for r, row in enumerate(givens)))
+        self.check_cages_and_givens(Cage)
         checked_format(self.layout)
-
-    def _digit(self, value, r: int, c: int) -> Digit:
-        digit = integer(value, f"givens[{r}][{c}]")
-        if not 1 <= digit <= self.size:
-            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
-        return digit
 
     def prolog_data(self) -> dict:
         return {"size": self.size,
@@ -240,40 +220,11 @@ class KenKen(Explainable):
             return f"the {cage.clue} cage at row {row + 1}, column {column + 1}"
         return f"cage {letter} ({cage.clue})"
 
-    def keeping(self, clues: Collection[Clue]) -> KenKen:
-        kept = set(clues)
-        letters = self.letters()
-        named = [replace(cage, name=letters[cage.cells[0]]) for cage in self.cages]
-        return replace(self, cages=tuple(cage for cage in named
-                                         if Clue("cage", "", name=cage.name) in kept),
-                       givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
-                                          for c, d in enumerate(row))
-                                    for r, row in enumerate(self.givens)))
-
     def open_cells(self) -> list[tuple[int, int]]:
         """The cells with no digit placed, outside one-cell cages (which are givens)."""
         given = {cage.cells[0] for cage in self.cages if len(cage.cells) == 1}
         return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row)
                 if d is None and (r, c) not in given]
-
-    def placing(self, values: Mapping[tuple[int, int], int]) -> KenKen:
-        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
-                                          for r, row in enumerate(self.givens)))
-
-    def letters(self) -> dict[Place, str]:
-        """The letter of every cell: the cages' own names when every cage has one,
-        else letters given in reading order of the cages' first cells.  A drawn
-        puzzle never writes them, so past the last letter its cages are named for
-        their first cell (`r9c4`); InvalidValue for a lettered one."""
-        if all(cage.name for cage in self.cages):
-            return {place: cage.name for cage in self.cages for place in cage.cells}
-        if len(self.cages) > len(LETTERS) and self.drawn:
-            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
-                    for cage in self.cages for place in cage.cells}
-        if len(self.cages) > len(LETTERS):
-            raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
-                             "a drawing can name")
-        return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
 
 
 # Random puzzles

@@ -10,15 +10,16 @@ already placed are `givens`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
-from typing import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
 
 from . import making, solving
 from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
+from .caged import LETTERS, CagedGrid
 from .explain import Explainable
-from .puzzle import integer, items, rows_of
+from .puzzle import integer, rows_of
 from .regions import neighbours
 from .scene import (UNMARKED, Keyed, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
@@ -27,7 +28,6 @@ Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
 Grid = tuple[tuple[Digit, ...], ...]
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}  # size: (rows, columns) of a box
-LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GAME = "killer-sudoku"  # the value of its `# game:` directive
 
 
@@ -63,7 +63,7 @@ class Cage:
 
 
 @dataclass(frozen=True)
-class KillerSudoku(Explainable):
+class KillerSudoku(CagedGrid, Explainable):
     """A `size`×`size` Sudoku (4, 6 or 9) cut into `cages`, and the digits already placed
     (`givens`, a grid of Digit or None; all unknown when left out).  A cell in no cage
     is bound by its row, column and box alone."""
@@ -85,28 +85,8 @@ class KillerSudoku(Explainable):
         object.__setattr__(self, "size", integer(self.size, "a Killer Sudoku's size"))
         if self.size not in BOXES:
             raise InvalidValue(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {self.size}x{self.size}")
-        cages = items(self.cages, "the cages")
-        if not all(isinstance(cage, Cage) for cage in cages):
-            raise InvalidValue("the cages must be Cage objects")
-        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
-        places = [place for cage in self.cages for place in cage.cells]
-        if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
-                                                      for r, c in places):
-            raise InvalidValue("the cages must be inside the grid, no cell in two")
-        givens = rows_of(self.givens, "givens") if self.givens is not None else (
-            ((None,) * self.size,) * self.size)
-        if len(givens) != self.size or any(len(row) != self.size for row in givens):
-            raise InvalidValue(f"givens are {self.size} rows of {self.size} cells")
-        object.__setattr__(self, "givens", tuple(tuple(None if d is None else self._digit(d, r, c)
-                                                       for c, d in enumerate(row))
-                                                 for r, row in enumerate(givens)))
+        self.check_cages_and_givens(Cage)
         checked_format(self.layout)
-
-    def _digit(self, value, r: int, c: int) -> Digit:
-        digit = integer(value, f"givens[{r}][{c}]")
-        if not 1 <= digit <= self.size:
-            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
-        return digit
 
     @property
     def box(self) -> tuple[int, int]:
@@ -215,37 +195,8 @@ class KillerSudoku(Explainable):
             return f"the {cage.total} cage at row {row + 1}, column {column + 1}"
         return f"cage {letter} ({cage.total})"
 
-    def keeping(self, clues: Collection[Clue]) -> KillerSudoku:
-        kept = set(clues)
-        letters = self.letters()
-        named = [replace(cage, name=letters[cage.cells[0]]) for cage in self.cages]
-        return replace(self, cages=tuple(cage for cage in named
-                                         if Clue("cage", "", name=cage.name) in kept),
-                       givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
-                                          for c, d in enumerate(row))
-                                    for r, row in enumerate(self.givens)))
-
     def open_cells(self) -> list[Place]:
         return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is None]
-
-    def placing(self, values: Mapping[Place, int]) -> KillerSudoku:
-        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
-                                          for r, row in enumerate(self.givens)))
-
-    def letters(self) -> dict[Place, str]:
-        """The letter of every caged cell: the cages' own names when every cage has one,
-        else letters in reading order of the cages' first cells.  A drawn puzzle never
-        writes them, so past the last letter its cages are named for their first cell
-        (`r9c4`); InvalidValue for a lettered one."""
-        if all(cage.name for cage in self.cages):
-            return {place: cage.name for cage in self.cages for place in cage.cells}
-        if len(self.cages) > len(LETTERS) and self.drawn:
-            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
-                    for cage in self.cages for place in cage.cells}
-        if len(self.cages) > len(LETTERS):
-            raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
-                               "a drawing can name")
-        return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
 
 
 # Random puzzles

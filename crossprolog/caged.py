@@ -1,0 +1,78 @@
+"""What every caged square grid of digits shares (KenKen, Killer Sudoku): its cages
+checked and kept in a canonical order, its givens checked, the cages' letters, and
+the puzzle keeping some of its clues or with some digits placed.
+
+A family's model derives CagedGrid beside explain.Explainable; it has `size`,
+`cages` (each with `cells` and `name`), `givens` (rows of digits or None) and
+`drawn` (its cages walled in, not lettered)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Collection, Mapping
+
+from .answers import Clue
+from .errors import InvalidValue
+from .puzzle import integer, items, rows_of
+
+Place = tuple[int, int]  # (row, column), 0-based
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class CagedGrid:
+    """The methods a caged square grid's model shares (see the module)."""
+
+    def check_cages_and_givens(self, cage_type: type) -> None:
+        """Refuse, with InvalidValue, cages not of `cage_type`, outside the grid or
+        overlapping, and givens of another shape or outside 1..size; keep the cages
+        in order of their cells, the givens as tuples of ints."""
+        cages = items(self.cages, "the cages")
+        if not all(isinstance(cage, cage_type) for cage in cages):
+            raise InvalidValue("the cages must be Cage objects")
+        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
+        places = [place for cage in self.cages for place in cage.cells]
+        if len(set(places)) != len(places) or not all(0 <= r < self.size and 0 <= c < self.size
+                                                      for r, c in places):
+            raise InvalidValue("the cages must be inside the grid, no cell in two")
+        givens = rows_of(self.givens, "givens") if self.givens is not None else (
+            ((None,) * self.size,) * self.size)
+        if len(givens) != self.size or any(len(row) != self.size for row in givens):
+            raise InvalidValue(f"givens are {self.size} rows of {self.size} cells")
+        object.__setattr__(self, "givens", tuple(tuple(None if d is None else self._digit(d, r, c)
+                                                       for c, d in enumerate(row))
+                                                 for r, row in enumerate(givens)))
+
+    def _digit(self, value, r: int, c: int) -> int:
+        digit = integer(value, f"givens[{r}][{c}]")
+        if not 1 <= digit <= self.size:
+            raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
+        return digit
+
+    def keeping(self, clues: Collection[Clue]):
+        kept = set(clues)
+        letters = self.letters()
+        named = [replace(cage, name=letters[cage.cells[0]]) for cage in self.cages]
+        return replace(self, cages=tuple(cage for cage in named
+                                         if Clue("cage", "", name=cage.name) in kept),
+                       givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
+                                          for c, d in enumerate(row))
+                                    for r, row in enumerate(self.givens)))
+
+    def placing(self, values: Mapping[Place, int]):
+        return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
+                                          for r, row in enumerate(self.givens)))
+
+    def letters(self) -> dict[Place, str]:
+        """The letter of every caged cell: the cages' own names when every cage has one,
+        else letters in reading order of the cages' first cells.  A drawn puzzle never
+        writes them, so past the last letter its cages are named for their first cell
+        (`r9c4`); InvalidValue for a lettered one."""
+        if all(cage.name for cage in self.cages):
+            return {place: cage.name for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS) and self.drawn:
+            return {place: f"r{cage.cells[0][0] + 1}c{cage.cells[0][1] + 1}"
+                    for cage in self.cages for place in cage.cells}
+        if len(self.cages) > len(LETTERS):
+            raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
+                               "a drawing can name")
+        return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
