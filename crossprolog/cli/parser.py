@@ -6,15 +6,15 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from typing import Callable
+from typing import Callable, NamedTuple
 
-from .. import cluster
+from importlib import import_module
+
 from .. import compare as compare_module
 from .. import output
-from .. import engine, solving
+from .. import solving
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
-from . import questions, serve, tools
 from .inputs import options
 from .pictured import PICTURES
 
@@ -59,18 +59,18 @@ def parser() -> argparse.ArgumentParser:
         command.set_defaults(run=run)
         return command
 
-    solve = puzzle_command("solve", questions.solve, "print the puzzle solved, in the layout it came in")
+    solve = puzzle_command("solve", later("questions", "solve"), "print the puzzle solved, in the layout it came in")
     solve.add_argument("--all", action="store_true", help="print every solution")
     solve.add_argument("--steps", action="store_true",
                        help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
-    count = puzzle_command("count", questions.count, "count the solutions", pictures=False)
+    count = puzzle_command("count", later("questions", "count"), "count the solutions", pictures=False)
     count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
                        help="stop counting at N (and say so); 0, the default: count them all")
-    puzzle_command("check", questions.check, "is the puzzle well-formed (exactly one solution)? "
+    puzzle_command("check", later("questions", "check"), "is the puzzle well-formed (exactly one solution)? "
                                     "If not, why not")
-    hint = puzzle_command("hint", questions.hint, "show one cell whose value is forced, and why")
+    hint = puzzle_command("hint", later("questions", "hint"), "show one cell whose value is forced, and why")
     hint.add_argument("--all", action="store_true", help="every forced cell")
-    puzzle_command("grade", questions.grade, "rate how hard the puzzle is for a person: the hardest "
+    puzzle_command("grade", later("questions", "grade"), "rate how hard the puzzle is for a person: the hardest "
                                             "technique its easiest path needs, and its steps")
 
     export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
@@ -89,7 +89,7 @@ def parser() -> argparse.ArgumentParser:
                         help="pl: a Prolog program (the default); lp: an ASP program for clingo; "
                              "mzn: a MiniZinc model with its data (the default for --encoding "
                              "asp or minizinc)")
-    export.set_defaults(run=tools.export)
+    export.set_defaults(run=later("tools", "export"))
 
 
     compare = commands.add_parser("compare", help="run every encoding on every puzzle, as a benchmark",
@@ -115,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--plot", default=None, metavar="FILE.svg",
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
     _where_arguments(compare)
-    compare.set_defaults(run=tools.compare)
+    compare.set_defaults(run=later("tools", "compare"))
 
     makers = [f for f in FAMILIES if f.generator_name]
     generate = commands.add_parser("generate", help="print random puzzles",
@@ -126,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
         _generate_arguments(families.add_parser(record.name, help=record.summary,
                                                 description=f"print random {record.title} puzzles"),
                             record)
-    generate.set_defaults(run=tools.generate)
+    generate.set_defaults(run=later("tools", "generate"))
 
     stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
     stats.add_argument("family", choices=[record.name for record in makers])
@@ -138,7 +138,7 @@ def parser() -> argparse.ArgumentParser:
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
     _where_arguments(stats)
-    stats.set_defaults(run=tools.stats)
+    stats.set_defaults(run=later("tools", "stats"))
 
     serving = commands.add_parser("serve", help="serve a web page to solve, check, hint and generate "
                                   "puzzles, and its JSON API", description="serve the web page and its "
@@ -152,8 +152,20 @@ def parser() -> argparse.ArgumentParser:
                          help="the time limit of each request's search (default 10)")
     serving.add_argument("--queue", type=_positive, default=32, metavar="N",
                          help="requests that may wait for a worker; more get 503 (default 32)")
-    serving.set_defaults(run=serve.serve)
+    serving.set_defaults(run=later("serve", "serve"))
     return top
+
+
+class later(NamedTuple):
+    """The command `name` of `module` (of this package), imported when it runs: a start
+    loads only the command it runs, not every command's modules.  A tuple, so that the
+    parsed arguments holding it can go to worker processes."""
+
+    module: str
+    name: str
+
+    def __call__(self, state):
+        return getattr(import_module(f".{self.module}", __package__), self.name)(state)
 
 
 def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
@@ -203,6 +215,8 @@ def _where_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _cluster(text: str) -> str:
+    from .. import cluster  # Dask's client only when asked for
+
     try:
         return cluster.address(text)
     except ValueError as error:
@@ -268,6 +282,8 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         from importlib import metadata
+
+        from .. import engine
 
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
               f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)

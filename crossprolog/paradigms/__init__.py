@@ -22,10 +22,10 @@ import threading
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator, Sequence
 
 from ..errors import CrossprologError, Interrupted, TimeLimitExceeded, UsageError
-from . import asp, minizinc
 from .shapes import ParadigmError
 from .terms import small_data
 
@@ -137,7 +137,7 @@ def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str]
         raise UsageError(f"{path}: its encoding would be called {name!r}, which is taken or not a "
                          "name (a lower-case letter, then letters, digits, _); rename the file")
     family = FAMILY_LINE.search(text)
-    (asp if paradigm == "asp" else minizinc).check_file(path)
+    solver(paradigm).check_file(path)
     families = families or {}
     if family and family.group(1) not in families:
         raise UsageError(f"{path}: '% family: {family.group(1)}' names no family; "
@@ -175,11 +175,11 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
     counted = (lambda n: _progress.__setitem__(progress, n)) if progress else (lambda n: None)
     try:
         if chosen.paradigm == "asp":
-            found = asp.search(chosen.file(family), mapping.asp_facts(data), shape,
+            found = solver("asp").search(chosen.file(family), mapping.asp_facts(data), shape,
                                label=chosen.label(family), limit=limit, timeout=timeout, keep=keep,
                                candidates=candidates, counted=counted)
         else:
-            found = minizinc.search(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
+            found = solver("minizinc").search(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
                                     limit=limit, timeout=timeout, keep=keep, candidates=candidates,
                                     counted=counted)
     except ParadigmError as error:
@@ -189,6 +189,12 @@ def find(family: str, data: dict, *, shape: Sequence[int], limit: int, timeout: 
     finally:
         _progress.pop(progress, None)
     return {**found, "encoding": encoding}
+
+
+def solver(paradigm: str) -> ModuleType:
+    """The module that runs `paradigm`'s solver (asp: clingo, minizinc), imported when
+    first used: a start that needs neither loads neither."""
+    return import_module(f"{__name__}.{paradigm}")
 
 
 def found_so_far(progress: str) -> int | None:
@@ -209,10 +215,10 @@ def stream(family: str, data: dict, *, shape: Sequence[int], encoding: str,
                 raise TimeLimitExceeded(timeout or 0)
             yield from found["solutions"]
         elif chosen.paradigm == "asp":
-            yield from asp.answers(chosen.file(family), mapping.asp_facts(data), shape,
+            yield from solver("asp").answers(chosen.file(family), mapping.asp_facts(data), shape,
                                    label=chosen.label(family), timeout=timeout)
         else:
-            yield from minizinc.answers(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
+            yield from solver("minizinc").answers(chosen.file(family), small_data(mapping.mzn_data(data)), shape,
                                         timeout=timeout)
     except ParadigmError as error:
         raise EncodingFailed(_named(chosen.label(family), error)) from None
