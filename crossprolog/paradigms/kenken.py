@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import UsageError
-from .terms import INT32, Fact
+from .terms import INT32, Fact, cage_grid, given_grid
 
 NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "=": "one"}  # kenken.lp's operations
 NUMBERS = {"+": 1, "-": 2, "*": 3, "/": 4, "=": 5}  # kenken.mzn's
@@ -36,13 +36,7 @@ def mzn_data(data: dict) -> dict[str, Any]:
     """The data kenken.mzn documents."""
     data = _checked(data)
     size = data["size"]
-    cage_of = [[0] * size for _ in range(size)]
-    for k, cage in enumerate(data["cages"], start=1):
-        for r, c in cage["cells"]:
-            cage_of[r][c] = k
-    given = [[0] * size for _ in range(size)]
-    for r, c, digit in data["givens"]:
-        given[r][c] = digit
+    cage_of, given = cage_grid(size, data["cages"]), given_grid(size, data["givens"])
     return {"size": size, "cages": len(data["cages"]), "cage_of": cage_of,
             "op": [NUMBERS[str(cage["op"])] for cage in data["cages"]],
             "target": [cage["target"] for cage in data["cages"]], "given": given}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .terms import Fact
+from .terms import Fact, cage_grid, given_grid
 
 
 def asp_facts(data: dict) -> list[Fact]:
@@ -21,13 +21,7 @@ def asp_facts(data: dict) -> list[Fact]:
 def mzn_data(data: dict) -> dict[str, Any]:
     """The data killer_sudoku.mzn documents."""
     size = data["size"]
-    cage_of = [[0] * size for _ in range(size)]
-    for k, cage in enumerate(data["cages"], start=1):
-        for r, c in cage["cells"]:
-            cage_of[r][c] = k
-    given = [[0] * size for _ in range(size)]
-    for r, c, digit in data["givens"]:
-        given[r][c] = digit
+    cage_of, given = cage_grid(size, data["cages"]), given_grid(size, data["givens"])
     height, width = data["box"]
     return {"size": size, "box_rows": height, "box_cols": width, "cages": len(data["cages"]),
             "cage_of": cage_of, "total": [cage["sum"] for cage in data["cages"]], "given": given}

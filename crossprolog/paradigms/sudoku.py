@@ -7,7 +7,7 @@ import itertools
 from functools import cache
 from typing import Any
 
-from .terms import Fact
+from .terms import Fact, given_grid
 
 LARGEST = 987654321  # no line of nine distinct digits spells more
 REPUNIT = 111111111  # the nine line numbers add up to the digit sum times this
@@ -26,9 +26,7 @@ def asp_facts(data: dict) -> list[Fact]:
 
 def mzn_data(data: dict) -> dict[str, Any]:
     """The data sudoku.mzn documents (`objective_candidates` empty: the runner gives them)."""
-    given = [[-1] * 9 for _ in range(9)]
-    for r, c, digit in data["givens"]:
-        given[r][c] = digit
+    given = given_grid(9, data["givens"], empty=-1)  # a Sudoku's digits may include 0
     return {"low": data["low"], "high": data["high"], "given": given,
             "objective_lines": LINES[str(data["objective"])],
             "objective_candidates": {"set": []}}

@@ -61,3 +61,22 @@ def fact_symbols(facts: Iterable[Fact]) -> list[Any]:
 def fact_text(facts: Iterable[Fact]) -> str:
     """The facts as ASP source, one a line, each written by clingo itself (str of its symbol)."""
     return "".join(f"{s}.\n" for s in fact_symbols(facts))
+
+
+def cage_grid(size: int, cages: list[dict]) -> list[list[int]]:
+    """MiniZinc's `cage_of` of a caged grid: each cell's cage, numbered from 1 in the
+    order of `cages` (each with its "cells", (row, column) pairs)."""
+    grid = [[0] * size for _ in range(size)]
+    for k, cage in enumerate(cages, start=1):
+        for r, c in cage["cells"]:
+            grid[r][c] = k
+    return grid
+
+
+def given_grid(size: int, givens: list, empty: int = 0) -> list[list[int]]:
+    """MiniZinc's `given` of a grid: each given (row, column, digit) in its place, `empty`
+    elsewhere."""
+    grid = [[empty] * size for _ in range(size)]
+    for r, c, digit in givens:
+        grid[r][c] = digit
+    return grid
