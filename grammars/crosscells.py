@@ -238,7 +238,7 @@ def row_of(line: TextLine, cells: Sequence[int]) -> CellLine:
 
 def one_end(constraints: list[Constraint], line: Line, second: str) -> Constraint | None:
     """The line constraint (no group letter) among `constraints`; ParseError at a second one."""
-    ungrouped = [c for c in constraints if not c.group]
+    ungrouped = [c for c in constraints if not c.group] if constraints else constraints
     if len(ungrouped) > 1:
         raise error_at(second, line, ungrouped[1].place.column + 1)
     return ungrouped[0] if ungrouped else None
@@ -325,12 +325,13 @@ def column_under(constraint: Constraint, starts: list[int], ends: list[int], lin
 def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constraint]:
     """The group constraints, wherever they stand; ParseError for a group with no
     cells, or a second total or count for one group."""
-    groups = {letter for c in cells for letter in c.group}
     found: dict[tuple[str, str], Constraint] = {}
+    groups: set[str] = set()
     for line in lines:
         for constraint in line.before + line.after:
             if not constraint.group:
                 continue
+            groups = groups or set("".join(c.group for c in cells))  # once, if any is needed
             where = constraint.place.column + 1
             if constraint.group not in groups:
                 raise error_at(f"no cell is in group {constraint.group!r}", line.source, where)

@@ -147,10 +147,10 @@ class Line:
     tail: Constraint | None = None
 
     def __post_init__(self) -> None:
-        cells = items(self.cells, "a line's cells")
-        if not set(map(type, cells)) <= {int}:  # the usual case checked at C speed
-            cells = tuple(integer(i, "a cell index") for i in cells)
-        object.__setattr__(self, "cells", cells)
+        cells = self.cells
+        if type(cells) is not tuple or not set(map(type, cells)) <= {int}:  # the usual case at C speed
+            cells = tuple(integer(i, "a cell index") for i in items(cells, "a line's cells"))
+            object.__setattr__(self, "cells", cells)
         for end in (self.head, self.tail):
             if end is not None and not isinstance(end, Constraint):
                 raise InvalidValue(f"a line's head and tail are Constraints or None, not {end!r}")
