@@ -57,13 +57,15 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTAL, Cell,
-                          Constraint, CrossCells, Place, anchored, drawn_at)
+from ..crosscells import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS,
+                          PRECEDENCES, SUMPLETE, TOTAL, Cell, Constraint, CrossCells, Place,
+                          anchored, drawn_at)
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
 from ..errors import ParseError
 from ..families import BY_NAME
 from ..family import STRONG, WEAK, Claim, NONE
+from ..puzzle import unchecked
 from .common import (MAX_DIGITS, Line, Token, entire, error_at, is_blank, located, parse_line,
                      split_directives)
 
@@ -177,7 +179,7 @@ def parse(lines: Sequence[Line], *, first_cell: str = "zero", precedence: str = 
                        drawn[0].source if drawn else Line(1, ""), 1)
     cells = [c for line in row_lines for c in line.cells]
     index = {c.place: i for i, c in enumerate(cells)}
-    rows = [row_of(line, [index[c.place] for c in line.cells]) for line in row_lines]
+    rows = [row_of(line, index) for line in row_lines]
     columns = columns_of(cells, index, drawn, row_lines)
     groups = group_constraints(drawn, cells)
     return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups),
@@ -229,11 +231,15 @@ def number_span(constraint: Constraint) -> tuple[int, int]:
     return constraint.place.column, constraint.place.column + len(anchored(constraint.text))
 
 
-def row_of(line: TextLine, cells: Sequence[int]) -> CellLine:
-    """The row a line's cells (numbered `cells`) form, with the constraint at either end."""
-    head = one_end(line.before, line.source, "this row already has a constraint at its left end")
-    tail = one_end(line.after, line.source, "this row already has a constraint at its right end")
-    return CellLine(tuple(cells), head, tail)
+def row_of(line: TextLine, index: dict[Place, int]) -> CellLine:
+    """The row a line's cells form, with the constraint at either end."""
+    return CellLine(tuple(index[c.place] for c in line.cells), *row_ends(line))
+
+
+def row_ends(line: TextLine) -> tuple[Constraint | None, Constraint | None]:
+    """The constraints before and after a line's cells."""
+    return (one_end(line.before, line.source, "this row already has a constraint at its left end"),
+            one_end(line.after, line.source, "this row already has a constraint at its right end"))
 
 
 def one_end(constraints: list[Constraint], line: Line, second: str) -> Constraint | None:
@@ -352,6 +358,7 @@ BARE_TOKEN = unnamed(CELL_PATTERN, TOTAL_PATTERN, COUNT_PATTERN)
 BARE_LINE = rf" *(?:{BARE_TOKEN})(?: +(?:{BARE_TOKEN}))* *"
 COMMENT_LINE = r" *#(?: [ -~]*)?"  # directives too: split_directives tells them apart
 OPTIONS = BY_NAME["crosscells"].options
+RULES = {"game": GAMES, "first_cell": FIRST_CELL_RULES, "precedence": PRECEDENCES}
 
 
 @cache
@@ -458,8 +465,9 @@ def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
     and no other cells (so that `columns_of` finds them a column); None for any
     other layout, or game, and for anything `parse` refuses.  Raises ParseError
     for some of that."""
-    if settings.get("game", "crosscells") != "crosscells":
-        return None
+    if settings.get("game", "crosscells") != "crosscells" or any(
+            value not in RULES[key] for key, value in settings.items()):
+        return None  # another game's layout, or rules the model refuses
     read = list(map(bare_text_line, drawn))
     if None in read:
         return None
@@ -475,13 +483,15 @@ def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
     extents = list(zip(first_starts, last_ends))
     cells = [c for line in row_lines for c in line.cells]
     width = len(extents)
-    rows = [row_of(line, range(r * width, (r + 1) * width)) for r, line in enumerate(row_lines)]
+    rows = [unchecked(CellLine, cells=tuple(range(r * width, (r + 1) * width)), head=head, tail=tail)
+            for r, (head, tail) in enumerate(map(row_ends, row_lines))]
     at_ends = column_ends(lines, extents, row_lines)
-    columns = [CellLine(tuple(range(k, len(cells), width)), at_ends.get((k, "head")),
-                        at_ends.get((k, "tail"))) for k in range(width)]
-    groups = group_constraints(lines, cells)
-    return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups), layout="text",
-                      **settings)
+    columns = [unchecked(CellLine, cells=tuple(range(k, len(cells), width)),
+                         head=at_ends.get((k, "head")), tail=at_ends.get((k, "tail")))
+               for k in range(width)]
+    groups = sorted(group_constraints(lines, cells), key=lambda g: (g.group, g.kind))
+    return unchecked(CrossCells, cells=tuple(cells), rows=tuple(rows), columns=tuple(columns),
+                     groups=tuple(groups), **settings)
 
 
 # Sumplete and Number Sums: numbers to keep or delete, written as those games show them

@@ -143,6 +143,8 @@ def test_texts_it_does_not_take_are_left_to_the_piece_by_piece_reader():
                   "# zero: yes\n" + grid, "", "== a\n\n== b\n"]:
         assert read_all(other, PLAIN_SEPARATOR) is None, other
         assert read(other) == piece_by_piece(other)
+    for rules in ({"first_cell": True}, {"precedence": "standard "}, {"game": "sumplete"}):
+        assert read_all(grid, PLAIN_SEPARATOR, **rules) is None  # the model would refuse them
 
 
 # Random layouts: grids (aligned left or right, or a little off), constraints at either
