@@ -475,8 +475,8 @@ def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
     row_lines = [line for line in lines if line.cells]
     if not row_lines or len({len(line.cells) for line in row_lines}) > 1:
         return None
-    starts = list(zip(*[starts for line, starts, _ in read if line.cells]))  # by column
-    ends = list(zip(*[ends for line, _, ends in read if line.cells]))
+    starts = list(zip(*[at for line, at, _ in read if line.cells]))  # by column
+    ends = list(zip(*[at for line, _, at in read if line.cells]))
     first_starts, last_ends = list(map(min, starts)), list(map(max, ends))
     if any(map(ge, map(max, starts), map(min, ends))) or any(map(gt, last_ends, first_starts[1:])):
         return None  # cells of a column with no point in common, or columns that touch
