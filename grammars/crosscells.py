@@ -51,16 +51,23 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import replace
+from functools import cache, lru_cache
+from operator import ge, gt
 from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import (COUNT, DECIDED, NUMBER_SUMS, OPERATORS, SUMPLETE, TOTAL, Cell,
-                          Constraint, CrossCells, Place, anchored)
+from ..crosscells import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS,
+                          PRECEDENCES, SUMPLETE, TOTAL, Cell, Constraint, CrossCells, Place,
+                          anchored, drawn_at)
 from ..crosscells import Line as CellLine
 from ..drawing import FENCE
+from ..errors import ParseError
+from ..families import BY_NAME
 from ..family import STRONG, WEAK, Claim, NONE
-from .common import MAX_DIGITS, Line, Token, entire, error_at, is_blank, located, parse_line
+from ..puzzle import unchecked
+from .common import (MAX_DIGITS, Line, Token, entire, error_at, is_blank, located, parse_line,
+                     split_directives)
 
 WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
@@ -226,14 +233,18 @@ def number_span(constraint: Constraint) -> tuple[int, int]:
 
 def row_of(line: TextLine, index: dict[Place, int]) -> CellLine:
     """The row a line's cells form, with the constraint at either end."""
-    head = one_end(line.before, line.source, "this row already has a constraint at its left end")
-    tail = one_end(line.after, line.source, "this row already has a constraint at its right end")
-    return CellLine(tuple(index[c.place] for c in line.cells), head, tail)
+    return CellLine(tuple(index[c.place] for c in line.cells), *row_ends(line))
+
+
+def row_ends(line: TextLine) -> tuple[Constraint | None, Constraint | None]:
+    """The constraints before and after a line's cells."""
+    return (one_end(line.before, line.source, "this row already has a constraint at its left end"),
+            one_end(line.after, line.source, "this row already has a constraint at its right end"))
 
 
 def one_end(constraints: list[Constraint], line: Line, second: str) -> Constraint | None:
     """The line constraint (no group letter) among `constraints`; ParseError at a second one."""
-    ungrouped = [c for c in constraints if not c.group]
+    ungrouped = [c for c in constraints if not c.group] if constraints else constraints
     if len(ungrouped) > 1:
         raise error_at(second, line, ungrouped[1].place.column + 1)
     return ungrouped[0] if ungrouped else None
@@ -245,7 +256,19 @@ def columns_of(cells: list[Cell], index: dict[Place, int], lines: list[TextLine]
     clusters = overlapping(cells)
     check_one_cell_per_row(clusters, cells, row_lines)
     extents = [(span(cluster[0])[0], max(span(c)[1] for c in cluster)) for cluster in clusters]
-    ends: dict[tuple[int, str], Constraint] = {}
+    ends = column_ends(lines, extents, row_lines)
+    return [CellLine(tuple(sorted(index[c.place] for c in cluster)), ends.get((k, "head")),
+                     ends.get((k, "tail")))
+            for k, cluster in enumerate(clusters)]
+
+
+def column_ends(lines: list[TextLine], extents: list[tuple[int, int]],
+                row_lines: list[TextLine]) -> dict[tuple[int, str], Constraint]:
+    """The constraints above ("head") and below ("tail") the columns whose character
+    columns are `extents`, by column and end.  ParseError for one between the rows,
+    under no column or two, or a second at one end of a column."""
+    found: dict[tuple[int, str], Constraint] = {}
+    starts, ends = [lo for lo, _ in extents], [hi for _, hi in extents]
     top, bottom = row_lines[0].source.number, row_lines[-1].source.number
     for line in (line for line in lines if not line.cells):
         for constraint in (c for c in line.before if not c.group):
@@ -254,16 +277,14 @@ def columns_of(cells: list[Cell], index: dict[Place, int], lines: list[TextLine]
                                "only group constraints like a#6 may stand", line.source,
                                constraint.place.column + 1)
             end = "head" if line.source.number < top else "tail"
-            column = column_under(constraint, extents, line.source)
-            if (column, end) in ends:
+            column = column_under(constraint, starts, ends, line.source)
+            if (column, end) in found:
                 where = "above" if end == "head" else "below"
                 raise error_at(f"this column already has a constraint {where} it (line "
-                               f"{ends[column, end].place.line + 1})", line.source,
+                               f"{found[column, end].place.line + 1})", line.source,
                                constraint.place.column + 1)
-            ends[column, end] = constraint
-    return [CellLine(tuple(sorted(index[c.place] for c in cluster)), ends.get((k, "head")),
-                     ends.get((k, "tail")))
-            for k, cluster in enumerate(clusters)]
+            found[column, end] = constraint
+    return found
 
 
 def overlapping(cells: list[Cell]) -> list[list[Cell]]:
@@ -294,11 +315,12 @@ def check_one_cell_per_row(clusters: list[list[Cell]], cells: list[Cell],
                                source[cell.place.line], cell.place.column + 1)
 
 
-def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: Line) -> int:
-    """The one column a constraint's number overlaps horizontally; ParseError for none or several."""
+def column_under(constraint: Constraint, starts: list[int], ends: list[int], line: Line) -> int:
+    """The one column a constraint's number overlaps horizontally, of those that start and
+    end at `starts` and `ends` (character columns); ParseError for none or several."""
     start, end = number_span(constraint)
-    first = bisect_right([hi for _, hi in extents], start)
-    after_last = bisect_left([lo for lo, _ in extents], end)
+    first = bisect_right(ends, start)
+    after_last = bisect_left(starts, end)
     if after_last - first == 1:
         return first
     problem = "overlaps no column of cells" if after_last <= first else "overlaps two columns"
@@ -309,12 +331,13 @@ def column_under(constraint: Constraint, extents: list[tuple[int, int]], line: L
 def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constraint]:
     """The group constraints, wherever they stand; ParseError for a group with no
     cells, or a second total or count for one group."""
-    groups = {letter for c in cells for letter in c.group}
     found: dict[tuple[str, str], Constraint] = {}
+    groups: set[str] = set()
     for line in lines:
         for constraint in line.before + line.after:
             if not constraint.group:
                 continue
+            groups = groups or set("".join(c.group for c in cells))  # once, if any is needed
             where = constraint.place.column + 1
             if constraint.group not in groups:
                 raise error_at(f"no cell is in group {constraint.group!r}", line.source, where)
@@ -325,6 +348,150 @@ def group_constraints(lines: list[TextLine], cells: list[Cell]) -> list[Constrai
                                f"{found[key].place.line + 1})", line.source, where)
             found[key] = constraint
     return list(found.values())
+
+
+# A whole text of puzzles in one pass (see read_all): the grids `generate` writes and
+# most people type, in ASCII; `parse` reads any other text piece by piece, and says
+# where and why it refuses one.
+
+BARE_TOKEN = unnamed(CELL_PATTERN, TOTAL_PATTERN, COUNT_PATTERN)
+BARE_LINE = rf" *(?:{BARE_TOKEN})(?: +(?:{BARE_TOKEN}))* *"
+COMMENT_LINE = r" *#(?: [ -~]*)?"  # directives too: split_directives tells them apart
+OPTIONS = BY_NAME["crosscells"].options
+RULES = {"game": GAMES, "first_cell": FIRST_CELL_RULES, "precedence": PRECEDENCES}
+
+
+@cache
+def whole_text(separator: str) -> tuple[pp.ParserElement, re.Pattern]:
+    """The element that reads a whole text of bare lines (tokens without words), comments,
+    blank lines and lines that fully match `separator` into its Lines; and the
+    separator's pattern."""
+    line = rf"(?:{BARE_LINE}|{COMMENT_LINE}|{separator}| *)"
+    numbered = lambda t: [[Line(n, text) for n, text in enumerate(t[0].split("\n"), start=1)]]
+    element = pp.Regex(rf"{line}(?:\n{line})*").leave_whitespace().set_parse_action(numbered)
+    return element + pp.StringEnd(), re.compile(separator)
+
+
+def read_all(text: str, separator: str, **options: str) -> list[CrossCells] | None:
+    """Every puzzle of `text`, read in one pass, when the text holds only CrossCells
+    drawn as grids (see `grid`) in bare lines of ASCII tokens (cells, `=N`, `#N`,
+    `a=N`, `a#N`), with comments and directives, apart by blank lines and lines that
+    fully match `separator`; None for any other text, which `parse` then reads piece
+    by piece, refusing where it must.  The puzzles are those `parse` gives under
+    `options` (by model keyword): a text it takes is one whose every puzzle
+    `registry.detect` gives this family."""
+    if not text.isascii() or "\t" in text or "\r" in text:
+        return None  # source_lines would expand the tabs, split at CRs, blank wide spaces
+    element, separator_line = whole_text(separator)
+    try:
+        lines = element.parse_string(text)[0]
+    except pp.ParseBaseException:
+        return None
+    chunks = [Chunk([], [])]
+    for line in lines:
+        if separator_line.fullmatch(line.text):
+            chunks.append(Chunk([], []))
+        elif not is_blank(line):
+            (chunks[-1].comments if is_comment(line) else chunks[-1].drawn).append(line)
+    shared = chunks[0] if len(chunks) > 1 and not chunks[0].drawn else Chunk([], [])
+    try:
+        above = directives(shared)
+        puzzles = [grid(chunk.drawn, {**above, **directives(chunk), **options})
+                   for chunk in chunks if chunk.drawn]
+    except ParseError:
+        return None
+    return None if not puzzles or None in puzzles else puzzles
+
+
+class Chunk(NamedTuple):
+    """The lines between two separators: those that draw a puzzle, and the comments."""
+
+    drawn: list[Line]
+    comments: list[Line]
+
+
+def directives(chunk: Chunk) -> dict[str, str]:
+    """The options the directives of `chunk` state, as `split_directives` reads them (from
+    the lines it tells them by: the comments, and the first line drawn, above which
+    directives belong).  Raises ParseError."""
+    if not chunk.comments:
+        return {}
+    return split_directives(sorted(chunk.comments + chunk.drawn[:1]), OPTIONS, is_comment)[0]
+
+
+@lru_cache(maxsize=4096)
+def bare_token(text: str) -> tuple[Cell | Constraint, bool] | None:
+    """The cell or constraint a token's text is, placed nowhere, as `token_line` reads
+    it, and whether it is a cell; None for one it refuses (`/0`, a number too long)."""
+    try:
+        token = entire(constraint | cell).parse_string(text)[0]
+    except pp.ParseBaseException:
+        return None
+    return token, type(token) is Cell
+
+
+def bare_text_line(line: Line) -> tuple[TextLine, list[int], list[int]] | None:
+    """What `text_line` gives for a bare line, and where its cells start and end; None
+    where it refuses the line."""
+    at, text = line.number - 1, line.text
+    before: list[Constraint] = []
+    cells: list[Cell] = []
+    after: list[Constraint] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    start = 0
+    for word in text.split():
+        read = bare_token(word)
+        if read is None:
+            return None
+        token, is_cell = read
+        start = text.index(word, start)
+        if is_cell:
+            if after:
+                return None  # a constraint between cells
+            cells.append(drawn_at(token, at, start))
+            starts.append(start)
+            start += len(word)
+            ends.append(start)
+        else:
+            (after if cells else before).append(drawn_at(token, at, start))
+            start += len(word)
+    return TextLine(line, cells, before, after), starts, ends
+
+
+def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
+    """The puzzle of the lines `drawn` under `settings`, when its cells form a grid: every
+    line of cells has as many, and the k-th cells of all of them overlap one another
+    and no other cells (so that `columns_of` finds them a column); None for any
+    other layout, or game, and for anything `parse` refuses.  Raises ParseError
+    for some of that."""
+    if settings.get("game", "crosscells") != "crosscells" or any(
+            value not in RULES[key] for key, value in settings.items()):
+        return None  # another game's layout, or rules the model refuses
+    read = list(map(bare_text_line, drawn))
+    if None in read:
+        return None
+    lines = [line for line, _, _ in read]
+    row_lines = [line for line in lines if line.cells]
+    if not row_lines or len({len(line.cells) for line in row_lines}) > 1:
+        return None
+    starts = list(zip(*[at for line, at, _ in read if line.cells]))  # by column
+    ends = list(zip(*[at for line, _, at in read if line.cells]))
+    first_starts, last_ends = list(map(min, starts)), list(map(max, ends))
+    if any(map(ge, map(max, starts), map(min, ends))) or any(map(gt, last_ends, first_starts[1:])):
+        return None  # cells of a column with no point in common, or columns that touch
+    extents = list(zip(first_starts, last_ends))
+    cells = [c for line in row_lines for c in line.cells]
+    width = len(extents)
+    rows = [unchecked(CellLine, cells=tuple(range(r * width, (r + 1) * width)), head=head, tail=tail)
+            for r, (head, tail) in enumerate(map(row_ends, row_lines))]
+    at_ends = column_ends(lines, extents, row_lines)
+    columns = [unchecked(CellLine, cells=tuple(range(k, len(cells), width)),
+                         head=at_ends.get((k, "head")), tail=at_ends.get((k, "tail")))
+               for k in range(width)]
+    groups = sorted(group_constraints(lines, cells), key=lambda g: (g.group, g.kind))
+    return unchecked(CrossCells, cells=tuple(cells), rows=tuple(rows), columns=tuple(columns),
+                     groups=tuple(groups), **settings)
 
 
 # Sumplete and Number Sums: numbers to keep or delete, written as those games show them

@@ -4,7 +4,7 @@ crosses into Prolog, and the clues and cell names explanations speak of."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import product
+from itertools import chain, product
 from typing import Collection, Iterator, Mapping, Sequence
 
 from ..answers import NO_MARKS, Clue, Solution
@@ -47,7 +47,8 @@ class CrossCells(Explainable):
         columns that name cells that are not there or take one twice, groups with no cells."""
         for name, kind in (("cells", Cell), ("rows", Line), ("columns", Line), ("groups", Constraint)):
             values = items(getattr(self, name), name)
-            if wrong := next((v for v in values if not isinstance(v, kind)), None):
+            if not set(map(type, values)) <= {kind} and (
+                    wrong := next((v for v in values if not isinstance(v, kind)), None)):
                 raise InvalidValue(f"{name} must hold {kind.__name__}s, not {wrong!r}")
             object.__setattr__(self, name, values)
         object.__setattr__(self, "columns", tuple(sorted(self.columns, key=lambda c: c.cells)))
@@ -58,15 +59,15 @@ class CrossCells(Explainable):
             raise InvalidValue(f"precedence must be one of {PRECEDENCES}")
         if self.game not in GAMES:
             raise InvalidValue(f"game must be one of {GAMES}")
-        adds = self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)
-        if self.game in (SUMPLETE, NUMBER_SUMS) and not adds:
+        if self.game in (SUMPLETE, NUMBER_SUMS) and not (
+                self.first_cell == "zero" and all(OPERATORS[c.op].tier == SUM for c in self.cells)):
             raise InvalidValue(f"a {self.game} puzzle adds its numbers from 0: + and - cells only")
         if self.game == SUMPLETE and self.groups:
             raise InvalidValue("a sumplete puzzle has no regions")
         checked_format(self.layout)
-        if sorted(i for row in self.rows for i in row.cells) != list(range(len(self.cells))):
+        if sorted(chain.from_iterable(row.cells for row in self.rows)) != list(range(len(self.cells))):
             raise InvalidValue("every cell must be in exactly one row")
-        in_columns = [i for column in self.columns for i in column.cells]
+        in_columns = list(chain.from_iterable(column.cells for column in self.columns))
         if len(set(in_columns)) < len(in_columns) or not set(in_columns) <= set(range(len(self.cells))):
             raise InvalidValue("a column names a cell that is not there, or a cell in another column")
         for constraint in self.groups:

@@ -5,7 +5,7 @@ line's ON cells give under each rule variant."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from ..errors import InvalidValue
 from ..puzzle import integer, items
@@ -61,9 +61,9 @@ OnOff = int  # 1: on, 0: off
 Ons = Sequence[OnOff]  # one per cell, in reading order
 
 
-@dataclass(frozen=True)
-class Place:
-    """Where a token was drawn: its 0-based text line and character column."""
+class Place(NamedTuple):
+    """Where a token was drawn: its 0-based text line and character column (a tuple:
+    a reader makes one for each of a text's thousands of tokens)."""
 
     line: int
     column: int
@@ -125,6 +125,15 @@ class Constraint:
             object.__setattr__(self, "text", f"{self.group}{self.kind}{self.value}")
 
 
+def drawn_at(token: Cell | Constraint, line: int, column: int) -> Cell | Constraint:
+    """`token` as drawn at `Place(line, column)`: a copy whose checks, which hold wherever
+    it stands, are not run again (`dataclasses.replace` would run them, for each of a
+    text's thousands of tokens)."""
+    copy = object.__new__(type(token))
+    copy.__dict__.update(token.__dict__, place=tuple.__new__(Place, (line, column)))
+    return copy
+
+
 @dataclass(frozen=True)
 class Line:
     """A row (left to right) or column (top to bottom) of cells, by index.
@@ -138,8 +147,10 @@ class Line:
     tail: Constraint | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", tuple(integer(i, "a cell index")
-                                                for i in items(self.cells, "a line's cells")))
+        cells = self.cells
+        if type(cells) is not tuple or not set(map(type, cells)) <= {int}:  # the usual case at C speed
+            cells = tuple(integer(i, "a cell index") for i in items(cells, "a line's cells"))
+            object.__setattr__(self, "cells", cells)
         for end in (self.head, self.tail):
             if end is not None and not isinstance(end, Constraint):
                 raise InvalidValue(f"a line's head and tail are Constraints or None, not {end!r}")
