@@ -95,6 +95,13 @@ test(a_cage_takes_its_digits_from_its_row, [true(Z == 3)]) :-
     Cells = [X,Y,Z],
     grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 3)], _).
 
+%   A cell in no unit and no table is labeled too, with tables weighed
+%   for dom/wdeg: the six orders of 1, 2, 3 times three digits for the free cell.
+test(a_free_cell_beside_a_table, [true(N == 18)]) :-
+    Cells = [A,B,C,_],
+    solutions(Cells, 1-3, [all_distinct([A,B,C]), sum([A,B,C], 6)], Solutions),
+    length(Solutions, N).
+
 test(a_cage_with_no_filling_fails, [fail]) :-
     Cells = [X,Y],
     grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 2)], _).
