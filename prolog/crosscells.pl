@@ -821,19 +821,19 @@ line_length(total(Cells, _, _), N) :-
 
 %   CellLines holds, for each of the N cells, the set of lines it is in.
 cell_lines(Lines, N, CellLines) :-
-    findall(I-Bit, ( nth1(J, Lines, Line),
-                     arg(1, Line, Cells),
-                     arg(_, Cells, I),
-                     Bit is 1 << J ),
-            Pairs),
-    findall(I, between(1, N, I), Is),
-    findall(I-0, member(I, Is), None),
-    append(None, Pairs, All),
-    keysort(All, Sorted),
-    group_pairs_by_key(Sorted, Grouped),
-    pairs_values(Grouped, BitLists),
-    maplist(sum_list, BitLists, Sets),
-    CellLines =.. [cell_lines|Sets].
+    length(Zeros, N),
+    maplist(=(0), Zeros),
+    CellLines =.. [cell_lines|Zeros],
+    foldl(line_cells_bit(CellLines), Lines, 1, _).
+
+%   The cells of line J get bit J (CellLines is fresh: nb_setarg/3 is safe).
+line_cells_bit(CellLines, Line, J, J1) :-
+    arg(1, Line, Cells),
+    functor(Cells, _, Length),
+    Bit is 1 << J,
+    forall(between(1, Length, K),
+           ( arg(K, Cells, I), arg(I, CellLines, B0), B is B0 \/ Bit, nb_setarg(I, CellLines, B) )),
+    J1 is J + 1.
 
 %!  set_cell(+Grid, +I, +Value) is semidet.
 %

@@ -60,9 +60,18 @@ so backtracking restores it.
   - The digits every kept filling puts in a table's cells of one unit
     leave the unit's other cells (a 3+ domino takes 1 and 2 from its
     row).
+  - A sum of four or more cells that must all differ (a Killer Sudoku's
+    cage, a Kakuro's run) is a table of its sets of digits instead, a
+    few where its fillings are those times every ordering (9! for a run
+    of nine): a set stays while it holds the digits placed in the cells,
+    some open cell can take each of its other digits, and each open cell
+    one of them; a digit of every set one cell alone can take goes there,
+    and one no cell of the sum outside a unit can take leaves the unit's
+    other cells.
   - The search branches on an open cell with the fewest candidates,
-    among those the one whose units have the most digits placed, and
-    tries its digits smallest first.
+    among those the one whose units have the fewest digits placed, and
+    tries its digits smallest first; with tables, the fewest candidates
+    per weight, a table weighing one more each time it failed (dom/wdeg).
 
 A family may add a propagator of its own (Sudoku's GCD objective does),
 called whenever the rest has nothing more to do.
