@@ -306,7 +306,7 @@ def checked_size(rows: int, cols: int) -> None:
 
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Kakuro]:
     """`n` random `rows`×`cols` Kakuros: a random pattern of black and white cells
-    (the first row and column black, every run two to five cells), filled with random
+    (the first row and column black, every run two to nine cells), filled with random
     digits, each run's sum its clue (several solutions possible; see
     `well_formed_puzzles`).  Deterministic for a given seed."""
     checked_size(rows, cols)
@@ -350,9 +350,10 @@ def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[set[Place]
                 return white, digits
 
 
-# The longest run a generated puzzle has.  Longer runs make loose puzzles (random
-# sums, many solutions) that the kernel's permutation tables search slowly.
-GENERATED_LONGEST = 5
+# The longest run a generated puzzle has: any the rules allow.  (It was five while
+# the kernel's sums were tables of every ordering of their digits, and loose
+# puzzles with longer runs took it seconds to minutes; see docs/families/kakuro.md.)
+GENERATED_LONGEST = LONGEST
 
 
 def random_pattern(rows: int, cols: int, rng: random.Random) -> set[Place]:

@@ -95,10 +95,10 @@ model(Encoding, Puzzle, Ons, Labeling) :-
     precedence(Puzzle, Precedence),
     maplist(operation, CellData, Operations),
     same_length(Operations, Ons),
-    Ons ins 0..1,
     (   Totals == masks
     ->  masks_model(rules(Start, Precedence), Operations, Readings, Ons, Labeling, Puzzle)
-    ;   maplist(reading_holds(Totals, rules(Start, Precedence), Operations, Ons), Readings),
+    ;   Ons ins 0..1,
+        maplist(reading_holds(Totals, rules(Start, Precedence), Operations, Ons), Readings),
         maplist(reading_ons(Ons), Readings, Lines),
         labeling_of(Search, Lines, Ons, Labeling)
     ).
@@ -207,7 +207,8 @@ operation([Text, N], op(Op, N, Tier)) :-
     integer(N),
     N >= 0,
     operator(Op, Tier, N, 0, V, Relation),
-    \+ \+ ( call(Relation), integer(V) ).
+    solved(Relation, 0, V, Goal),
+    \+ \+ catch(Goal, error(evaluation_error(_), _), fail).
 
 precedence(Puzzle, Precedence) :-
     (   get_dict(precedence, Puzzle, Text)
@@ -609,7 +610,8 @@ factor(_, _, _, 1).
 
 %!  masks_model(+Rules, +Operations, +Readings, +Ons, -Labeling, +Puzzle) is semidet.
 %
-%   Posts nothing on Ons but their 0/1 domain: builds the search state,
+%   Posts nothing on Ons (the search binds them to 0 or 1; a CLP(FD)
+%   domain would wake up at each binding, a tenth of a 15x15 check): builds the search state,
 %   propagates every line once (failing when the lines are inconsistent)
 %   and gives the labeling.  A puzzle with a line of more than max_states/1
 %   states is left to the restarts encoding, which states such a line as
@@ -717,13 +719,23 @@ value_layers([step(op(Op, N, _), _)|Steps], Layer0, Budget0, [Layer0|Layers], [M
 solved(Relation, _, V, V is Expr) :-
     Relation = (Left #= Expr),
     Left == V, !.
-solved(Relation, V0, V, ( V0 mod N =:= 0, V is V0 // N )) :-
+solved(Relation, V0, V, exact_quotient(V0, N, V)) :-
     Relation = (Left #= Right * N),
     Left == V0,
     Right == V,
     integer(N),
     N =\= 0, !.
-solved(Relation, _, V, ( Relation, integer(V) )).
+solved(Relation, _, V, relation_value(Relation, V)).
+
+%   One goal each, not a conjunction: call/1 of a conjunction compiles it
+%   anew at every call, and these are called once per state.
+exact_quotient(V0, N, V) :-
+    V0 mod N =:= 0,
+    V is V0 // N.
+
+relation_value(Relation, V) :-
+    call(Relation),
+    integer(V).
 
 %!  total_line(+Layers, +Moves, +State0, +Reaching, +Cells, -Line) is semidet.
 %
@@ -809,19 +821,19 @@ line_length(total(Cells, _, _), N) :-
 
 %   CellLines holds, for each of the N cells, the set of lines it is in.
 cell_lines(Lines, N, CellLines) :-
-    findall(I-Bit, ( nth1(J, Lines, Line),
-                     arg(1, Line, Cells),
-                     arg(_, Cells, I),
-                     Bit is 1 << J ),
-            Pairs),
-    findall(I, between(1, N, I), Is),
-    findall(I-0, member(I, Is), None),
-    append(None, Pairs, All),
-    keysort(All, Sorted),
-    group_pairs_by_key(Sorted, Grouped),
-    pairs_values(Grouped, BitLists),
-    maplist(sum_list, BitLists, Sets),
-    CellLines =.. [cell_lines|Sets].
+    length(Zeros, N),
+    maplist(=(0), Zeros),
+    CellLines =.. [cell_lines|Zeros],
+    foldl(line_cells_bit(CellLines), Lines, 1, _).
+
+%   The cells of line J get bit J (CellLines is fresh: nb_setarg/3 is safe).
+line_cells_bit(CellLines, Line, J, J1) :-
+    arg(1, Line, Cells),
+    functor(Cells, _, Length),
+    Bit is 1 << J,
+    forall(between(1, Length, K),
+           ( arg(K, Cells, I), arg(I, CellLines, B0), B is B0 \/ Bit, nb_setarg(I, CellLines, B) )),
+    J1 is J + 1.
 
 %!  set_cell(+Grid, +I, +Value) is semidet.
 %

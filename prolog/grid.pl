@@ -60,9 +60,18 @@ so backtracking restores it.
   - The digits every kept filling puts in a table's cells of one unit
     leave the unit's other cells (a 3+ domino takes 1 and 2 from its
     row).
+  - A sum of four or more cells that must all differ (a Killer Sudoku's
+    cage, a Kakuro's run) is a table of its sets of digits instead, a
+    few where its fillings are those times every ordering (9! for a run
+    of nine): a set stays while it holds the digits placed in the cells,
+    some open cell can take each of its other digits, and each open cell
+    one of them; a digit of every set one cell alone can take goes there,
+    and one no cell of the sum outside a unit can take leaves the unit's
+    other cells.
   - The search branches on an open cell with the fewest candidates,
-    among those the one whose units have the most digits placed, and
-    tries its digits smallest first.
+    among those the one whose units have the fewest digits placed, and
+    tries its digits smallest first; with tables, the fewest candidates
+    per weight, a table weighing one more each time it failed (dom/wdeg).
 
 A family may add a propagator of its own (Sudoku's GCD objective does),
 called whenever the rest has nothing more to do.
@@ -113,6 +122,9 @@ geometry is kept as an asserted fact instead.
 %     unit_sizes for each unit, how many cells it has
 %     tables     for each table, table(Cells, Crossings) (see table_units/5)
 %     cell_table_bits for each cell, the set of its tables
+%     table_weights  for each table, one more than the times it failed:
+%                changed with nb_setarg/3, so they outlive backtracking
+%                (dom/wdeg, see branching_cell/3)
 
 field_index(cells, 1).
 field_index(masks, 2).
@@ -131,6 +143,7 @@ field_index(units, 14).
 field_index(unit_sizes, 15).
 field_index(tables, 16).
 field_index(cell_table_bits, 17).
+field_index(table_weights, 18).
 
 goal_expansion(field(Name, Grid, Value), arg(I, Grid, Value)) :-
     atom(Name),
@@ -243,9 +256,9 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     maplist(arg(1), UnitRules, UnitLists),
     unit_geometry(NCells, UnitLists, UnitGeometry),
     include(table_rule, Numbered, TableRules),
-    maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Fillings),
+    maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
     UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes),
-    maplist(table_units(CellUnits, Units, Width), TableNumbers, TableTerms),
+    maplist(table_units(CellUnits, Units, Width), Kinds, TableNumbers, TableTerms),
     Tables =.. [tables|TableTerms],
     cell_table_bits(NCells, TableNumbers, CellTableBits),
     length(UnitLists, NUnits),
@@ -259,10 +272,18 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     AllTables is (1 << (NTables + 1)) - 2,
     Cells =.. [cells|Variables],
     Grid = grid(Cells, Masks, NCells, Taken, InUse, Lives, AllUnits, AllTables, none,
-                Width, CellUnits, CellUnitBits, Peers, Units, UnitSizes, Tables, CellTableBits),
+                Width, CellUnits, CellUnitBits, Peers, Units, UnitSizes, Tables, CellTableBits,
+                TableWeights),
+    ones(table_weights, NTables, TableWeights),
     include(is_given, Numbered, Givens),
     maplist(place_given(Grid), Givens),
     propagate_grid(Grid).
+
+%   A fresh term of N ones (nb_setarg/3 may change it).
+ones(Name, N, Term) :-
+    length(Ones, N),
+    maplist(=(1), Ones),
+    Term =.. [Name|Ones].
 
 is_unit(all_distinct(_)).
 is_given(given(_, _)).
@@ -360,12 +381,26 @@ cells_in_table(Bits, Numbers, T, T1) :-
            ( arg(I, Bits, B0), B is B0 \/ (1 << T), nb_setarg(I, Bits, B) )),
     T1 is T + 1.
 
-%!  table_units(+CellUnits, +Units, +Width, +Numbers, -Table) is det.
+%!  table_units(+CellUnits, +Units, +Width, +Kind, +Numbers, -Table) is det.
 %
-%   Table is table(Numbers, Crossings): for each unit holding two or more
-%   of the cells Numbers, crossing(Shifts, Others), Shifts the fields of
-%   those cells in a packed filling, Others the unit's other cells.
-table_units(CellUnits, Units, Width, Numbers, table(Numbers, Crossings)) :-
+%   A table of packed fillings is table(Numbers, Crossings): for each unit
+%   holding two or more of the cells Numbers, crossing(Shifts, Others),
+%   Shifts the fields of those cells in a packed filling, Others the
+%   unit's other cells.  A table of digit sets is sets(Numbers, Crossings):
+%   for each such unit, crossing(Outside, Others), Outside the cells of
+%   Numbers not in it.
+table_units(CellUnits, Units, _, sets, Numbers, sets(Numbers, Crossings)) :- !,
+    findall(U, ( member(I, Numbers), arg(I, CellUnits, Us), member(U, Us) ), Found),
+    sort(Found, Shared),
+    findall(crossing(Outside, Others),
+            ( member(U, Shared),
+              arg(U, Units, Unit),
+              intersection(Numbers, Unit, [_, _|_]),
+              subtract(Unit, Numbers, Others),
+              Others \== [],
+              subtract(Numbers, Unit, Outside) ),
+            Crossings).
+table_units(CellUnits, Units, Width, packed, Numbers, table(Numbers, Crossings)) :-
     findall(U-Shift, ( nth0(K, Numbers, I), arg(I, CellUnits, Us), member(U, Us),
                        Shift is K * Width ),
             Pairs),
@@ -388,10 +423,57 @@ table_units(CellUnits, Units, Width, Numbers, table(Numbers, Crossings)) :-
 %   fillings packed (the K-th cell's digit D is bit D of the K-th field of
 %   Width bits), sorted.  Arithmetic fillings put no digit twice in a
 %   unit.
-rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Packed) :-
+rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
     rule_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
-    table_fillings(Rule, Lined, Digits, Width, Packed).
+    (   distinct_sum(Rule, Lined, Digits, Sets)
+    ->  Kind = sets,
+        Fillings = Sets
+    ;   Kind = packed,
+        table_fillings(Rule, Lined, Digits, Width, Fillings)
+    ).
+
+%!  distinct_sum(+Rule, +Lined, +Low-High, -Sets) is semidet.
+%
+%   Rule is a sum of sets_from/1 cells or more that pairwise share a unit
+%   (a Killer Sudoku's cage, a Kakuro's run, a straight KenKen cage), and
+%   Sets the sets of different digits (masks) that add up to its total:
+%   a few dozen at most, where its fillings are those times the orders of
+%   their digits (9! for a Kakuro run of nine).
+distinct_sum(sum(_, Total), Lined, Low-High, Sets) :-
+    length(Lined, Cells),
+    sets_from(Least),
+    Cells >= Least,
+    \+ ( member(Flags, Lined), memberchk(0, Flags) ),
+    Key = sets(Total, Cells, Low, High),
+    term_hash(Key, Hash),
+    (   known_fillings(Hash, Key, Known)
+    ->  Sets = Known
+    ;   findall(Set, digit_set(Cells, Low, High, Total, 0, Set), Sets),
+        assertz(known_fillings(Hash, Key, Sets)),
+        forget_old_fillings(512)
+    ).
+
+%   Sums of this many cells or more are tables of digit sets; smaller ones
+%   keep their few fillings, which are arc consistent.
+sets_from(4).
+
+%   Set: Cells different digits of From..High adding up to Total, added to
+%   the mask Set0, in increasing order.
+digit_set(0, _, _, 0, Set, Set) :- !.
+digit_set(Cells, From, High, Total, Set0, Set) :-
+    Cells > 0,
+    Left is Cells - 1,
+    between(From, High, Digit),
+    Rest is Total - Digit,
+    Next is Digit + 1,
+    (   Rest >= Left * Next + Left * (Left - 1) // 2
+    ->  true
+    ;   !, fail                         % a larger digit leaves less for larger digits
+    ),
+    Rest =< Left * High - Left * (Left - 1) // 2,
+    Set1 is Set0 \/ (1 << Digit),
+    digit_set(Left, Next, High, Rest, Set1, Set).
 
 %   An arithmetic rule's fillings depend only on its operation and target,
 %   which of its cells share a unit, the digits and the width: kept as facts
@@ -701,7 +783,10 @@ propagate_grid(Grid) :-
     ->  T is lsb(Tables),
         RestTables is Tables xor (1 << T),
         set_field(pending_tables, Grid, RestTables),
-        table_support(Grid, T),
+        (   table_support(Grid, T)
+        ->  true
+        ;   weigh(table_weights, Grid, T)
+        ),
         propagate_grid(Grid)
     ;   Units =\= 0
     ->  U is lsb(Units),
@@ -718,6 +803,14 @@ propagate_grid(Grid) :-
         )
     ;   true
     ).
+
+%   Unit or table I failed once more; this fails.
+weigh(Field, Grid, I) :-
+    field(Field, Grid, Weights),
+    arg(I, Weights, W0),
+    W is W0 + 1,
+    nb_setarg(I, Weights, W),
+    fail.
 
 %!  unit_singles(+Grid, +U) is semidet.
 %
@@ -790,10 +883,15 @@ place_hidden(Hidden, U, Unit, Grid) :-
 %   the digits some kept filling has there; the digits every kept filling
 %   puts in its cells of a unit leave the unit's other cells.
 table_support(Grid, T) :-
-    field(width, Grid, Width),
     field(tables, Grid, Tables),
+    arg(T, Tables, Table),
+    table_support(Table, Grid, T).
+
+table_support(sets(Numbers, Crossings), Grid, T) :-
+    sets_support(Numbers, Crossings, Grid, T).
+table_support(table(Numbers, Crossings), Grid, T) :-
+    field(width, Grid, Width),
     field(lives, Grid, Lives),
-    arg(T, Tables, table(Numbers, Crossings)),
     packed_allowed(Numbers, Grid, Width, 0, 0, Allowed),
     arg(T, Lives, Live),
     Live = live(Seen, Fillings0),
@@ -810,6 +908,125 @@ table_support(Grid, T) :-
         ),
         narrow_to_support(Numbers, Support, Width, Field, Grid)
     ).
+
+%!  sets_support(+Numbers, +Crossings, +Grid, +T) is semidet.
+%
+%   Table T of digit sets (a sum over cells Numbers that must differ)
+%   keeps the sets holding every digit placed in its cells, whose other
+%   digits some open cell can take, and that leave every open cell a
+%   digit; its cells keep only the digits of some kept set.  A digit of
+%   every kept set that one cell alone can take goes there (a hidden
+%   single of the sum), and one no cell outside a unit can take leaves the
+%   unit's other cells (the sum's digits that must lie in a row).
+sets_support(Numbers, Crossings, Grid, T) :-
+    field(width, Grid, Width),
+    field(lives, Grid, Lives),
+    packed_allowed(Numbers, Grid, Width, 0, 0, Allowed),
+    arg(T, Lives, live(Seen, Sets0)),
+    (   Allowed =:= Seen                % as it was left: every kept set fits
+    ->  true
+    ;   field(cells, Grid, Cells),
+        field(masks, Grid, Masks),
+        cells_digits(Numbers, Cells, Masks, 0, Placed, 0, Union, Open),
+        fitting_sets(Sets0, Placed, Union, Open, Sets, 0, Possible, -1, Must),
+        Sets \== [],
+        setarg(T, Lives, live(Allowed, Sets)),
+        Out is \ Possible,
+        narrow_open(Numbers, Cells, Out, Grid),
+        cells_once_twice(Numbers, Cells, Masks, 0, PlacedNow, 0, Once, 0, Twice),
+        Needed is Must /\ \ PlacedNow,
+        Needed /\ \ Once =:= 0,
+        Hidden is Needed /\ \ Twice,
+        place_in_cells(Hidden, Numbers, Grid),
+        crossings_forced(Crossings, Must, Grid)
+    ).
+
+%   Placed: the digits of the placed cells; Union: those the open ones
+%   can take; Open: the open cells' masks.
+cells_digits([], _, _, Placed, Placed, Union, Union, []).
+cells_digits([I|Is], Cells, Masks, Placed0, Placed, Union0, Union, Open) :-
+    arg(I, Cells, Cell),
+    (   var(Cell)
+    ->  arg(I, Masks, Mask),
+        Union1 is Union0 \/ Mask,
+        Open = [Mask|Open1],
+        cells_digits(Is, Cells, Masks, Placed0, Placed, Union1, Union, Open1)
+    ;   Placed1 is Placed0 \/ (1 << Cell),
+        cells_digits(Is, Cells, Masks, Placed1, Placed, Union0, Union, Open)
+    ).
+
+%   Sets: those of Sets0 that fit; Possible their union, Must their
+%   intersection.
+fitting_sets([], _, _, _, [], Possible, Possible, Must, Must).
+fitting_sets([S|Ss], Placed, Union, Open, Sets, Possible0, Possible, Must0, Must) :-
+    (   S /\ Placed =:= Placed,
+        S /\ \ (Placed \/ Union) =:= 0,
+        each_meets(Open, S)
+    ->  Sets = [S|Sets1],
+        Possible1 is Possible0 \/ S,
+        Must1 is Must0 /\ S,
+        fitting_sets(Ss, Placed, Union, Open, Sets1, Possible1, Possible, Must1, Must)
+    ;   fitting_sets(Ss, Placed, Union, Open, Sets, Possible0, Possible, Must0, Must)
+    ).
+
+each_meets([], _).
+each_meets([Mask|Masks], S) :-
+    Mask /\ S =\= 0,
+    each_meets(Masks, S).
+
+narrow_open([], _, _, _).
+narrow_open([I|Is], Cells, Out, Grid) :-
+    arg(I, Cells, Cell),
+    (   var(Cell)
+    ->  remove_digits(Grid, Out, I)
+    ;   true
+    ),
+    narrow_open(Is, Cells, Out, Grid).
+
+%   PlacedNow: the digits placed in the cells; Once: those some open cell
+%   can take, Twice: those two or more can.
+cells_once_twice([], _, _, P, P, O, O, T, T).
+cells_once_twice([I|Is], Cells, Masks, P0, P, O0, O, T0, T) :-
+    arg(I, Cells, Cell),
+    (   var(Cell)
+    ->  arg(I, Masks, M),
+        T1 is T0 \/ (O0 /\ M),
+        O1 is O0 \/ M,
+        cells_once_twice(Is, Cells, Masks, P0, P, O1, O, T1, T)
+    ;   P1 is P0 \/ (1 << Cell),
+        cells_once_twice(Is, Cells, Masks, P1, P, O0, O, T0, T)
+    ).
+
+%   Each digit of Hidden goes to the one cell of Numbers that allows it
+%   (placing one may have placed the next already, or taken it away).
+place_in_cells(0, _, _) :- !.
+place_in_cells(Hidden, Numbers, Grid) :-
+    Digit is lsb(Hidden),
+    Bit is 1 << Digit,
+    (   member(I, Numbers),
+        cell_allowed(Grid, I, Mask),
+        Mask /\ Bit =\= 0
+    ->  place(Grid, I, Digit)
+    ),
+    Rest is Hidden xor Bit,
+    place_in_cells(Rest, Numbers, Grid).
+
+crossings_forced([], _, _).
+crossings_forced([crossing(Outside, Others)|Crossings], Must, Grid) :-
+    allowed_union(Outside, Grid, 0, Elsewhere),
+    Forced is Must /\ \ Elsewhere,
+    (   Forced =:= 0
+    ->  true
+    ;   field(masks, Grid, Masks),
+        remove_from_cells(Others, Forced, Masks, Grid)
+    ),
+    crossings_forced(Crossings, Must, Grid).
+
+allowed_union([], _, Union, Union).
+allowed_union([I|Is], Grid, Union0, Union) :-
+    cell_allowed(Grid, I, Mask),
+    Union1 is Union0 \/ Mask,
+    allowed_union(Is, Grid, Union1, Union).
 
 %   The digits a cell allows (its candidates, or its digit), in its field.
 packed_allowed([], _, _, _, Allowed, Allowed).
@@ -897,12 +1114,22 @@ search_grid(Grid) :-
 %   those, the fewest digits placed in its units: its digit leaves the
 %   most open peers, so a wrong choice fails soonest (on the hard Sudoku
 %   classics this takes two fifths of the choices off taking the first).
+%   With tables, the fewest candidates per weight (dom/wdeg): a cell
+%   weighs one more than its units, plus its tables' weights, each one more
+%   than the times the table failed, so the search goes where it failed
+%   before (a loose Kakuro with runs of nine cells: from over 20 s to a
+%   fifth of a second).  Before a table fails, the cells of a family
+%   weigh the same.
 branching_cell(Grid, Cell, Mask) :-
     field(masks, Grid, Masks),
     field(taken, Grid, Taken),
     field(cell_units, Grid, CellUnits),
+    field(table_weights, Grid, TableWeights),
     functor(Masks, _, NCells),
-    fewest_candidates(1, NCells, Masks, Taken, CellUnits, 0, 99, 0, Cell),
+    (   functor(TableWeights, _, 0)
+    ->  fewest_candidates(1, NCells, Masks, Taken, CellUnits, 0, 99, 0, Cell)
+    ;   lightest_candidates(1, NCells, Masks, Grid, 0, 99, 1, 0, Cell)
+    ),
     arg(Cell, Masks, Mask).
 
 fewest_candidates(I, NCells, _, _, _, Cell, _, _, Cell) :-
@@ -921,6 +1148,45 @@ fewest_candidates(I, NCells, Masks, Taken, CellUnits, Best0, Count0, Placed0, Be
     ->  fewest_candidates(I1, NCells, Masks, Taken, CellUnits, I, Count, Placed, Best)
     ;   fewest_candidates(I1, NCells, Masks, Taken, CellUnits, Best0, Count0, Placed0, Best)
     ).
+
+lightest_candidates(I, NCells, _, _, Cell, _, _, _, Cell) :-
+    I > NCells, !.
+lightest_candidates(I, NCells, Masks, Grid, Best0, Count0, Weight0, Placed0, Best) :-
+    arg(I, Masks, Mask),
+    I1 is I + 1,
+    (   Mask =\= 0,
+        Count is popcount(Mask),
+        cell_weight(Grid, I, Weight),
+        Count * Weight0 =< Count0 * Weight,
+        field(cell_units, Grid, CellUnits),
+        arg(I, CellUnits, Us),
+        field(taken, Grid, Taken),
+        placed_in_units(Us, Taken, 0, Placed),
+        (   Count * Weight0 < Count0 * Weight
+        ;   Placed < Placed0
+        )
+    ->  lightest_candidates(I1, NCells, Masks, Grid, I, Count, Weight, Placed, Best)
+    ;   lightest_candidates(I1, NCells, Masks, Grid, Best0, Count0, Weight0, Placed0, Best)
+    ).
+
+%   One more than how many units cell I is in, and the weights of its
+%   tables.
+cell_weight(Grid, I, Weight) :-
+    field(cell_unit_bits, Grid, CellUnitBits),
+    arg(I, CellUnitBits, UnitBits),
+    field(cell_table_bits, Grid, CellTableBits),
+    arg(I, CellTableBits, TableBits),
+    field(table_weights, Grid, TableWeights),
+    Units is popcount(UnitBits) + 1,    % a cell in no unit or table weighs something
+    table_weights(TableBits, TableWeights, Units, Weight).
+
+table_weights(0, _, Weight, Weight) :- !.
+table_weights(Bits, Weights, Weight0, Weight) :-
+    T is lsb(Bits),
+    arg(T, Weights, W),
+    Weight1 is Weight0 + W,
+    Rest is Bits xor (1 << T),
+    table_weights(Rest, Weights, Weight1, Weight).
 
 placed_in_units([], _, Placed, Placed).
 placed_in_units([U|Us], Taken, Placed0, Placed) :-

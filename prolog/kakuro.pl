@@ -22,8 +22,10 @@ The rules are stated once, by kakuro/3, in the grid kernel's terms
 reads that statement its own way:
 
   - candidates (the default): the kernel's search, the runs as units
-    with sum tables kept arc consistent (a run's digits no other cell of
-    a crossing run can take leave it), fewest candidates first.
+    with sum tables (of fillings, kept arc consistent, up to three cells;
+    of sets of digits from four), the digits a run must put where a
+    crossing run is leaving that run's other cells; fewest candidates per
+    weight first (dom/wdeg: a run weighs more each time it fails).
   - tables: CLP(FD), each run all_distinct and a table constraint over
     its sum's fillings; first-fail labeling.
   - arithmetic: CLP(FD), each run all_distinct and a linear equation

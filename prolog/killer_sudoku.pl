@@ -22,9 +22,10 @@ never repeat a digit in it.  Each encoding reads that statement its own
 way:
 
   - candidates (the default): the kernel's search (naked and hidden
-    singles, each sum a table of its fillings kept arc consistent, the
-    digits a cage must put in a row, column or box leaving its other
-    cells), fewest candidates first.
+    singles, each sum a table of its fillings kept arc consistent, or of
+    its sets of digits for four cells or more, the digits a cage must put
+    in a row, column or box leaving its other cells), fewest candidates
+    per weight first (dom/wdeg).
   - tables: CLP(FD), the units all_distinct, each sum a table constraint
     over its fillings; first-fail labeling.
   - arithmetic: CLP(FD), the units all_distinct, each sum a linear

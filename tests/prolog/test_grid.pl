@@ -95,11 +95,70 @@ test(a_cage_takes_its_digits_from_its_row, [true(Z == 3)]) :-
     Cells = [X,Y,Z],
     grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 3)], _).
 
+%   A cell in no unit and no table is labeled too, with tables weighed
+%   for dom/wdeg: the six orders of 1, 2, 3 times three digits for the free cell.
+test(a_free_cell_beside_a_table, [true(N == 18)]) :-
+    Cells = [A,B,C,_],
+    solutions(Cells, 1-3, [all_distinct([A,B,C]), sum([A,B,C], 6)], Solutions),
+    length(Solutions, N).
+
 test(a_cage_with_no_filling_fails, [fail]) :-
     Cells = [X,Y],
     grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 2)], _).
 
 :- end_tests(tables).
+
+:- begin_tests(digit_sets).
+
+%   A sum of four or more cells that must differ is a table of digit sets
+%   (a 9-cell Kakuro run has 9! fillings but one set): its solutions are
+%   CLP(FD)'s, with or without crossing runs.
+test(a_long_sum_agrees_with_clpfd, [true(Kernel == Clpfd)]) :-
+    Row = [A,B,C,D,E],
+    Rules = [all_distinct(Row), sum(Row, 20), all_distinct([A,B,F,G]), sum([A,B,F,G], 15),
+             given(C, 7)],
+    Cells = [A,B,C,D,E,F,G],
+    kernel_and_clpfd(Cells, 1-9, Rules, Kernel, Clpfd),
+    Kernel \== [].
+
+test(crossing_long_sums_agree_with_clpfd, [true(Kernel == Clpfd)]) :-
+    length(Rows, 4),
+    maplist([Row]>>length(Row, 4), Rows),
+    Rows = [[A|_], [_, F|_]|_],
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    maplist([U, T, [all_distinct(U), sum(U, T)]]>>true, Rows, [10, 26, 13, 20], RowRules),
+    maplist([U, T, [all_distinct(U), sum(U, T)]]>>true, Columns, [11, 24, 16, 18], ColumnRules),
+    append([RowRules, ColumnRules, [[given(A, 1), given(F, 9)]]], Nested),
+    append(Nested, Rules),
+    kernel_and_clpfd(Cells, 1-9, Rules, Kernel, Clpfd),
+    Kernel \== [].
+
+kernel_and_clpfd(Cells, Low-High, Rules, Kernel, Clpfd) :-
+    solutions(Cells, Low-High, Rules, Kernel0),
+    msort(Kernel0, Kernel),
+    findall(Cells, ( Cells ins Low..High,
+                     maplist(rule_goal, Rules, Goals), maplist(call, Goals),
+                     label(Cells) ),
+            Clpfd0),
+    msort(Clpfd0, Clpfd).
+
+%   10 in four different digits is 1+2+3+4: the 4 no other cell of the sum
+%   can take goes to D (a hidden single of the sum), and the sum's digits
+%   leave Y, in a unit with all four, with no search.
+test(a_sum_places_and_takes_its_digits, [true(D-YDigits == 4-[5,6,7,8,9])]) :-
+    Sum = [A,B,C,D],
+    Rules = [all_distinct(Sum), sum(Sum, 10), all_distinct([A,B,C,X]), given(X, 4),
+             all_distinct([A,B,C,D,Y])],
+    grid_state([A,B,C,D,X,Y], 1-9, Rules, Grid),
+    cell_allowed(Grid, 6, Mask),
+    findall(Digit, ( between(1, 9, Digit), Mask /\ (1 << Digit) =\= 0 ), YDigits).
+
+test(a_sum_no_set_of_digits_makes_fails, [fail]) :-
+    Sum = [A,_,_,_],
+    grid_state(Sum, 1-9, [all_distinct(Sum), sum(Sum, 9), given(A, 1)], _).
+
+:- end_tests(digit_sets).
 
 :- begin_tests(clpfd_statement).
 
