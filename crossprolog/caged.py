@@ -8,7 +8,8 @@ A family's model derives CagedGrid beside explain.Explainable; it has `size`,
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
+from functools import cache
 from typing import Collection, Mapping
 
 from .answers import Clue
@@ -19,8 +20,29 @@ Place = tuple[int, int]  # (row, column), 0-based
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def unchecked(cls: type, **values):
+    """An instance of the frozen dataclass `cls` holding `values` (its other fields their
+    defaults), made without its `__post_init__` checks: for a reader that has made
+    them, on values already as `__post_init__` leaves them."""
+    made = object.__new__(cls)
+    vars(made).update(defaults(cls), **values)
+    return made
+
+
+@cache
+def defaults(cls: type) -> dict:
+    return {field.name: field.default for field in fields(cls)}
+
+
 class CagedGrid:
     """The methods a caged square grid's model shares (see the module)."""
+
+    @classmethod
+    def from_checked(cls, **values):
+        """The puzzle of values already as `__post_init__` leaves them (cages made by
+        `unchecked` in order of their cells, givens a tuple per row of digits 1..size
+        or None), made without checking them again: for a grammar that has."""
+        return unchecked(cls, **values)
 
     def check_cages_and_givens(self, cage_type: type) -> None:
         """Refuse, with InvalidValue, cages not of `cage_type`, outside the grid or

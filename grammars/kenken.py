@@ -43,9 +43,11 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kenken import GIVEN, SIZES, Cage, Digit, KenKen, Place
+from ..caged import unchecked
+from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
 from ..errors import ParseError
 from ..regions import neighbours, reached
+from . import lettered
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
@@ -220,20 +222,28 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
     several cells, - or / on other than two, a target below 1 (no digits 1..N make
     0), a one-cell number outside 1..size."""
     op = OPERATION_NAMES[operation.text] if operation else GIVEN
-    where = operation or target
-    if target.value < 1 and op != GIVEN:
-        raise error_at(f"a cage's target is 1 or more, not {target.text}: no digits make it",
-                       line, target.column)
-    if op == GIVEN and len(places) > 1:
-        raise error_at(f"{called} has {len(places)} cells: its clue needs an operation "
-                       "(+ - * /)", line, target.end)
-    if op in ("-", "/") and len(places) != 2:
-        raise error_at(f"a {op} cage has two cells; {called} has {len(places)}",
-                       line, where.column)
-    if len(places) == 1 and not 1 <= target.value <= size:
-        raise error_at(f"{called} is one cell: its clue is a digit 1-{size}",
-                       line, target.column)
+    problem = clue_problem(op, target.value, len(places), size, called, target.text)
+    if problem:
+        message, at = problem
+        raise error_at(message, line, {"target": target.column, "end": target.end,
+                                       "operation": (operation or target).column}[at])
     return Cage(tuple(places), target.value, op, name=name)
+
+
+def clue_problem(op: str, target: int, cells: int, size: int, called: str = "this cage",
+                 written: str = "") -> tuple[str, str] | None:
+    """What is wrong with the clue `target` `op` (as `written`) of a cage of `cells`
+    cells, and where it is ("target", "end" of the target, "operation"); None for a
+    clue the cage can have."""
+    if target < 1 and op != GIVEN:
+        return f"a cage's target is 1 or more, not {written}: no digits make it", "target"
+    if op == GIVEN and cells > 1:
+        return f"{called} has {cells} cells: its clue needs an operation (+ - * /)", "end"
+    if op in TWO_CELLS and cells != 2:
+        return f"a {op} cage has two cells; {called} has {cells}", "operation"
+    if cells == 1 and not 1 <= target <= size:
+        return f"{called} is one cell: its clue is a digit 1-{size}", "target"
+    return None
 
 
 def unconnected(places: list[Place]) -> Place | None:
@@ -438,3 +448,58 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
         raise error_at("this cage has no clue: write its target and operation in one of its "
                        "cells, like 6+", *first)
     return clued("this cage", places, *clue, size), digits
+
+
+# A whole text of lettered KenKens read in one pass (see grammars/lettered.py): rows of
+# cage letters, maybe with their digits, apart or together, and clue lines in ASCII.
+ONE_PASS_ROW = r" *[A-Za-z][0-9]?(?:[A-Za-z][0-9]?)*(?: +[A-Za-z][0-9]?)* *"
+ONE_PASS_CLUE = r" *[A-Za-z](?: *: *| +)[0-9]{1,9}[-+*/xX]? *"
+ONE_PASS_OPERATIONS = {"": GIVEN, **{op: name for op, name in OPERATION_NAMES.items() if op.isascii()}}
+
+
+def read_all(text: str, separator: str) -> list[KenKen] | None:
+    """Every KenKen of `text`, read in one pass, when the text holds only lettered
+    KenKens (rows of cage letters, then clue lines; no directive), each well-formed,
+    apart by blank lines, comments and lines that fully match `separator`; None for
+    any other text, which `parse` then reads piece by piece and refuses where it
+    must.  Such a puzzle is one `registry.detect` gives to KenKen, and the puzzles
+    are those `parse` gives."""
+    found = lettered.read_pieces(text, lettered.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE))
+    puzzles = [_lettered_puzzle(lines) for lines in found or ()]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _lettered_puzzle(lines: list[str]) -> KenKen | None:
+    """The KenKen of one piece's lines, or None where `parse` would refuse it."""
+    clues: dict[str, tuple[int, str]] = {}
+    rows = []
+    for line in lines:
+        if match := lettered.CLUE.fullmatch(line):
+            letter, target, operation = match.groups()
+            if letter in clues:
+                return None
+            clues[letter] = (int(target), ONE_PASS_OPERATIONS[operation])
+        elif clues:
+            return None
+        else:
+            rows.append(line)
+    read = lettered.grid_cells(rows, CELLS)
+    if read is None or len(rows) not in SIZES:
+        return None
+    grid, compact = read
+    size = len(grid)
+    givens = tuple(tuple(int(cell[1]) if len(cell) > 1 else None for cell in row) for row in grid)
+    if any(digit is not None and not 1 <= digit <= size for row in givens for digit in row):
+        return None
+    places = lettered.letter_places(grid)
+    if len(places) != len(clues):  # a cage without clue, or a clue without cage
+        return None
+    cages = []
+    for letter, cells in places.items():
+        if letter not in clues or not lettered.connected(cells):
+            return None
+        target, op = clues[letter]
+        if clue_problem(op, target, len(cells), size):
+            return None
+        cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter))
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
