@@ -40,9 +40,10 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, Claim, NONE
+from ..caged import unchecked
 from ..kakuro import reach
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
-from . import kenken as walls
+from . import kenken as walls, lettered
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
@@ -261,3 +262,75 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
     return KillerSudoku(size, tuple(cages), tuple(tuple(placed.get((r, c)) for c in range(size))
                                                   for r in range(size)), drawn=True)
 
+
+
+# A whole text of lettered Killer Sudokus read in one pass (see grammars/lettered.py):
+# each with its directive above the grid (so that guessing gives it this family), rows
+# of cage letters and `.`, apart or together, sum lines, and maybe rows of givens.
+ONE_PASS_DIRECTIVE = r" *# *game *: *killer-sudoku *"
+ONE_PASS_ROW = r" *[A-Za-z.]+(?: +[A-Za-z.]+)* *"
+ONE_PASS_SUM = r" *[A-Za-z](?: *: *| +)[0-9]{1,9} *"
+ONE_PASS_DIGITS = r" *[0-9._?]+(?: +[0-9._?]+)* *"
+LETTER, DIGIT = re.compile(r"[A-Za-z.]"), re.compile(r"[0-9._?]")
+
+
+def read_all(text: str, separator: str, game: str | None = None) -> list[KillerSudoku] | None:
+    """Every Killer Sudoku of `text`, read in one pass, when the text holds only
+    lettered Killer Sudokus, each with its `# game: killer-sudoku` directive above
+    its grid and well-formed, apart by blank lines, comments and lines that fully
+    match `separator`; None for any other text, which `parse` then reads piece by
+    piece and refuses where it must.  The puzzles are those `parse` gives."""
+    element = lettered.whole_text(separator, ONE_PASS_DIRECTIVE, ONE_PASS_ROW, ONE_PASS_SUM,
+                                  ONE_PASS_DIGITS)
+    puzzles = [_lettered_puzzle(lines) for lines in lettered.read_pieces(text, element) or ()]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
+    """The Killer Sudoku of one piece's lines, or None where `parse` would refuse it."""
+    rows, sums, digits, directives = [], {}, [], 0
+    for line in lines:
+        if line[0] == "#":
+            if rows:  # a directive belongs above the grid
+                return None
+            directives += 1
+        elif digits:
+            digits.append(line)
+        elif match := lettered.CLUE.fullmatch(line):
+            if match[1] in sums:
+                return None
+            sums[match[1]] = int(match[2])
+        elif sums:
+            digits.append(line)
+        else:
+            rows.append(line)
+    read = lettered.grid_cells(rows, LETTER)
+    if directives != 1 or read is None or len(rows) not in BOXES:
+        return None
+    grid, compact = read
+    size = len(grid)
+    places = lettered.letter_places(grid, no_cage=".")
+    if len(places) != len(sums):  # a cage without sum, or a sum without cage
+        return None
+    cages = []
+    for letter, cells in places.items():
+        if letter not in sums or not lettered.connected(cells) or len(cells) > size \
+                or sums[letter] not in sum_range(len(cells), size):
+            return None
+        cages.append(unchecked(Cage, cells=tuple(cells), total=sums[letter], name=letter))
+    placed = _placed(digits, size)
+    if placed is None:
+        return None
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), givens=placed, compact=compact)
+
+
+def _placed(digits: list[str], size: int) -> tuple[tuple[int | None, ...], ...] | None:
+    """The givens rows of digits state (none: every cell unknown), or None where
+    `givens` would refuse them."""
+    if not digits:
+        return ((None,) * size,) * size
+    read = lettered.grid_cells(digits, DIGIT)
+    if read is None or len(digits) != size:
+        return None
+    placed = tuple(tuple(None if cell in UNKNOWN else int(cell) for cell in row) for row in read[0])
+    return None if any(digit is not None and digit > size for row in placed for digit in row) else placed
