@@ -47,7 +47,7 @@ from ..caged import unchecked
 from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
 from ..errors import ParseError
 from ..regions import neighbours, reached
-from . import lettered
+from . import one_pass
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
@@ -450,7 +450,7 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
     return clued("this cage", places, *clue, size), digits
 
 
-# A whole text of lettered KenKens read in one pass (see grammars/lettered.py): rows of
+# A whole text of lettered KenKens read in one pass (see grammars/one_pass.py): rows of
 # cage letters, maybe with their digits, apart or together, and clue lines in ASCII.
 ONE_PASS_ROW = r" *[A-Za-z][0-9]?(?:[A-Za-z][0-9]?)*(?: +[A-Za-z][0-9]?)* *"
 ONE_PASS_CLUE = r" *[A-Za-z](?: *: *| +)[0-9]{1,9}[-+*/xX]? *"
@@ -464,7 +464,7 @@ def read_all(text: str, separator: str) -> list[KenKen] | None:
     any other text, which `parse` then reads piece by piece and refuses where it
     must.  Such a puzzle is one `registry.detect` gives to KenKen, and the puzzles
     are those `parse` gives."""
-    found = lettered.read_pieces(text, lettered.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE))
+    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE))
     puzzles = [_lettered_puzzle(lines) for lines in found or ()]
     return None if not puzzles or None in puzzles else puzzles
 
@@ -474,7 +474,7 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
     clues: dict[str, tuple[int, str]] = {}
     rows = []
     for line in lines:
-        if match := lettered.CLUE.fullmatch(line):
+        if match := one_pass.CLUE.fullmatch(line):
             letter, target, operation = match.groups()
             if letter in clues:
                 return None
@@ -483,7 +483,7 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
             return None
         else:
             rows.append(line)
-    read = lettered.grid_cells(rows, CELLS)
+    read = one_pass.grid_cells(rows, CELLS)
     if read is None or len(rows) not in SIZES:
         return None
     grid, compact = read
@@ -491,12 +491,12 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
     givens = tuple(tuple(int(cell[1]) if len(cell) > 1 else None for cell in row) for row in grid)
     if any(digit is not None and not 1 <= digit <= size for row in givens for digit in row):
         return None
-    places = lettered.letter_places(grid)
+    places = one_pass.letter_places(grid)
     if len(places) != len(clues):  # a cage without clue, or a clue without cage
         return None
     cages = []
     for letter, cells in places.items():
-        if letter not in clues or not lettered.connected(cells):
+        if letter not in clues or not one_pass.connected(cells):
             return None
         target, op = clues[letter]
         if clue_problem(op, target, len(cells), size):

@@ -43,7 +43,7 @@ from ..family import STRONG, Claim, NONE
 from ..caged import unchecked
 from ..kakuro import reach
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
-from . import kenken as walls, lettered
+from . import kenken as walls, one_pass
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
@@ -264,7 +264,7 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
 
 
 
-# A whole text of lettered Killer Sudokus read in one pass (see grammars/lettered.py):
+# A whole text of lettered Killer Sudokus read in one pass (see grammars/one_pass.py):
 # each with its directive above the grid (so that guessing gives it this family), rows
 # of cage letters and `.`, apart or together, sum lines, and maybe rows of givens.
 ONE_PASS_DIRECTIVE = r" *# *game *: *killer-sudoku *"
@@ -280,9 +280,9 @@ def read_all(text: str, separator: str, game: str | None = None) -> list[KillerS
     its grid and well-formed, apart by blank lines, comments and lines that fully
     match `separator`; None for any other text, which `parse` then reads piece by
     piece and refuses where it must.  The puzzles are those `parse` gives."""
-    element = lettered.whole_text(separator, ONE_PASS_DIRECTIVE, ONE_PASS_ROW, ONE_PASS_SUM,
+    element = one_pass.whole_text(separator, ONE_PASS_DIRECTIVE, ONE_PASS_ROW, ONE_PASS_SUM,
                                   ONE_PASS_DIGITS)
-    puzzles = [_lettered_puzzle(lines) for lines in lettered.read_pieces(text, element) or ()]
+    puzzles = [_lettered_puzzle(lines) for lines in one_pass.read_pieces(text, element) or ()]
     return None if not puzzles or None in puzzles else puzzles
 
 
@@ -296,7 +296,7 @@ def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
             directives += 1
         elif digits:
             digits.append(line)
-        elif match := lettered.CLUE.fullmatch(line):
+        elif match := one_pass.CLUE.fullmatch(line):
             if match[1] in sums:
                 return None
             sums[match[1]] = int(match[2])
@@ -304,17 +304,17 @@ def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
             digits.append(line)
         else:
             rows.append(line)
-    read = lettered.grid_cells(rows, LETTER)
+    read = one_pass.grid_cells(rows, LETTER)
     if directives != 1 or read is None or len(rows) not in BOXES:
         return None
     grid, compact = read
     size = len(grid)
-    places = lettered.letter_places(grid, no_cage=".")
+    places = one_pass.letter_places(grid, no_cage=".")
     if len(places) != len(sums):  # a cage without sum, or a sum without cage
         return None
     cages = []
     for letter, cells in places.items():
-        if letter not in sums or not lettered.connected(cells) or len(cells) > size \
+        if letter not in sums or not one_pass.connected(cells) or len(cells) > size \
                 or sums[letter] not in sum_range(len(cells), size):
             return None
         cages.append(unchecked(Cage, cells=tuple(cells), total=sums[letter], name=letter))
@@ -329,7 +329,7 @@ def _placed(digits: list[str], size: int) -> tuple[tuple[int | None, ...], ...] 
     `givens` would refuse them."""
     if not digits:
         return ((None,) * size,) * size
-    read = lettered.grid_cells(digits, DIGIT)
+    read = one_pass.grid_cells(digits, DIGIT)
     if read is None or len(digits) != size:
         return None
     placed = tuple(tuple(None if cell in UNKNOWN else int(cell) for cell in row) for row in read[0])

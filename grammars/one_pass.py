@@ -1,13 +1,15 @@
-"""Reading a whole text of lettered grids in one pass: what KenKen's and Killer
-Sudoku's `read_all` share.
+"""Reading a whole text of puzzles in one pass: what the grid families' `read_all`
+share (KenKen, Killer Sudoku, Kakuro).
 
-Both families draw a puzzle as a grid of cage letters (a row's cells apart or
-written together), then one clue line per cage (`a 12*`, `a 12`).  A text of
-many such puzzles, each after a separator line (see `registry.parse_all`), is
-matched by one pyparsing element whose lines are the family's own; the pieces
-are then read by plain string work, and any piece that is not well-formed
-makes `read_all` give up (None), so that reading piece by piece says where
-and why.  Nothing here raises ParseError.
+A text of many puzzles, each after a separator line (see `registry.parse_all`),
+is matched by one pyparsing element whose lines are the family's own common
+layout; the pieces are then read by plain string work, and any piece that is
+not well-formed makes `read_all` give up (None), so that reading piece by
+piece says where and why.  Nothing here raises ParseError.
+
+KenKen and Killer Sudoku draw a puzzle as a grid of cage letters (a row's
+cells apart or written together), then one clue line per cage (`a 12*`,
+`a 12`): `grid_cells`, `letter_places` and `connected` read those.
 """
 
 from __future__ import annotations
