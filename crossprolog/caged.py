@@ -8,30 +8,15 @@ A family's model derives CagedGrid beside explain.Explainable; it has `size`,
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-from functools import cache
+from dataclasses import replace
 from typing import Collection, Mapping
 
 from .answers import Clue
 from .errors import InvalidValue
-from .puzzle import integer, items, rows_of
+from .puzzle import integer, items, rows_of, unchecked
 
 Place = tuple[int, int]  # (row, column), 0-based
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def unchecked(cls: type, **values):
-    """An instance of the frozen dataclass `cls` holding `values` (its other fields their
-    defaults), made without its `__post_init__` checks: for a reader that has made
-    them, on values already as `__post_init__` leaves them."""
-    made = object.__new__(cls)
-    vars(made).update(defaults(cls), **values)
-    return made
-
-
-@cache
-def defaults(cls: type) -> dict:
-    return {field.name: field.default for field in fields(cls)}
 
 
 class CagedGrid:

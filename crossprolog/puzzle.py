@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numbers
 from abc import ABC, abstractmethod
+from dataclasses import fields
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, Sequence
 
 from . import backends, engine
@@ -221,6 +223,20 @@ def items(values: Any, what: str) -> tuple:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise InvalidValue(f"{what} must be a sequence, not {values!r}")
     return tuple(values)
+
+
+def unchecked(cls: type, **values: Any) -> Any:
+    """An instance of the frozen dataclass `cls` holding `values` (its other fields their
+    defaults), made without its `__post_init__` checks: for a reader that has made
+    them, on values already as `__post_init__` leaves them."""
+    made = object.__new__(cls)
+    vars(made).update(_defaults(cls), **values)
+    return made
+
+
+@cache
+def _defaults(cls: type) -> dict[str, Any]:
+    return {field.name: field.default for field in fields(cls)}
 
 
 def rows_of(rows: Any, what: str) -> tuple[tuple[Any, ...], ...]:

@@ -43,8 +43,8 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..caged import unchecked
 from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
+from ..puzzle import unchecked
 from ..errors import ParseError
 from ..regions import neighbours, reached
 from . import one_pass

@@ -40,8 +40,8 @@ import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, Claim, NONE
-from ..caged import unchecked
 from ..kakuro import reach
+from ..puzzle import unchecked
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
 from . import kenken as walls, one_pass
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
