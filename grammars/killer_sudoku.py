@@ -332,5 +332,9 @@ def _placed(digits: list[str], size: int) -> tuple[tuple[int | None, ...], ...] 
     read = one_pass.grid_cells(digits, DIGIT)
     if read is None or len(digits) != size:
         return None
-    placed = tuple(tuple(None if cell in UNKNOWN else int(cell) for cell in row) for row in read[0])
-    return None if any(digit is not None and digit > size for row in placed for digit in row) else placed
+    if not set().union(*read[0]) <= PLACEABLE[size]:
+        return None
+    return tuple(tuple(None if cell in UNKNOWN else int(cell) for cell in row) for row in read[0])
+
+
+PLACEABLE = {size: set(UNKNOWN) | set(map(str, range(1, size + 1))) for size in BOXES}

@@ -76,15 +76,13 @@ def grid_cells(rows: list[str], cell: re.Pattern) -> tuple[list[list[str]], bool
     or a row that mixes cells apart with cells together."""
     grid, compact = [], True
     for row in rows:
-        words = row.split()
-        if len(words) == 1:
-            cells = cell.findall(words[0])
-        else:
-            cells, compact = words, False
-            if any(len(word) > 1 and len(cell.findall(word)) > 1 for word in words):
-                return None
+        cells = cell.findall(row)
         if len(cells) != len(rows):
             return None
+        if " " in row:  # cells apart: a word each
+            if len(row.split()) != len(cells):
+                return None
+            compact = False
         grid.append(cells)
     return grid, compact
 
