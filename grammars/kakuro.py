@@ -145,7 +145,8 @@ def run_problem(run: Run) -> tuple[str, str] | None:
         return (f"the run of {length} white cells {'below' if direction == DOWN else 'right of'} "
                 f"this cell has no clue: write its sum here (like {example})", "cell") if length > 1 else None
     if length > LONGEST:
-        return f"this {direction} run has {length} cells; a run has at most {LONGEST} (its digits differ)", "clue"
+        return (f"this {direction} run has {length} cells; a run has at most {LONGEST} "
+                "(its digits differ)"), "clue"
     possible = sum_range(length)
     if total not in possible:
         return (f"this {direction} run has {length} cell{'s' if length > 1 else ''}: different digits 1-9 "

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Sequence
 
 import pyparsing as pp
 
@@ -160,8 +160,10 @@ def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
     clues[letter] = (line, tokens)
 
 
-def checked_size(rows: list[tuple[Line, list[Token]]]) -> int:
-    """The grid's size; ParseError for a grid that is not square or not 3x3 to 9x9."""
+def checked_size(rows: list[tuple[Line, list[Token]]], called: str = "a KenKen",
+                 sizes: Collection[int] = SIZES, sizes_named: str = "3x3 to 9x9") -> int:
+    """The size of a square grid of cells, one of `sizes`; ParseError for a grid that is
+    not square or of another size (`called` names the family in the message)."""
     size = len(rows[0][1])
     for line, row in rows:
         if len(row) != size:
@@ -169,10 +171,10 @@ def checked_size(rows: list[tuple[Line, list[Token]]]) -> int:
             raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
     if len(rows) != size:
         line, row = rows[-1]
-        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a KenKen is square",
+        raise error_at(f"the grid has {len(rows)} rows of {size} cells; {called} is square",
                        line, row[-1].end)
-    if size not in SIZES:
-        raise error_at(f"a KenKen is 3x3 to 9x9, not {size}x{size}", rows[0][0], 1)
+    if size not in sizes:
+        raise error_at(f"{called} is {sizes_named}, not {size}x{size}", rows[0][0], 1)
     return size
 
 
@@ -202,17 +204,24 @@ def cage(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Tok
     """The cage of `letter`: its places and its clue.  ParseError for a cage without a
     clue, cut in two, or whose clue cannot be (an operation on the wrong number of
     cells, a one-cell number outside the grid's digits)."""
-    first = places[0]
-    if letter not in clues:
-        raise error_at(f"cage {letter!r} has no clue line (add one like '{letter} 6+')",
-                       rows[first[0]][0], cells[first].column)
-    apart = unconnected(places)
-    if apart:
-        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
-                       "from the first", rows[apart[0]][0], cells[apart].column)
-    line, tokens = clues[letter]
+    line, tokens = lettered_clue(letter, places, clues, rows, cells, "clue", "6+")
     return clued(f"cage {letter!r}", places, line, tokens[1], tokens[2] if len(tokens) > 2 else None,
                  len(rows), name=letter)
+
+
+def lettered_clue(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Token]]],
+                  rows: Rows, cells: dict[Place, Token], what: str, example: str) -> tuple[Line, list[Token]]:
+    """The line and tokens of the clue of the cage lettered `letter` (KenKen's clue,
+    Killer Sudoku's sum: `what`, like `example`).  ParseError for a cage without one, or
+    cut in two."""
+    first = places[0]
+    if letter not in clues:
+        raise error_at(f"cage {letter!r} has no {what} line (add one like '{letter} {example}')",
+                       rows[first[0]][0], cells[first].column)
+    if apart := unconnected(places):
+        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
+                       "from the first", rows[apart[0]][0], cells[apart].column)
+    return clues[letter]
 
 
 def clued(called: str, places: list[Place], line: Line, target: Token, operation: Token | None,

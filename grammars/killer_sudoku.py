@@ -101,7 +101,7 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
                        body[0] if body else Line(1, ""), 1)
-    size = checked_size(rows)
+    size = walls.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
     cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)
              if token.text != "."}
     cages = [cage(letter, places, sums, rows, cells, size)
@@ -156,34 +156,11 @@ def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
     sums[letter] = (line, tokens)
 
 
-def checked_size(rows: Rows) -> int:
-    """The grid's size; ParseError for a grid that is not square, or not 4x4, 6x6 or 9x9."""
-    size = len(rows[0][1])
-    for line, row in rows:
-        if len(row) != size:
-            column = row[size].column if len(row) > size else row[-1].end
-            raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
-    if len(rows) != size:
-        line, row = rows[-1]
-        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a Killer Sudoku is square",
-                       line, row[-1].end)
-    if size not in BOXES:
-        raise error_at(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {size}x{size}", rows[0][0], 1)
-    return size
-
-
 def cage(letter: str, places: list[Place], sums: dict[str, tuple[Line, list[Token]]], rows: Rows,
          cells: dict[Place, Token], size: int) -> Cage:
     """The cage of `letter`.  ParseError for a cage without a sum, cut in two, or whose
     sum its cells cannot make."""
-    first = places[0]
-    if letter not in sums:
-        raise error_at(f"cage {letter!r} has no sum line (add one like '{letter} 10')",
-                       rows[first[0]][0], cells[first].column)
-    if apart := walls.unconnected(places):
-        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
-                       "from the first", rows[apart[0]][0], cells[apart].column)
-    line, tokens = sums[letter]
+    line, tokens = walls.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
     return summed(f"cage {letter!r}", places, size, line, tokens[1], name=letter)
 
 
@@ -191,14 +168,20 @@ def summed(called: str, places: list[Place], size: int, line: Line, total: Token
            name: str = "") -> Cage:
     """The cage over `places` with the sum `total`; ParseError for more cells than
     digits, or a sum its cells' different digits cannot make."""
-    if len(places) > size:
-        raise error_at(f"{called} has {len(places)} cells, more than the {size} different digits "
-                       "it can hold", line, total.column)
-    possible = sum_range(len(places), size)
-    if total.value not in possible:
-        raise error_at(f"{called} has {len(places)} cells: different digits 1-{size} make "
-                       f"{reach(possible)}, not {total.value}", line, total.column)
+    if problem := sum_problem(len(places), total.value, size, called):
+        raise error_at(problem, line, total.column)
     return Cage(tuple(places), total.value, name=name)
+
+
+def sum_problem(cells: int, total: int, size: int, called: str = "this cage") -> str | None:
+    """What is wrong with the sum `total` of a cage of `cells` cells: more cells than
+    digits, or a sum their different digits cannot make; None for a sum that can be."""
+    if cells > size:
+        return f"{called} has {cells} cells, more than the {size} different digits it can hold"
+    possible = sum_range(cells, size)
+    if total not in possible:
+        return f"{called} has {cells} cells: different digits 1-{size} make {reach(possible)}, not {total}"
+    return None
 
 
 def givens(digits: Rows, size: int) -> tuple[tuple[int | None, ...], ...] | None:
@@ -314,8 +297,7 @@ def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
         return None
     cages = []
     for letter, cells in places.items():
-        if letter not in sums or not one_pass.connected(cells) or len(cells) > size \
-                or sums[letter] not in sum_range(len(cells), size):
+        if letter not in sums or not one_pass.connected(cells) or sum_problem(len(cells), sums[letter], size):
             return None
         cages.append(unchecked(Cage, cells=tuple(cells), total=sums[letter], name=letter))
     placed = _placed(digits, size)
