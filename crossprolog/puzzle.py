@@ -230,7 +230,8 @@ def unchecked(cls: type, **values: Any) -> Any:
     defaults), made without its `__post_init__` checks: for a reader that has made
     them, on values already as `__post_init__` leaves them."""
     made = object.__new__(cls)
-    vars(made).update(_defaults(cls), **values)
+    defaults = _defaults(cls)
+    vars(made).update(values if len(values) == len(defaults) else {**defaults, **values})
     return made
 
 

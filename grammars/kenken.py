@@ -497,8 +497,8 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
         return None
     grid, compact = read
     size = len(grid)
-    givens = tuple(tuple(int(cell[1]) if len(cell) > 1 else None for cell in row) for row in grid)
-    if any(digit is not None and not 1 <= digit <= size for row in givens for digit in row):
+    givens = _placed(grid, rows)
+    if givens is None:
         return None
     places = one_pass.letter_places(grid)
     if len(places) != len(clues):  # a cage without clue, or a clue without cage
@@ -512,3 +512,16 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
             return None
         cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter))
     return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
+
+
+A_DIGIT = re.compile("[0-9]")
+
+
+def _placed(grid: list[list[str]], rows: list[str]) -> tuple[tuple[int | None, ...], ...] | None:
+    """The digits placed in a grid of cells (`a4`), or None for one outside 1..size."""
+    size = len(grid)
+    if not any(map(A_DIGIT.search, rows)):
+        return ((None,) * size,) * size
+    givens = tuple(tuple(int(cell[1]) if len(cell) > 1 else None for cell in row) for row in grid)
+    return None if any(digit is not None and not 1 <= digit <= size for row in givens for digit in row) \
+        else givens

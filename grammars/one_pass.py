@@ -100,12 +100,17 @@ def letter_places(grid: list[list[str]], no_cage: str = "") -> dict[str, list[Pl
 
 def connected(places: list[Place]) -> bool:
     """Whether every place is reached from the first through the others, side by side."""
-    rest = set(places)
+    if len(places) < 3:
+        return len(places) == 1 or abs(places[0][0] - places[1][0]) + abs(places[0][1] - places[1][1]) == 1
+    rest = {r * ROW + c for r, c in places}  # a place as one number: its neighbours are ±1, ±ROW
     frontier = [rest.pop()]
-    while frontier:
-        r, c = frontier.pop()
-        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+    while frontier and rest:
+        here = frontier.pop()
+        for near in (here + 1, here - 1, here + ROW, here - ROW):
             if near in rest:
                 rest.remove(near)
                 frontier.append(near)
     return not rest
+
+
+ROW = 64  # wider than any grid, and more

@@ -135,3 +135,13 @@ def test_a_text_mixing_families_is_read_piece_by_piece():
     text = f"== 1\n{kenken_text}\n== 2\n{kakuro_text}\n"
     assert _read_at_once(text, None, {}) is None
     assert [p.family for p in crossprolog.parse_all(text)] == ["kenken", "kakuro"]
+
+
+def test_a_cage_is_connected_as_the_grammars_say():
+    from crossprolog.grammars.kenken import unconnected
+    from crossprolog.grammars.one_pass import connected
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        places = sorted({(rng.randrange(9), rng.randrange(9)) for _ in range(rng.randint(1, 7))})
+        assert connected(places) == (unconnected(places) is None), places
