@@ -99,39 +99,44 @@ def runs_of(cells: Sequence[Sequence[Cell]]) -> tuple[Run, ...]:
     """Every run of a grid of cells in reading order of its clue's place, across before
     down: the white cells after each black cell that has a clue, or that starts two
     or more white cells (a run it gives no clue)."""
-    height, width = len(cells), len(cells[0])
+    rows, columns = black_lines(cells)
+    height, width = len(rows), len(columns)
     found = []
-    for r, row in enumerate(cells):
-        for c, cell in enumerate(row):
-            if not isinstance(cell, Black):
-                continue
-            right, below = c + 1, r + 1
-            while right < width and not isinstance(row[right], Black):
-                right += 1
-            while below < height and not isinstance(cells[below][c], Black):
-                below += 1
+    for r, line in enumerate(rows):
+        c = line.find(BLACK)
+        while c >= 0:
+            cell = cells[r][c]
+            right, below = line.find(BLACK, c + 1), columns[c].find(BLACK, r + 1)
+            right, below = width if right < 0 else right, height if below < 0 else below
             if cell.across is not None or right - c > 2:
-                found.append(Run((r, c), ACROSS, tuple((r, k) for k in range(c + 1, right)), cell.across))
+                found.append(Run((r, c), ACROSS, tuple([(r, k) for k in range(c + 1, right)]), cell.across))
             if cell.down is not None or below - r > 2:
-                found.append(Run((r, c), DOWN, tuple((k, c) for k in range(r + 1, below)), cell.down))
+                found.append(Run((r, c), DOWN, tuple([(k, c) for k in range(r + 1, below)]), cell.down))
+            c = right if right < width else -1
     return tuple(found)
 
 
 def unled_of(cells: Sequence[Sequence[Cell]]) -> list[tuple[str, tuple[Place, ...]]]:
     """The rows or columns of two or more white cells at the grid's edge, across before
     down: no black cell before them holds their clue."""
-    height, width = len(cells), len(cells[0])
+    rows, columns = black_lines(cells)
     found = []
-    for direction, (dr, dc) in STEP.items():
-        starts = [(r, 0) for r in range(height)] if direction == ACROSS else [(0, c) for c in range(width)]
-        for r, c in starts:
-            run = []
-            while (r + dr * len(run) < height and c + dc * len(run) < width
-                   and not isinstance(cells[r + dr * len(run)][c + dc * len(run)], Black)):
-                run.append((r + dr * len(run), c + dc * len(run)))
-            if len(run) > 1:
-                found.append((direction, tuple(run)))
+    for direction, lines in ((ACROSS, rows), (DOWN, columns)):
+        for k, line in enumerate(lines):
+            length = line.find(BLACK) if BLACK in line else len(line)
+            if length > 1:
+                found.append((direction, tuple((k, i) if direction == ACROSS else (i, k) for i in range(length))))
     return found
+
+
+BLACK = "#"
+
+
+def black_lines(cells: Sequence[Sequence[Cell]]) -> tuple[list[str], list[str]]:
+    """The rows and the columns of a grid as strings, BLACK for a black cell, '.' for a
+    white one: where runs start and end is found by `str.find`."""
+    rows = ["".join([BLACK if isinstance(cell, Black) else "." for cell in row]) for row in cells]
+    return rows, ["".join(column) for column in zip(*rows)]
 
 
 @dataclass(frozen=True)
