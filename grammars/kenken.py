@@ -134,7 +134,7 @@ def parse(lines: Sequence[Line]) -> KenKen:
         line, tokens = clues[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
-    return KenKen(size, tuple(cages), givens, compact=compact)
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
 
 
 def row_cells(line: Line) -> list[Token]:
@@ -236,7 +236,7 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
         message, at = problem
         raise error_at(message, line, {"target": target.column, "end": target.end,
                                        "operation": (operation or target).column}[at])
-    return Cage(tuple(places), target.value, op, name=name)
+    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name)
 
 
 def clue_problem(op: str, target: int, cells: int, size: int, called: str = "this cage",
@@ -287,8 +287,8 @@ def parse_drawn(body: Sequence[Line]) -> KenKen:
         cage, digits = drawn_cage(places, contents, size, first=(rows[r][0], edges[c] + 2))
         cages.append(cage)
         givens.update(digits)
-    return KenKen(size, tuple(cages), tuple(tuple(givens.get((r, c)) for c in range(size))
-                                           for r in range(size)), drawn=True)
+    return KenKen.from_checked(size=size, cages=tuple(cages), drawn=True, givens=tuple(
+        tuple(givens.get((r, c)) for c in range(size)) for r in range(size)))
 
 
 def column_edges(top: Line) -> list[int]:

@@ -111,7 +111,8 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
         line, tokens = sums[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
-    return KillerSudoku(size, tuple(cages), givens(digits, size), compact=compact)
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), compact=compact,
+                                     givens=givens(digits, size) or ((None,) * size,) * size)
 
 
 def letter_cells(line: Line) -> list[Token]:
@@ -170,7 +171,7 @@ def summed(called: str, places: list[Place], size: int, line: Line, total: Token
     digits, or a sum its cells' different digits cannot make."""
     if problem := sum_problem(len(places), total.value, size, called):
         raise error_at(problem, line, total.column)
-    return Cage(tuple(places), total.value, name=name)
+    return unchecked(Cage, cells=tuple(places), total=total.value, name=name)
 
 
 def sum_problem(cells: int, total: int, size: int, called: str = "this cage") -> str | None:
@@ -242,8 +243,8 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
                 if place in placed:
                     raise error_at("this cell has its digit already", line, token.column)
                 placed[place] = token.value
-    return KillerSudoku(size, tuple(cages), tuple(tuple(placed.get((r, c)) for c in range(size))
-                                                  for r in range(size)), drawn=True)
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), drawn=True, givens=tuple(
+        tuple(placed.get((r, c)) for c in range(size)) for r in range(size)))
 
 
 
