@@ -13,7 +13,7 @@ from typing import Collection, Mapping
 
 from .answers import Clue
 from .errors import InvalidValue
-from .puzzle import integer, items, rows_of
+from .puzzle import integer, items, rows_of, unchecked
 
 Place = tuple[int, int]  # (row, column), 0-based
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -21,6 +21,13 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class CagedGrid:
     """The methods a caged square grid's model shares (see the module)."""
+
+    @classmethod
+    def from_checked(cls, **values):
+        """The puzzle of values already as `__post_init__` leaves them (cages made by
+        `unchecked` in order of their cells, givens a tuple per row of digits 1..size
+        or None), made without checking them again: for a grammar that has."""
+        return unchecked(cls, **values)
 
     def check_cages_and_givens(self, cage_type: type) -> None:
         """Refuse, with InvalidValue, cages not of `cage_type`, outside the grid or

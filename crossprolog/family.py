@@ -129,7 +129,8 @@ class Family:
     `split(lines)` (the lines of each puzzle, when the family's own format holds
     several in one text, as Sudoku's .sdm files do) and `read_all(text,
     separator, **options)` (every puzzle of a whole text read in one pass, or
-    None: see `registry.parse_all`).  `model` is the Puzzle class its model
+    None: see `registry.parse_all`; it takes only texts whose every puzzle
+    `registry.detect` gives its family, as guessing tries each in turn).  `model` is the Puzzle class its model
     module calls `model_name`; `prolog` the name of its module in `prolog/`
     (exporting `model/4` and `encodings/1`); the model module's function
     `generator_name` (rows, cols, n, seed) yields random puzzles, and

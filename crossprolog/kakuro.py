@@ -95,6 +95,50 @@ class Run(NamedTuple):
 Cell = Black | Digit | None  # None: a white cell not known yet
 
 
+def runs_of(cells: Sequence[Sequence[Cell]]) -> tuple[Run, ...]:
+    """Every run of a grid of cells in reading order of its clue's place, across before
+    down: the white cells after each black cell that has a clue, or that starts two
+    or more white cells (a run it gives no clue)."""
+    rows, columns = black_lines(cells)
+    height, width = len(rows), len(columns)
+    found = []
+    for r, line in enumerate(rows):
+        c = line.find(BLACK)
+        while c >= 0:
+            cell = cells[r][c]
+            right, below = line.find(BLACK, c + 1), columns[c].find(BLACK, r + 1)
+            right, below = width if right < 0 else right, height if below < 0 else below
+            if cell.across is not None or right - c > 2:
+                found.append(Run((r, c), ACROSS, tuple([(r, k) for k in range(c + 1, right)]), cell.across))
+            if cell.down is not None or below - r > 2:
+                found.append(Run((r, c), DOWN, tuple([(k, c) for k in range(r + 1, below)]), cell.down))
+            c = right if right < width else -1
+    return tuple(found)
+
+
+def unled_of(cells: Sequence[Sequence[Cell]]) -> list[tuple[str, tuple[Place, ...]]]:
+    """The rows or columns of two or more white cells at the grid's edge, across before
+    down: no black cell before them holds their clue."""
+    rows, columns = black_lines(cells)
+    found = []
+    for direction, lines in ((ACROSS, rows), (DOWN, columns)):
+        for k, line in enumerate(lines):
+            length = line.find(BLACK) if BLACK in line else len(line)
+            if length > 1:
+                found.append((direction, tuple((k, i) if direction == ACROSS else (i, k) for i in range(length))))
+    return found
+
+
+BLACK = "#"
+
+
+def black_lines(cells: Sequence[Sequence[Cell]]) -> tuple[list[str], list[str]]:
+    """The rows and the columns of a grid as strings, BLACK for a black cell, '.' for a
+    white one: where runs start and end is found by `str.find`."""
+    rows = ["".join([BLACK if isinstance(cell, Black) else "." for cell in row]) for row in cells]
+    return rows, ["".join(column) for column in zip(*rows)]
+
+
 @dataclass(frozen=True)
 class Kakuro(Explainable):
     """A grid of cells, row by row: Black cells (with their clues), and white ones, each
@@ -152,37 +196,22 @@ class Kakuro(Explainable):
 
     @cached_property
     def _runs(self) -> tuple[Run, ...]:
-        cells, height, width = self.cells, self.height, self.width
-        found = []
-        for r, row in enumerate(cells):
-            for c, cell in enumerate(row):
-                if not isinstance(cell, Black):
-                    continue
-                right, below = c + 1, r + 1
-                while right < width and not isinstance(row[right], Black):
-                    right += 1
-                while below < height and not isinstance(cells[below][c], Black):
-                    below += 1
-                if cell.across is not None or right - c > 2:
-                    found.append(Run((r, c), ACROSS, tuple((r, k) for k in range(c + 1, right)), cell.across))
-                if cell.down is not None or below - r > 2:
-                    found.append(Run((r, c), DOWN, tuple((k, c) for k in range(r + 1, below)), cell.down))
-        return tuple(found)
+        return runs_of(self.cells)
 
     def unled(self) -> list[tuple[str, tuple[Place, ...]]]:
         """The rows or columns of two or more white cells at the grid's edge: no black
         cell before them holds their clue."""
-        found = []
-        for direction, (dr, dc) in STEP.items():
-            starts = [(r, 0) for r in range(self.height)] if direction == ACROSS else \
-                [(0, c) for c in range(self.width)]
-            for r, c in starts:
-                cells = []
-                while self.is_white(r + dr * len(cells), c + dc * len(cells)):
-                    cells.append((r + dr * len(cells), c + dc * len(cells)))
-                if len(cells) > 1:
-                    found.append((direction, tuple(cells)))
-        return found
+        return unled_of(self.cells)
+
+    @classmethod
+    def from_checked(cls, cells: tuple[tuple[Cell, ...], ...], runs: tuple[Run, ...],
+                     layout: str = "text") -> Kakuro:
+        """The puzzle of cells already as `__post_init__` leaves them and their runs
+        (`runs_of(cells)`, checked), made without computing or checking them again:
+        for a grammar that has."""
+        puzzle = object.__new__(cls)
+        vars(puzzle).update(cells=cells, layout=layout, _runs=runs)
+        return puzzle
 
     def prolog_data(self) -> dict:
         return {"height": self.height, "width": self.width,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Iterator, Sequence
 
 from . import making, solving
@@ -31,6 +32,7 @@ BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}  # size: (rows, columns) of a box
 GAME = "killer-sudoku"  # the value of its `# game:` directive
 
 
+@cache
 def sum_range(cells: int, size: int) -> range:
     """The sums `cells` different digits of 1..size can make."""
     return range(cells * (cells + 1) // 2, cells * (2 * size - cells + 1) // 2 + 1)

@@ -182,17 +182,24 @@ PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
 
 def _read_at_once(text: str, family: str | None, options: dict[str, Any]) -> list[Puzzle] | None:
     """The puzzles of `text` read in one pass by the grammar of the family named (or,
-    guessing, of the first family, whose strong claim no later one beats) when it has
-    a `read_all` and the text is one it reads so; None otherwise."""
-    record = BY_NAME.get(family) if family else FAMILIES[0]
-    read_all = record and getattr(record.grammar, "read_all", None)
-    if read_all is None or len(text) > MAX_TEXT_CHARS:
+    guessing, of the first family whose grammar reads it so), when it has a `read_all`
+    and the text is one it reads so; None otherwise.
+
+    A `read_all` takes only texts whose every puzzle `detect` gives to its family,
+    so that guessing needs no claim: a family's `read_all` refuses another's text
+    at its first lines, in less time than one `detect`."""
+    if len(text) > MAX_TEXT_CHARS:
         return None
-    try:
-        settings = given(record, options)
-    except UsageError:
-        return None  # reading piece by piece says so, in its turn
-    return read_all(text, PLAIN_SEPARATOR, **settings)
+    records = [BY_NAME[family]] if family in BY_NAME else [] if family else FAMILIES
+    for record in records:
+        read_all = getattr(record.grammar, "read_all", None)
+        try:
+            settings = given(record, options)
+        except UsageError:
+            continue  # reading piece by piece says so, in its turn
+        if read_all and (puzzles := read_all(text, PLAIN_SEPARATOR, **settings)) is not None:
+            return puzzles
+    return None
 
 
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,

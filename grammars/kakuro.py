@@ -17,13 +17,16 @@ just before it must hold its clue.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
 import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kakuro import ACROSS, DOWN, LONGEST, Black, Cell, Kakuro, reach, sum_range
+from ..kakuro import (ACROSS, DOWN, LONGEST, Black, Cell, Kakuro, Place, Run, reach, runs_of, sum_range,
+                      unled_of)
+from . import one_pass
 from .common import Line, Token, error_at, is_blank, located, parse_line
 
 WHAT_CELL = r"a cell: X, ., a digit 1-9, or clues like 16\7, 16\ or \7"
@@ -71,8 +74,7 @@ def parse(lines: Sequence[Line]) -> Kakuro:
     cells = tuple(tuple(read_cell(token, line) for token in tokens) for line, tokens in rows)
     if not any(not isinstance(cell, Black) for row in cells for cell in row):
         raise error_at("no white cell here: a Kakuro has white cells (.) to fill", body[0], 1)
-    checked_runs(cells, rows)
-    return Kakuro(cells)
+    return Kakuro.from_checked(cells, checked_runs(cells, rows))
 
 
 UNCLUED = Black()  # every X is the same black cell
@@ -105,54 +107,99 @@ def read_cell(token: Token, line: Line) -> Cell:
     return Black(int(down) if down else None, int(across) if across else None)
 
 
-def checked_runs(cells: tuple[tuple[Cell, ...], ...], rows: Rows) -> None:
-    """ParseError, at the clue or the cell, for a clue over no white cell, a run of two or
-    more white cells without a clue, a run longer than nine, or a sum out of reach: each
-    row, then each column, scanned once."""
-    height, width = len(cells), len(cells[0])
-    lines = [(ACROSS, [(r, c) for c in range(width)]) for r in range(height)] + \
-            [(DOWN, [(r, c) for r in range(height)]) for c in range(width)]
-    for direction, line in lines:
-        k = 0
-        while k < len(line):
-            r, c = line[k]
-            black = isinstance(cells[r][c], Black)
-            end = k + black
-            while end < len(line) and not isinstance(cells[line[end][0]][line[end][1]], Black):
-                end += 1
-            if black:
-                checked_clue(cells[r][c], direction, end - k - 1, rows[r][0], rows[r][1][c])
-            elif end - k > 1:
-                raise error_at(f"a run of {end - k} white cells {direction} starts at the grid's "
-                               "edge: no black cell before it holds its clue", rows[r][0], rows[r][1][c].column)
-            k = end
+def checked_runs(cells: tuple[tuple[Cell, ...], ...], rows: Rows) -> tuple[Run, ...]:
+    """The grid's runs (`runs_of`).  ParseError, at the clue or the cell, for a clue over
+    no white cell, a run of two or more white cells without a clue, a run longer than
+    nine, or a sum out of reach: the first of a row, rows first, then of a column."""
+    runs = runs_of(cells)
+    wrong = [(reading(run.clue_at, run.direction), run) for run in runs if run_problem(run)]
+    wrong += [(reading(places[0], direction), (direction, places)) for direction, places in unled_of(cells)]
+    if not wrong:
+        return runs
+    _, first = min(wrong, key=lambda found: found[0])
+    if isinstance(first, Run):
+        (r, c), (message, at) = first.clue_at, run_problem(first)
+        line, token = rows[r][0], rows[r][1][c]
+        raise error_at(message, line, clue_column(token, first.direction) if at == "clue" else token.column)
+    direction, ((r, c), *_) = first
+    raise error_at(f"a run of {len(first[1])} white cells {direction} starts at the grid's edge: no "
+                   "black cell before it holds its clue", rows[r][0], rows[r][1][c].column)
 
 
-def checked_clue(black: Black, direction: str, length: int, line: Line, token: Token) -> None:
-    """ParseError for a run of `length` cells without clue, longer than nine, or whose
-    clue its cells cannot make."""
-    total = black.clue(direction)
+def reading(place: Place, direction: str) -> tuple[int, int, int]:
+    """Where `place` comes when the rows are read, then the columns."""
+    r, c = place
+    return (0, r, c) if direction == ACROSS else (1, c, r)
+
+
+def run_problem(run: Run) -> tuple[str, str] | None:
+    """What is wrong with a run and where it shows ("clue": its clue's number, "cell":
+    the black cell): a clue over no white cell, two or more cells without a clue,
+    more than nine cells, or a sum its cells cannot make; None for a run that can be."""
+    total, length, direction = run.total, len(run.cells), run.direction
     if total is not None and length == 0:
-        raise error_at(f"this {direction} clue has no white cell "
-                       f"{'to its right' if direction == ACROSS else 'below it'}",
-                       line, clue_column(token, direction))
+        return (f"this {direction} clue has no white cell "
+                f"{'to its right' if direction == ACROSS else 'below it'}"), "clue"
     if total is None:
-        if length > 1:
-            example = "16\\" if direction == DOWN else "\\16"
-            raise error_at(f"the run of {length} white cells {'below' if direction == DOWN else 'right of'} "
-                           f"this cell has no clue: write its sum here (like {example})", line, token.column)
-        return
-    column = clue_column(token, direction)
+        example = "16\\" if direction == DOWN else "\\16"
+        return (f"the run of {length} white cells {'below' if direction == DOWN else 'right of'} "
+                f"this cell has no clue: write its sum here (like {example})", "cell") if length > 1 else None
     if length > LONGEST:
-        raise error_at(f"this {direction} run has {length} cells; a run has at most {LONGEST} "
-                       "(its digits differ)", line, column)
+        return (f"this {direction} run has {length} cells; a run has at most {LONGEST} "
+                "(its digits differ)"), "clue"
     possible = sum_range(length)
     if total not in possible:
-        raise error_at(f"this {direction} run has {length} cell{'s' if length > 1 else ''}: different "
-                       f"digits 1-9 make {reach(possible)}, not {total}",
-                       line, column)
+        return (f"this {direction} run has {length} cell{'s' if length > 1 else ''}: different digits 1-9 "
+                f"make {reach(possible)}, not {total}"), "clue"
+    return None
 
 
 def clue_column(token: Token, direction: str) -> int:
     """The column of a clue cell's down number (before \\) or across number (after)."""
     return token.column if direction == DOWN else token.column + token.text.index("\\") + 1
+
+
+# A whole text of Kakuros read in one pass (see grammars/one_pass.py): rows of cells apart
+# by blanks, clues with no leading zero.
+NUMBER = r"[1-9][0-9]{0,8}"
+ONE_PASS_CELL = rf"(?:X|\.|[1-9]|{NUMBER}\\(?:{NUMBER})?|\\{NUMBER})"
+ONE_PASS_ROW = rf" *{ONE_PASS_CELL}(?: +{ONE_PASS_CELL})* *"
+PLAIN_CELLS: dict[str, Cell] = {"X": UNCLUED, ".": None, **{str(digit): digit for digit in range(1, 10)}}
+
+
+def read_all(text: str, separator: str) -> list[Kakuro] | None:
+    """Every Kakuro of `text`, read in one pass, when the text holds only Kakuros in
+    the plain layout, each well-formed, at least three cells wide, every row with a
+    black cell and some clue (so that guessing gives them this family), apart by
+    blank lines, comments and lines that fully match `separator`; None for any other
+    text, which `parse` then reads piece by piece and refuses where it must.  The
+    puzzles are those `parse` gives."""
+    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW))
+    puzzles = [_one_pass_puzzle(lines) for lines in found or ()]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _one_pass_puzzle(lines: list[str]) -> Kakuro | None:
+    """The Kakuro of one piece's lines, or None where `parse` would refuse it or
+    `registry.detect` give it another family: a row of white cells and digits alone
+    (Sudoku's), rows that all look like a KenKen's (X X X, or X and a number)."""
+    rows = [line.split() for line in lines]
+    width = len(rows[0])
+    if width < 3 or any(len(row) != width for row in rows) \
+            or not all("X" in row or "\\" in "".join(row) for row in rows) \
+            or all(row[0] == "X" and (row[1][0].isdigit() or set(row) == {"X"}) for row in rows):
+        return None
+    cells = tuple(tuple(PLAIN_CELLS[token] if token in PLAIN_CELLS else clue_cell(token) for token in row)
+                  for row in rows)
+    runs = runs_of(cells)
+    if all(isinstance(cell, Black) for row in cells for cell in row) or not any(run.total for run in runs) \
+            or any(map(run_problem, runs)) or unled_of(cells):
+        return None
+    return Kakuro.from_checked(cells, runs)
+
+
+@lru_cache(maxsize=4096)
+def clue_cell(text: str) -> Black:
+    """The black cell a clue token (`16\\7`, `16\\`, `\\7`) stands for."""
+    down, across = text.split("\\")
+    return Black(int(down) if down else None, int(across) if across else None)

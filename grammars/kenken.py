@@ -37,15 +37,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Iterator, Sequence
+from typing import Collection, Iterator, Sequence
 
 import pyparsing as pp
 
 from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kenken import GIVEN, SIZES, Cage, Digit, KenKen, Place
+from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
+from ..puzzle import unchecked
 from ..errors import ParseError
 from ..regions import neighbours, reached
+from . import one_pass
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
@@ -132,7 +134,7 @@ def parse(lines: Sequence[Line]) -> KenKen:
         line, tokens = clues[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
-    return KenKen(size, tuple(cages), givens, compact=compact)
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
 
 
 def row_cells(line: Line) -> list[Token]:
@@ -158,8 +160,10 @@ def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
     clues[letter] = (line, tokens)
 
 
-def checked_size(rows: list[tuple[Line, list[Token]]]) -> int:
-    """The grid's size; ParseError for a grid that is not square or not 3x3 to 9x9."""
+def checked_size(rows: list[tuple[Line, list[Token]]], called: str = "a KenKen",
+                 sizes: Collection[int] = SIZES, sizes_named: str = "3x3 to 9x9") -> int:
+    """The size of a square grid of cells, one of `sizes`; ParseError for a grid that is
+    not square or of another size (`called` names the family in the message)."""
     size = len(rows[0][1])
     for line, row in rows:
         if len(row) != size:
@@ -167,10 +171,10 @@ def checked_size(rows: list[tuple[Line, list[Token]]]) -> int:
             raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
     if len(rows) != size:
         line, row = rows[-1]
-        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a KenKen is square",
+        raise error_at(f"the grid has {len(rows)} rows of {size} cells; {called} is square",
                        line, row[-1].end)
-    if size not in SIZES:
-        raise error_at(f"a KenKen is 3x3 to 9x9, not {size}x{size}", rows[0][0], 1)
+    if size not in sizes:
+        raise error_at(f"{called} is {sizes_named}, not {size}x{size}", rows[0][0], 1)
     return size
 
 
@@ -200,17 +204,24 @@ def cage(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Tok
     """The cage of `letter`: its places and its clue.  ParseError for a cage without a
     clue, cut in two, or whose clue cannot be (an operation on the wrong number of
     cells, a one-cell number outside the grid's digits)."""
-    first = places[0]
-    if letter not in clues:
-        raise error_at(f"cage {letter!r} has no clue line (add one like '{letter} 6+')",
-                       rows[first[0]][0], cells[first].column)
-    apart = unconnected(places)
-    if apart:
-        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
-                       "from the first", rows[apart[0]][0], cells[apart].column)
-    line, tokens = clues[letter]
+    line, tokens = lettered_clue(letter, places, clues, rows, cells, "clue", "6+")
     return clued(f"cage {letter!r}", places, line, tokens[1], tokens[2] if len(tokens) > 2 else None,
                  len(rows), name=letter)
+
+
+def lettered_clue(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Token]]],
+                  rows: Rows, cells: dict[Place, Token], what: str, example: str) -> tuple[Line, list[Token]]:
+    """The line and tokens of the clue of the cage lettered `letter` (KenKen's clue,
+    Killer Sudoku's sum: `what`, like `example`).  ParseError for a cage without one, or
+    cut in two."""
+    first = places[0]
+    if letter not in clues:
+        raise error_at(f"cage {letter!r} has no {what} line (add one like '{letter} {example}')",
+                       rows[first[0]][0], cells[first].column)
+    if apart := unconnected(places):
+        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
+                       "from the first", rows[apart[0]][0], cells[apart].column)
+    return clues[letter]
 
 
 def clued(called: str, places: list[Place], line: Line, target: Token, operation: Token | None,
@@ -220,20 +231,28 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
     several cells, - or / on other than two, a target below 1 (no digits 1..N make
     0), a one-cell number outside 1..size."""
     op = OPERATION_NAMES[operation.text] if operation else GIVEN
-    where = operation or target
-    if target.value < 1 and op != GIVEN:
-        raise error_at(f"a cage's target is 1 or more, not {target.text}: no digits make it",
-                       line, target.column)
-    if op == GIVEN and len(places) > 1:
-        raise error_at(f"{called} has {len(places)} cells: its clue needs an operation "
-                       "(+ - * /)", line, target.end)
-    if op in ("-", "/") and len(places) != 2:
-        raise error_at(f"a {op} cage has two cells; {called} has {len(places)}",
-                       line, where.column)
-    if len(places) == 1 and not 1 <= target.value <= size:
-        raise error_at(f"{called} is one cell: its clue is a digit 1-{size}",
-                       line, target.column)
-    return Cage(tuple(places), target.value, op, name=name)
+    problem = clue_problem(op, target.value, len(places), size, called, target.text)
+    if problem:
+        message, at = problem
+        raise error_at(message, line, {"target": target.column, "end": target.end,
+                                       "operation": (operation or target).column}[at])
+    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name)
+
+
+def clue_problem(op: str, target: int, cells: int, size: int, called: str = "this cage",
+                 written: str = "") -> tuple[str, str] | None:
+    """What is wrong with the clue `target` `op` (as `written`) of a cage of `cells`
+    cells, and where it is ("target", "end" of the target, "operation"); None for a
+    clue the cage can have."""
+    if target < 1 and op != GIVEN:
+        return f"a cage's target is 1 or more, not {written}: no digits make it", "target"
+    if op == GIVEN and cells > 1:
+        return f"{called} has {cells} cells: its clue needs an operation (+ - * /)", "end"
+    if op in TWO_CELLS and cells != 2:
+        return f"a {op} cage has two cells; {called} has {cells}", "operation"
+    if cells == 1 and not 1 <= target <= size:
+        return f"{called} is one cell: its clue is a digit 1-{size}", "target"
+    return None
 
 
 def unconnected(places: list[Place]) -> Place | None:
@@ -268,8 +287,8 @@ def parse_drawn(body: Sequence[Line]) -> KenKen:
         cage, digits = drawn_cage(places, contents, size, first=(rows[r][0], edges[c] + 2))
         cages.append(cage)
         givens.update(digits)
-    return KenKen(size, tuple(cages), tuple(tuple(givens.get((r, c)) for c in range(size))
-                                           for r in range(size)), drawn=True)
+    return KenKen.from_checked(size=size, cages=tuple(cages), drawn=True, givens=tuple(
+        tuple(givens.get((r, c)) for c in range(size)) for r in range(size)))
 
 
 def column_edges(top: Line) -> list[int]:
@@ -438,3 +457,71 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
         raise error_at("this cage has no clue: write its target and operation in one of its "
                        "cells, like 6+", *first)
     return clued("this cage", places, *clue, size), digits
+
+
+# A whole text of lettered KenKens read in one pass (see grammars/one_pass.py): rows of
+# cage letters, maybe with their digits, apart or together, and clue lines in ASCII.
+ONE_PASS_ROW = r" *[A-Za-z][0-9]?(?:[A-Za-z][0-9]?)*(?: +[A-Za-z][0-9]?)* *"
+ONE_PASS_CLUE = r" *[A-Za-z](?: *: *| +)[0-9]{1,9}[-+*/xX]? *"
+ONE_PASS_OPERATIONS = {"": GIVEN, **{op: name for op, name in OPERATION_NAMES.items() if op.isascii()}}
+
+
+def read_all(text: str, separator: str) -> list[KenKen] | None:
+    """Every KenKen of `text`, read in one pass, when the text holds only lettered
+    KenKens (rows of cage letters, then clue lines; no directive), each well-formed,
+    apart by blank lines, comments and lines that fully match `separator`; None for
+    any other text, which `parse` then reads piece by piece and refuses where it
+    must.  Such a puzzle is one `registry.detect` gives to KenKen, and the puzzles
+    are those `parse` gives."""
+    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE))
+    puzzles = [_lettered_puzzle(lines) for lines in found or ()]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _lettered_puzzle(lines: list[str]) -> KenKen | None:
+    """The KenKen of one piece's lines, or None where `parse` would refuse it."""
+    clues: dict[str, tuple[int, str]] = {}
+    rows = []
+    for line in lines:
+        if match := one_pass.CLUE.fullmatch(line):
+            letter, target, operation = match.groups()
+            if letter in clues:
+                return None
+            clues[letter] = (int(target), ONE_PASS_OPERATIONS[operation])
+        elif clues:
+            return None
+        else:
+            rows.append(line)
+    read = one_pass.grid_cells(rows, CELLS)
+    if read is None or len(rows) not in SIZES:
+        return None
+    grid, compact = read
+    size = len(grid)
+    givens = _placed(grid, rows)
+    if givens is None:
+        return None
+    places = one_pass.letter_places(grid)
+    if len(places) != len(clues):  # a cage without clue, or a clue without cage
+        return None
+    cages = []
+    for letter, cells in places.items():
+        if letter not in clues or not one_pass.connected(cells):
+            return None
+        target, op = clues[letter]
+        if clue_problem(op, target, len(cells), size):
+            return None
+        cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter))
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
+
+
+A_DIGIT = re.compile("[0-9]")
+
+
+def _placed(grid: list[list[str]], rows: list[str]) -> tuple[tuple[int | None, ...], ...] | None:
+    """The digits placed in a grid of cells (`a4`), or None for one outside 1..size."""
+    size = len(grid)
+    if not any(map(A_DIGIT.search, rows)):
+        return ((None,) * size,) * size
+    givens = tuple(tuple(int(cell[1]) if len(cell) > 1 else None for cell in row) for row in grid)
+    return None if any(digit is not None and not 1 <= digit <= size for row in givens for digit in row) \
+        else givens

@@ -41,8 +41,9 @@ import pyparsing as pp
 from ..drawing import FENCE
 from ..family import STRONG, Claim, NONE
 from ..kakuro import reach
+from ..puzzle import unchecked
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
-from . import kenken as walls
+from . import kenken as walls, one_pass
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
@@ -100,7 +101,7 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
                        body[0] if body else Line(1, ""), 1)
-    size = checked_size(rows)
+    size = walls.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
     cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)
              if token.text != "."}
     cages = [cage(letter, places, sums, rows, cells, size)
@@ -110,7 +111,8 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
         line, tokens = sums[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
-    return KillerSudoku(size, tuple(cages), givens(digits, size), compact=compact)
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), compact=compact,
+                                     givens=givens(digits, size) or ((None,) * size,) * size)
 
 
 def letter_cells(line: Line) -> list[Token]:
@@ -155,34 +157,11 @@ def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
     sums[letter] = (line, tokens)
 
 
-def checked_size(rows: Rows) -> int:
-    """The grid's size; ParseError for a grid that is not square, or not 4x4, 6x6 or 9x9."""
-    size = len(rows[0][1])
-    for line, row in rows:
-        if len(row) != size:
-            column = row[size].column if len(row) > size else row[-1].end
-            raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
-    if len(rows) != size:
-        line, row = rows[-1]
-        raise error_at(f"the grid has {len(rows)} rows of {size} cells; a Killer Sudoku is square",
-                       line, row[-1].end)
-    if size not in BOXES:
-        raise error_at(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {size}x{size}", rows[0][0], 1)
-    return size
-
-
 def cage(letter: str, places: list[Place], sums: dict[str, tuple[Line, list[Token]]], rows: Rows,
          cells: dict[Place, Token], size: int) -> Cage:
     """The cage of `letter`.  ParseError for a cage without a sum, cut in two, or whose
     sum its cells cannot make."""
-    first = places[0]
-    if letter not in sums:
-        raise error_at(f"cage {letter!r} has no sum line (add one like '{letter} 10')",
-                       rows[first[0]][0], cells[first].column)
-    if apart := walls.unconnected(places):
-        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
-                       "from the first", rows[apart[0]][0], cells[apart].column)
-    line, tokens = sums[letter]
+    line, tokens = walls.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
     return summed(f"cage {letter!r}", places, size, line, tokens[1], name=letter)
 
 
@@ -190,14 +169,20 @@ def summed(called: str, places: list[Place], size: int, line: Line, total: Token
            name: str = "") -> Cage:
     """The cage over `places` with the sum `total`; ParseError for more cells than
     digits, or a sum its cells' different digits cannot make."""
-    if len(places) > size:
-        raise error_at(f"{called} has {len(places)} cells, more than the {size} different digits "
-                       "it can hold", line, total.column)
-    possible = sum_range(len(places), size)
-    if total.value not in possible:
-        raise error_at(f"{called} has {len(places)} cells: different digits 1-{size} make "
-                       f"{reach(possible)}, not {total.value}", line, total.column)
-    return Cage(tuple(places), total.value, name=name)
+    if problem := sum_problem(len(places), total.value, size, called):
+        raise error_at(problem, line, total.column)
+    return unchecked(Cage, cells=tuple(places), total=total.value, name=name)
+
+
+def sum_problem(cells: int, total: int, size: int, called: str = "this cage") -> str | None:
+    """What is wrong with the sum `total` of a cage of `cells` cells: more cells than
+    digits, or a sum their different digits cannot make; None for a sum that can be."""
+    if cells > size:
+        return f"{called} has {cells} cells, more than the {size} different digits it can hold"
+    possible = sum_range(cells, size)
+    if total not in possible:
+        return f"{called} has {cells} cells: different digits 1-{size} make {reach(possible)}, not {total}"
+    return None
 
 
 def givens(digits: Rows, size: int) -> tuple[tuple[int | None, ...], ...] | None:
@@ -258,6 +243,81 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
                 if place in placed:
                     raise error_at("this cell has its digit already", line, token.column)
                 placed[place] = token.value
-    return KillerSudoku(size, tuple(cages), tuple(tuple(placed.get((r, c)) for c in range(size))
-                                                  for r in range(size)), drawn=True)
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), drawn=True, givens=tuple(
+        tuple(placed.get((r, c)) for c in range(size)) for r in range(size)))
 
+
+
+# A whole text of lettered Killer Sudokus read in one pass (see grammars/one_pass.py):
+# each with its directive above the grid (so that guessing gives it this family), rows
+# of cage letters and `.`, apart or together, sum lines, and maybe rows of givens.
+ONE_PASS_DIRECTIVE = r" *# *game *: *killer-sudoku *"
+ONE_PASS_ROW = r" *[A-Za-z.]+(?: +[A-Za-z.]+)* *"
+ONE_PASS_SUM = r" *[A-Za-z](?: *: *| +)[0-9]{1,9} *"
+ONE_PASS_DIGITS = r" *[0-9._?]+(?: +[0-9._?]+)* *"
+LETTER, DIGIT = re.compile(r"[A-Za-z.]"), re.compile(r"[0-9._?]")
+
+
+def read_all(text: str, separator: str, game: str | None = None) -> list[KillerSudoku] | None:
+    """Every Killer Sudoku of `text`, read in one pass, when the text holds only
+    lettered Killer Sudokus, each with its `# game: killer-sudoku` directive above
+    its grid and well-formed, apart by blank lines, comments and lines that fully
+    match `separator`; None for any other text, which `parse` then reads piece by
+    piece and refuses where it must.  The puzzles are those `parse` gives."""
+    element = one_pass.whole_text(separator, ONE_PASS_DIRECTIVE, ONE_PASS_ROW, ONE_PASS_SUM,
+                                  ONE_PASS_DIGITS)
+    puzzles = [_lettered_puzzle(lines) for lines in one_pass.read_pieces(text, element) or ()]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
+    """The Killer Sudoku of one piece's lines, or None where `parse` would refuse it."""
+    rows, sums, digits, directives = [], {}, [], 0
+    for line in lines:
+        if line[0] == "#":
+            if rows:  # a directive belongs above the grid
+                return None
+            directives += 1
+        elif digits:
+            digits.append(line)
+        elif match := one_pass.CLUE.fullmatch(line):
+            if match[1] in sums:
+                return None
+            sums[match[1]] = int(match[2])
+        elif sums:
+            digits.append(line)
+        else:
+            rows.append(line)
+    read = one_pass.grid_cells(rows, LETTER)
+    if directives != 1 or read is None or len(rows) not in BOXES:
+        return None
+    grid, compact = read
+    size = len(grid)
+    places = one_pass.letter_places(grid, no_cage=".")
+    if len(places) != len(sums):  # a cage without sum, or a sum without cage
+        return None
+    cages = []
+    for letter, cells in places.items():
+        if letter not in sums or not one_pass.connected(cells) or sum_problem(len(cells), sums[letter], size):
+            return None
+        cages.append(unchecked(Cage, cells=tuple(cells), total=sums[letter], name=letter))
+    placed = _placed(digits, size)
+    if placed is None:
+        return None
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), givens=placed, compact=compact)
+
+
+def _placed(digits: list[str], size: int) -> tuple[tuple[int | None, ...], ...] | None:
+    """The givens rows of digits state (none: every cell unknown), or None where
+    `givens` would refuse them."""
+    if not digits:
+        return ((None,) * size,) * size
+    read = one_pass.grid_cells(digits, DIGIT)
+    if read is None or len(digits) != size:
+        return None
+    if not set().union(*read[0]) <= PLACEABLE[size]:
+        return None
+    return tuple(tuple(None if cell in UNKNOWN else int(cell) for cell in row) for row in read[0])
+
+
+PLACEABLE = {size: set(UNKNOWN) | set(map(str, range(1, size + 1))) for size in BOXES}

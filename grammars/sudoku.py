@@ -40,7 +40,9 @@ from typing import Sequence
 import pyparsing as pp
 
 from ..family import STRONG, Claim, NONE, OptionError
+from ..puzzle import unchecked
 from ..sudoku import OBJECTIVES, SIZE, DigitSet, Sudoku
+from . import one_pass
 from .common import Line, Token, entire, error_at, is_blank, located, number
 
 # The grid
@@ -275,3 +277,71 @@ def _check_givens(rows: list[tuple[Line, list[Token]]], digits: DigitSet) -> Non
                             "unknown cells with '.' or '_')" if token.value == 0 else "")
                     raise error_at(f"{token.value} is already given in this {unit}, at row "
                                    f"{earlier[0] + 1}, column {earlier[1] + 1}{zero}", line, token.column)
+
+
+# A whole text of Sudokus read in one pass (see grammars/one_pass.py): rows of cells
+# (digits, '.', '_', '?'), apart or together, maybe with `|` between boxes and box rules
+# between, or lines of 81 cells, a puzzle each.
+ONE_PASS_ROW = r" *(?:\| *)?[0-9._?][0-9._?| ]*"
+ONE_PASS_RULE = r" *[|]?[-+][-+| ]*"
+CELLS_LINE = re.compile(r"[0-9._?]{81}")
+UNKNOWN_MARKS = (".", "_", "?", "0")  # by preference, as `parse` picks the one to write
+
+
+def read_all(text: str, separator: str, *, digits: DigitSet | None = None,
+             objective: str | None = None) -> list[Sudoku] | None:
+    """Every Sudoku of `text`, read in one pass, when the text holds only Sudokus of the
+    digits 1-9 in the plain layout (no directive, no markdown), each well-formed, apart
+    by blank lines, comments and lines that fully match `separator`; None for any other
+    text, which `parse` then reads piece by piece and refuses where it must.  A grid of
+    nine rows needs a '.' or '_' cell, so that guessing gives it this family.  The
+    puzzles are those `parse` gives."""
+    if digits not in (None, DigitSet()):
+        return None
+    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW, ONE_PASS_RULE))
+    puzzles = [puzzle for lines in found or () for puzzle in _one_pass_puzzles(lines, objective)]
+    return None if not puzzles or None in puzzles else puzzles
+
+
+def _one_pass_puzzles(lines: list[str], objective: str | None) -> list[Sudoku | None]:
+    """The Sudokus of one piece's lines (several for lines of 81 cells, as `split` has
+    it), None where `parse` would refuse one or guessing give it another family."""
+    rows = [line for line in lines if "-" not in line and "+" not in line]  # the others are box rules
+    if any(ALIGNMENT.fullmatch(line) for line in lines if line[0] == "|"):
+        return [None]  # a markdown table: read piece by piece
+    if len(rows) > 1 and all(CELLS_LINE.fullmatch(row) for row in rows):
+        if len(rows) < len(lines):  # rules beside lines of 81 cells: read piece by piece
+            return [None]
+        return [_one_pass_puzzle([row[n:n + SIZE] for n in range(0, SIZE * SIZE, SIZE)], objective,
+                                 boxes=False, written="line") for row in rows]
+    cells = ["".join(TOKEN.findall(row)) for row in rows]
+    if len(cells) == 1 and len(cells[0]) == SIZE * SIZE:
+        cells, written = [cells[0][n:n + SIZE] for n in range(0, SIZE * SIZE, SIZE)], "line"
+    elif not any("." in row or "_" in row for row in cells):
+        return [None]
+    else:
+        written = "spaced" if len(TOKEN.findall(rows[0])) == len(cells[0]) else "compact"
+    if len(cells) != SIZE or any(len(row) != SIZE for row in cells) or any(
+            1 in (lengths := set(map(len, TOKEN.findall(row)))) and len(lengths) > 1 for row in rows):
+        return [None]  # not nine rows of nine, or a row whose cells stand apart and together
+    boxes = len(rows) < len(lines) or any("|" in row for row in rows)
+    return [_one_pass_puzzle(cells, objective, boxes=boxes, written=written)]
+
+
+def _one_pass_puzzle(cells: list[str], objective: str | None, *, boxes: bool,
+                     written: str) -> Sudoku | None:
+    """The Sudoku of nine rows of nine cells, or None for one whose givens repeat in a
+    row, a column or a box."""
+    seen: set[tuple[int, int, str]] = set()
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            if cell not in UNKNOWN_MARKS:
+                for unit in ((0, r, cell), (1, c, cell), (2, 3 * (r // 3) + c // 3, cell)):
+                    if unit in seen:
+                        return None
+                    seen.add(unit)
+    givens = tuple(tuple(None if cell in UNKNOWN_MARKS else int(cell) for cell in row) for row in cells)
+    written_marks = set().union(*cells)
+    unknown = next((mark for mark in UNKNOWN_MARKS if mark in written_marks), ".")
+    return unchecked(Sudoku, givens=givens, objective=objective, boxes=boxes, written=written,
+                     unknown=unknown)
