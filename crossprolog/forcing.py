@@ -161,12 +161,12 @@ def nishio(within: Callable[[], bool] = lambda: True, strong: bool = False) -> C
 
 
 def agreed(m: Marks, branches: list[Trial]) -> list[tuple[Index, int]]:
-    """The placements every branch that holds makes (in an open cell), when some branch holds."""
-    holding = [b for b in branches if not b.broken]
-    if not holding:
+    """The placements every branch makes (in an open cell), when none breaks (a branch that
+    breaks is a Nishio's)."""
+    if any(b.broken for b in branches):
         return []
-    common = set(holding[0].placed.items())
-    for b in holding[1:]:
+    common = set(branches[0].placed.items())
+    for b in branches[1:]:
         common &= set(b.placed.items())
     return sorted((i, d) for i, d in common if i not in m.values)
 
