@@ -188,30 +188,23 @@ def unique_rectangles(m: Marks) -> Iterator[Step]:
     s = m.statement
     if not s.unique:
         return
-    rows, columns = {u.cells: u for u in whole(s, "row")}, whole(s, "column")
     line = {kind: {i: u for u in whole(s, kind) for i in u.cells} for kind in ("row", "column", "box")}
-    two = pairs(m)
+    two = [i for i in pairs(m) if i in line["row"] and i in line["column"]]
     for p, q in combinations(two, 2):
-        if m.cands[p] != m.cands[q] or line["row"].get(p) is not line["row"].get(q) or p not in line["row"]:
+        if m.cands[p] != m.cands[q] or line["row"][p] is not line["row"][q]:
             continue
         for r in two:
-            if m.cands[r] != m.cands[p] or line["column"].get(r) is not line["column"].get(p) or r == p:
+            if r == p or m.cands[r] != m.cands[p] or line["column"][r] is not line["column"][p]:
                 continue
-            fourth = set(line["row"][r].cells) & set(line["column"][q].cells)
-            if not fourth or line["column"].get(r) is None:
-                continue
-            f = next(iter(fourth))
+            (f,) = set(line["row"][r].cells) & set(line["column"][q].cells)
             corners = (p, q, r, f)
-            if f in m.values or len({line["box"].get(i) for i in corners} - {None}) != 2:
+            if f in m.values or len({line["box"].get(i) for i in corners}) != 2 or not m.cands[p] < m.cands[f]:
                 continue
-            removed = tuple((f, d) for d in sorted(m.cands[p]) if d in m.cands[f])
-            if removed and len(m.cands[f]) > 2:
-                x, y = sorted(m.cands[p])
-                yield Step("unique rectangle", 4.5, name(s, corners),
-                           f"{name(s, (p, q, r))} hold only {x} or {y}; were {s.names[f]} {x} or {y}, the two "
-                           f"could swap in these four cells and the puzzle would have two solutions: "
-                           f"{x} and {y} leave {s.names[f]}", corners, removed=removed)
-    del rows, columns
+            x, y = sorted(m.cands[p])
+            yield Step("unique rectangle", 4.5, name(s, corners),
+                       f"{name(s, (p, q, r))} hold only {x} or {y}; were {s.names[f]} {x} or {y}, the two "
+                       f"could swap in these four cells and the puzzle would have two solutions: "
+                       f"{x} and {y} leave {s.names[f]}", corners, removed=((f, x), (f, y)))
 
 
 def x_chains(m: Marks) -> Iterator[Step]:
