@@ -74,9 +74,11 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     digits = digits_of(puzzle)
     if len(alone) > 2:
         return ()
-    core = set(alone) or set(conflict_core(puzzle, pools[-1], end, encoding) or clues)
+    core = set(clues)  # every correction holds a clue of it: narrowed for pairs only (singles are few)
     for pool in pools:
         for size in (1, 2):
+            if size == 2 and core == set(clues):
+                core = set(alone) or set(conflict_core(puzzle, pools[-1], end, encoding) or clues)
             candidates = [group for group in combinations(pool, size)
                           if set(alone) <= set(group) and core & set(group)][:PAIRS]
             # a typo in each of two clues leaves each alone unsolvable when dropped: the pairs
