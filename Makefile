@@ -16,7 +16,7 @@ test: setup
 	@$(PYTHON_BIN) -m pytest -q
 
 bench: setup
-	@$(PYTHON_BIN) -c "import ortools" 2>/dev/null || .venv/bin/pip install --quiet --disable-pip-version-check -e ".[bench]"
+	@$(PYTHON_BIN) -c "import ortools, hodoku" 2>/dev/null || .venv/bin/pip install --quiet --disable-pip-version-check -e ".[bench]"
 	@$(PYTHON_BIN) bench/run.py
 
 clean:

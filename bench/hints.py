@@ -12,10 +12,13 @@ the issue's goal is every hint within 1 s.
 
     bench/hints.py [--quick] [--json FILE]
 
-No well-kept Sudoku grader is packaged for comparison (the registry's Sudoku
-packages are solvers and games; none rates by Sudoku Explainer's or HoDoKu's
-scale), so the grades are compared with the known ratings of the classics only:
-each is rated 10 or more by Sudoku Explainer, which our scale calls diabolical.
+CrossCells typos: two totals (a row's and a column's) each with one digit changed, so
+that the puzzle has no solution and no single clue explains it (the pair is minimal).
+
+The Sudoku grades are compared with a reference grader, hodoku-py (a port of
+HoDoKu 2.2.0's solver and rater, installed by `make bench` with the bench extra):
+Spearman's rank correlation of our ratings with HoDoKu's scores over the bench's
+Sudokus and the classics.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from crossprolog import blame, explain, parse, solving  # noqa: E402
 from crossprolog.errors import TimeLimitExceeded  # noqa: E402
+from crossprolog.puzzle import search_many  # noqa: E402
 from crossprolog.registry import generate  # noqa: E402
 
 SIZES = [("sudoku", 9, 9), ("kenken", 6, 6), ("kenken", 9, 9), ("crossproduct", 5, 3),
@@ -60,9 +64,13 @@ def hint_times(puzzles: list) -> tuple[list[float], dict[str, int]]:
     times, levels = [], {}
     for n, puzzle in enumerate(puzzles):
         while True:
-            took, found = timed(lambda: explain.hint(puzzle))
+            try:
+                took, found = timed(lambda: explain.hint(puzzle))
+            except TimeLimitExceeded:  # not even a solution within the hint's time: no hint
+                took, found = explain.HINT_SECONDS, None
+                levels["none in time"] = levels.get("none in time", 0) + 1
             times.append(took)
-            if found.status != "hint":
+            if found is None or found.status != "hint":
                 break
             forced = found.cells[0]
             key = forced.technique if forced.level == "technique" else forced.level
@@ -126,7 +134,89 @@ def typo_times(family: str, puzzles: list) -> tuple[list[float], int, int]:
             times.append(took)
             right += bool(found) and {clue.text for clue in found[0].clues} == {
                 f"row {r + 1} ({rows[r]})", f"column {c + 1} ({columns[c]})"}
+        if family == "crosscells" and (both := two_totals_mistyped(puzzle, rng)):
+            wrong, texts = both
+            try:
+                took, found = timed(lambda: blame.typos(wrong, timeout=2.0))
+            except TimeLimitExceeded:
+                took, found = 2.0, ()
+            tried += 1
+            times.append(took)
+            right += bool(found) and {clue.text for clue in found[0].clues} == texts
     return times, right, tried
+
+
+def two_totals_mistyped(puzzle, rng: random.Random):
+    """The CrossCells puzzle with a row's and a column's total each one digit off, with no
+    solution and none without any single clue (so the pair is the smallest correction);
+    and the two clues' texts.  None when 20 tries give no such puzzle."""
+    for _ in range(20):
+        lines = {"rows": list(puzzle.rows), "columns": list(puzzle.columns)}
+        for kind in lines:
+            ends = [(k, end) for k, line in enumerate(lines[kind]) for end in ("head", "tail")
+                    if getattr(line, end) is not None and getattr(line, end).kind == "="]
+            k, end = rng.choice(ends)
+            lines[kind][k] = replace(lines[kind][k], **{end: one_digit_off(getattr(lines[kind][k], end), rng)})
+        wrong = replace(puzzle, rows=tuple(lines["rows"]), columns=tuple(lines["columns"]))
+        clues = wrong.clues()
+        if wrong.solve() is None and not any(
+                search.solutions for search in search_many([wrong.keeping([c for c in clues if c != clue])
+                                                            for clue in clues], limit=1)):
+            return wrong, {clue.text for clue in clues} - {clue.text for clue in puzzle.clues()}
+    return None
+
+
+def one_digit_off(total, rng: random.Random):
+    """A total with one of its digits changed, as a slip of the pen would."""
+    text = str(abs(total.value))
+    at = rng.randrange(len(text))
+    digit = rng.choice([d for d in "0123456789" if d != text[at] and (at or d != "0" or len(text) == 1)])
+    value = int(text[:at] + digit + text[at + 1:]) * (-1 if total.value < 0 else 1)
+    return replace(total, value=value, text="")
+
+
+def reference_ratings(puzzles: list) -> str:
+    """Spearman's rank correlation of our Sudoku ratings (the hardest technique's, then the
+    steps) with HoDoKu's scores (hodoku-py), over `puzzles`; or why there is none."""
+    try:
+        from hodoku import Solver
+    except ImportError:
+        return "no reference grader (hodoku-py is not installed: pip install -e '.[bench]')"
+    hodoku, ours, theirs = Solver(), [], []
+    for puzzle in puzzles:
+        statement = puzzle.statement()
+        cells = ["0"] * 81
+        for i, digit in statement.placed.items():
+            r, c = statement.places[i]
+            cells[9 * r + c] = str(digit)
+        grade = solving.grade_of(puzzle)[0]
+        ours.append((grade.rating, grade.steps))
+        theirs.append(hodoku.rate("".join(cells)).score)
+    return (f"Spearman rank correlation with HoDoKu's scores (hodoku-py) over {len(puzzles)} Sudokus: "
+            f"{spearman(ours, theirs):.2f}")
+
+
+def spearman(xs: list, ys: list) -> float:
+    """Spearman's rho: Pearson's correlation of the ranks, ties given their mean rank."""
+    def ranks(values: list) -> list[float]:
+        order = sorted(range(len(values)), key=values.__getitem__)
+        ranked = [0.0] * len(values)
+        start = 0
+        while start < len(order):
+            end = start
+            while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+                end += 1
+            for k in range(start, end + 1):
+                ranked[order[k]] = (start + end) / 2
+            start = end + 1
+        return ranked
+
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = statistics.mean(rx), statistics.mean(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    spread_x = sum((a - mx) ** 2 for a in rx) ** 0.5
+    spread_y = sum((b - my) ** 2 for b in ry) ** 0.5
+    return cov / (spread_x * spread_y) if spread_x and spread_y else float("nan")
 
 
 def main() -> int:
@@ -136,10 +226,12 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args()
     n = args.n or (5 if args.quick else 100)
-    rows = []
+    rows, sudokus = [], []
     print(f"hints (issue 20): goal every hint within {GOAL:g} s; well-formed puzzles, seed 1, {n} per size")
     for family, r, c in SIZES:
         made, puzzles = timed(lambda: list(generate(family, r, c, n, 1, well_formed=True)))
+        if family == "sudoku":
+            sudokus = puzzles
         hints, levels = hint_times(puzzles)
         rate, grades = grading(puzzles)
         typos, right, tried = typo_times(family, puzzles[:max(3, n // 10)])
@@ -158,10 +250,18 @@ def main() -> int:
         times.append(took)
         level = found.cells[0].technique or found.cells[0].level if found.cells else found.status
         print(f"  {path.name}: {seconds(took)} {level}", flush=True)
+        if "gcd" not in path.name:
+            grade = solving.grade_of(parse(path.read_text(encoding="utf-8")))[0]
+            named = sorted({step.technique for step in solving.path(
+                parse(path.read_text(encoding="utf-8")).statement(), lambda: None)[0] if step.rating > 5.4})
+            print(f"    its grade {grade.grade} ({grade.technique}); past the subsets before its first search: "
+                  f"{', '.join(named) or 'none'}", flush=True)
     rows.append({"family": "sudoku", "size": "classics", "puzzles": len(classics),
                  "hint": {"median": statistics.median(times), "worst": max(times), "count": len(times)},
                  "met": max(times) <= GOAL})
     print(f"  sudoku classics: {spread(times)} ({'met' if max(times) <= GOAL else 'NOT met'})")
+    classic_puzzles = [parse(path.read_text(encoding="utf-8")) for path in classics if "gcd" not in path.name]
+    print(f"  {reference_ratings(sudokus + classic_puzzles)}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     return 0

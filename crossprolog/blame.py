@@ -20,6 +20,7 @@ from typing import Sequence
 from .answers import Clue
 from .engine import EncodingError
 from .errors import TimeLimitExceeded
+from .explain import minimal
 from .puzzle import Puzzle, search_many
 
 PAIRS = 4000  # the most pairs of clues tried, in one crossing
@@ -73,18 +74,28 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     digits = digits_of(puzzle)
     if len(alone) > 2:
         return ()
+    core = set(clues)  # every correction holds a clue of it: narrowed for pairs only (singles are few)
     for pool in pools:
         for size in (1, 2):
-            candidates = [group for group in combinations(pool, size) if set(alone) <= set(group)][:PAIRS]
-            # pairs holding a clue whose removal alone left solutions first: the likelier
-            candidates.sort(key=lambda group: not any(typo.clues[0] in group for typo in fallback))
-            try:
-                found, complete = solvable_without(puzzle, clues, candidates, end, encoding, digits)
-            except EncodingError:
-                found, complete = [], False
-            unique = [typo for typo in found if typo.unique and typo.plausible]
-            if unique:
-                return tuple(unique)
+            if size == 2 and core == set(clues):
+                core = set(alone) or set(conflict_core(puzzle, pools[-1], end, encoding) or clues)
+            candidates = [group for group in combinations(pool, size)
+                          if set(alone) <= set(group) and core & set(group)][:PAIRS]
+            # a typo in each of two clues leaves each alone unsolvable when dropped: the pairs
+            # of such clues first, then those holding a clue whose removal alone left solutions
+            loose = {typo.clues[0] for typo in fallback if len(typo.clues) == 1}
+            found, complete = [], True
+            for tier in ([g for g in candidates if not loose & set(g)], [g for g in candidates if loose & set(g)]):
+                try:
+                    more, done = solvable_without(puzzle, clues, tier, end, encoding, digits)
+                except EncodingError:
+                    more, done = [], False
+                found, complete = found + more, complete and done
+                unique = [typo for typo in found if typo.unique and typo.plausible]
+                if unique:
+                    return tuple(unique)
+                if not done:
+                    break
             if not complete:  # what a partial search left with several solutions tells nothing
                 if fallback and len(fallback) <= TELLING:
                     return tuple(fallback)
@@ -109,12 +120,40 @@ def impossible_alone(puzzle: Puzzle, clues: list[Clue], end: float | None,
     return [clue for clue, search in zip(clues, found) if search.status == "complete" and not search.solutions]
 
 
+def conflict_core(puzzle: Puzzle, clues: list[Clue], end: float | None,
+                  encoding: str | None) -> list[Clue] | None:
+    """A minimal set of `clues` with no solution (QuickXplain, explain.minimal), within a
+    quarter of the time left: every correction holds one of them, so only the pairs
+    holding one are searched.  None when a search runs out of its time first."""
+    stop = None if end is None else time.perf_counter() + (end - time.perf_counter()) / 4
+    unknown = []
+
+    def unsolvable(kept: list[Clue]) -> bool:
+        left = None if stop is None else stop - time.perf_counter()
+        if unknown or (left is not None and left <= 0):
+            unknown.append(True)
+            return True
+        (search,) = search_many([puzzle.keeping(kept)], limit=1, timeout=left, encoding=encoding)
+        if search.status == "timeout" and not search.solutions:
+            unknown.append(True)
+        return not search.solutions
+
+    try:
+        core = minimal(clues, unsolvable)
+    except EncodingError:
+        return None
+    return None if unknown else core
+
+
 def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[Clue, ...]],
                      end: float | None, encoding: str | None,
                      digits: Sequence[int]) -> tuple[list[Typo], bool]:
     """The candidates whose removal leaves `puzzle` a solution, searched a chunk at a time
-    (one crossing each) until `end`, and whether every candidate was decided in time."""
+    (one crossing each) until `end`, and whether every candidate was decided in time.
+    A candidate whose search runs out of its share of the time is passed over, not the
+    rest: a slow proof that one pair leaves no solution must not hide the pair that does."""
     found: list[Typo] = []
+    complete = True
     for start in range(0, len(candidates), CHUNK):
         left = None if end is None else end - time.perf_counter()
         if left is not None and left <= 0:
@@ -126,9 +165,11 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
         solvable = [(dropped, less, search) for dropped, less, search in zip(chunk, reduced, searches)
                     if search.solutions]
         found += corrections(puzzle, solvable, end, encoding, digits)
-        if any(search.status == "timeout" and not search.solutions for search in searches):
-            return found, False
-    return found, True
+        if any(typo.unique and typo.plausible for typo in found):
+            return found, True  # the smallest corrections are as likely: the first found is named
+        complete = complete and not any(search.status == "timeout" and not search.solutions
+                                        for search in searches)
+    return found, complete
 
 
 def corrections(puzzle: Puzzle, solvable: list, end: float | None, encoding: str | None,
@@ -143,8 +184,8 @@ def corrections(puzzle: Puzzle, solvable: list, end: float | None, encoding: str
             tried += [(dropped, less.placing({cell: digit}), (puzzle.given_name(cell, digit),))
                       for digit in digits]
         else:
-            tried.append((dropped, corrected(less, dropped, search.solutions[0]),
-                          reading(puzzle, dropped, search)))
+            solution = search.solutions[0]
+            tried.append((dropped, corrected(less, dropped, solution), reading(puzzle, dropped, solution)))
     each = None if end is None or not tried else max(EACH, (end - time.perf_counter()) / len(tried))
     checks = search_many([fixed for _, fixed, _ in tried], limit=2, timeout=each, encoding=encoding)
     found: dict[tuple[Clue, ...], Typo] = {}
@@ -171,10 +212,10 @@ def corrected(less: Puzzle, dropped: Sequence[Clue], solution) -> Puzzle:
     return less.placing(givens) if givens else less
 
 
-def reading(puzzle: Puzzle, dropped: Sequence[Clue], search) -> tuple[str, ...] | None:
-    """What the dropped clues say in the one solution left, as the family writes them:
+def reading(puzzle: Puzzle, dropped: Sequence[Clue], solution) -> tuple[str, ...] | None:
+    """What the dropped clues say in `solution`, as the family writes them:
     `row 4 (40320)`, `the 6 at row 3, column 5`, when it can tell."""
-    said = [puzzle.clue_reading(clue, search.solutions[0]) for clue in dropped]
+    said = [puzzle.clue_reading(clue, solution) for clue in dropped]
     return None if None in said else tuple(said)
 
 

@@ -146,6 +146,8 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
         return Hint("unsolvable")
     known = search.solutions[0].to_json() if search.solutions and search.status != "timeout" else None
     statement = puzzle.statement()
+    if statement and search.status != "timeout" and search.count == 1:
+        statement = replace(statement, unique=True)  # a unique rectangle may be used
     within = lambda: deadline.end - time.perf_counter() > 0  # noqa: E731
     if statement and (found := solving.next_placement(statement, within)):
         forced = technique_hint(puzzle, statement, found)

@@ -5,25 +5,56 @@ the family (`Explainable.statement`): read from its grid-kernel statement
 (`kernel_statement`) for Sudoku, KenKen and every family stated on the
 kernel, or stated by the model for CrossProduct and CrossCells.
 
-When no technique applies, a step tries each candidate of a cell and drops
-those that break the pencil marks at once (`probing`, as a person trying a
-value and seeing it fail); past that, the solution's own value (`search`).
+When no pattern applies, a step tries candidates and follows their singles
+(forcing.py: a Nishio contradiction, then cell and unit forcing chains);
+past that, the solution's own value (`search`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from . import engine
 from .answers import Cell, Clue
-from .techniques import (Index, Marks, Statement, Step, Table, Unit, full_houses, hidden_singles,
-                         naked_singles, next_steps, table_steps)
+from .forcing import NISHIO, forcing_chains, nishio
+from .hard_techniques import (fish, single_digit_wings, unique_rectangles, w_wings, x_chains, xy_chains,
+                              xy_wings, xyz_wings)
+from .techniques import (Index, Marks, Statement, Step, Table, Unit, cage_lines, full_houses,
+                         hidden_singles, locked_candidates, naked_singles, subsets, table_steps)
 
 # The grades, by the hardest rating a person's path needs (Sudoku Explainer's scale):
 # the name and the highest rating in it.  docs/hints.md says which techniques fall where.
-GRADES = (("easy", 1.5), ("medium", 2.5), ("hard", 2.8), ("fiendish", 5.4), ("diabolical", 99.0))
-PROBING, SEARCH = 7.0, 9.0
+GRADES = (("easy", 1.5), ("medium", 2.5), ("hard", 2.8), ("fiendish", 6.6), ("diabolical", 99.0))
+PROBING, SEARCH = NISHIO, 9.0
+
+# Easiest first, by rating: a person tries each in turn, and takes the first that gives a step.
+LADDER: tuple[Callable[[Marks], Iterator[Step]], ...] = (
+    full_houses, hidden_singles, naked_singles, table_steps, locked_candidates, cage_lines,
+    subsets(2, False), fish(2), subsets(2, True), subsets(3, False), fish(3), subsets(3, True),
+    single_digit_wings, xy_wings, xyz_wings, w_wings, unique_rectangles, subsets(4, False), fish(4),
+    subsets(4, True), x_chains, xy_chains)
+SINGLES = (full_houses, hidden_singles, naked_singles, table_steps)
+
+
+def next_steps(m: Marks, every_placement: bool = False) -> list[Step]:
+    """The steps of the easiest rating the first rungs of the ladder give, placements
+    before removals (every placement found, with `every_placement`): a harder technique
+    is looked for only when no easier one applies."""
+    found: list[Step] = []
+    for technique in LADDER:
+        found.extend(technique(m))
+        placements = [step for step in found if step.placed]
+        if placements and (technique is SINGLES[-1] or not every_placement):
+            return placements if every_placement else easiest(placements)
+        if found and technique not in SINGLES:
+            break
+    return easiest(found)
+
+
+def easiest(steps: list[Step]) -> list[Step]:
+    lowest = min((step.rating for step in steps), default=None)
+    return [step for step in steps if step.rating == lowest]
 
 
 def grade_name(rating: float) -> str:
@@ -124,7 +155,7 @@ def next_placement(statement: Statement, within: Callable[[], bool] = lambda: Tr
         if placements:
             return min((Found(step, tuple(s for s in before if touches(s, step))) for step in placements),
                        key=lambda found: (found.rating, len(clues_of(found.steps)), len(found.steps)))
-        step = chosen(found) if found else probing(marks, within)
+        step = chosen(found) if found else trying(marks, within)
         if step is None:
             return None
         marks.apply(step)
@@ -137,49 +168,19 @@ def touches(earlier: Step, step: Step) -> bool:
     return any(i in step.cells for i, _ in earlier.removed)
 
 
-def probing(marks: Marks, within: Callable[[], bool] = lambda: True) -> Step | None:
-    """A candidate that breaks the marks once the singles and fillings it leads to are
-    placed (fewest candidates first): removing it is the step.  None when there is none,
-    or `within()` turns False."""
-    s = marks.statement
-    for i in sorted((i for i in range(len(s.places)) if i not in marks.values),
-                    key=lambda i: len(marks.cands[i])):
-        for d in sorted(marks.cands[i]):
-            if not within():
-                return None
-            trial = copied(marks)
-            trial.place(i, d)
-            if singles_break(trial):
-                return Step("probing", PROBING, s.names[i],
-                            f"{d} at {s.names[i]} leads to a contradiction by singles alone",
-                            (i,), removed=((i, d),))
+def trying(marks: Marks, within: Callable[[], bool] = lambda: True) -> Step | None:
+    """The easiest step that tries candidates (forcing.py): a Nishio contradiction, else a
+    cell or unit forcing chain, else a Nishio following locked candidates and pairs too.  None when there is none, or `within()` turns False."""
+    for technique in (nishio(within), forcing_chains(within), nishio(within, strong=True)):
+        for step in technique(marks):
+            return step
     return None
-
-
-def copied(marks: Marks) -> Marks:
-    trial = Marks.__new__(Marks)
-    trial.statement, trial.values, trial.cands = marks.statement, dict(marks.values), [set(c) for c in marks.cands]
-    trial.contradiction = marks.contradiction
-    return trial
-
-
-def singles_break(marks: Marks) -> bool:
-    """Whether placing singles and fillings' forced digits, round after round until none is
-    left, breaks the marks."""
-    while not marks.broken():
-        steps = [step for technique in (full_houses, hidden_singles, naked_singles, table_steps)
-                 for step in technique(marks) if step.placed]
-        if not steps:
-            return False
-        for step in steps:
-            marks.apply(step)
-    return True
 
 
 def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
          within: Callable[[], bool] = lambda: True) -> tuple[list[Step], bool]:
-    """Every step a person takes, easiest first each time, to the end: probing when the
-    ladder is stuck, and past that the `solution`'s value (a search).  The steps, and
+    """Every step a person takes, easiest first each time, to the end: forcing chains when
+    the ladder is stuck, and past that the `solution`'s value (a search).  The steps, and
     whether the path reached the end (False: stopped by `within`, or broken marks)."""
     marks = Marks(statement)
     steps: list[Step] = []
@@ -187,7 +188,7 @@ def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
         if not within() or marks.broken():
             return steps, False
         found = next_steps(marks)
-        step = chosen(found) if found else probing(marks, within)
+        step = chosen(found) if found else trying(marks, within)
         if step is None:
             known = solution() if within() else None
             if not known:

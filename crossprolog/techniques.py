@@ -11,9 +11,10 @@ on the kernel gets every technique from its rules, with no code here.
 Each technique is one function from the pencil marks (`Marks`) to the steps
 it finds, each a `Step`: a name as solvers say it ("hidden single"), the
 place it points at ("box 5"), the cells and clues of its reason, and a cell
-it places or the candidates it removes.  `LADDER` lists them easiest first,
-with the ratings of Sudoku Explainer where it has one; `next_steps` gives the
-steps of the easiest technique that applies.
+it places or the candidates it removes, rated as Sudoku Explainer rates it
+where it does.  The techniques past the subsets are in `hard_techniques.py`,
+those trying a candidate in `forcing.py`; `solving.LADDER` lists them all,
+easiest first.
 
 Why Python and not Prolog: a technique is a few set operations over the
 candidates of a unit, and its worth is in the explanation (which cells,
@@ -107,6 +108,7 @@ class Statement:
     placed: dict[Index, int]
     placed_by: dict[Index, Clue] = field(default_factory=dict)
     words: dict[int, str] | None = None  # what a value means, when it is no digit (ON, OFF)
+    unique: bool = False  # known to have exactly one solution (what a unique rectangle needs)
 
     def word(self, d: int) -> str:
         return self.words[d] if self.words else str(d)
@@ -372,59 +374,3 @@ def subsets(size: int, hidden: bool) -> Callable[[Marks], Iterator[Step]]:
                                    f"so {said(s, removed)} go", tuple(u.cells), removed=removed)
     found.__name__ = technique.replace(" ", "_")
     return found
-
-
-def x_wings(m: Marks) -> Iterator[Step]:
-    """A digit two parallel units can each take in two cells only, those four cells in two
-    crossing units: it leaves the rest of those."""
-    s = m.statement
-    full = [u for u in s.units if len(u.cells) == len(s.digits)]
-    for d in s.digits:
-        pairs = [(u, tuple(i for i in m.open(u.cells) if d in m.cands[i])) for u in full]
-        pairs = [(u, w) for u, w in pairs if len(w) == 2]
-        for (a1, w1), (a2, w2) in combinations(pairs, 2):
-            if set(a1.cells) & set(a2.cells):
-                continue
-            for b1 in full:
-                for b2 in full:
-                    if not ({w1[0], w2[0]} <= set(b1.cells) and {w1[1], w2[1]} <= set(b2.cells)):
-                        continue
-                    corners = set(w1 + w2)
-                    removed = tuple((j, d) for b in (b1, b2) for j in m.open(b.cells)
-                                    if j not in corners and d in m.cands[j])
-                    if removed:
-                        yield Step("X-wing", 3.2, f"{a1.name} and {a2.name}",
-                                   f"their {d}s are at {name(s, corners)}, in "
-                                   f"{b1.name} and {b2.name}: {d} leaves {name(s, [j for j, _ in removed])}",
-                                   tuple(sorted(corners)), removed=removed)
-
-
-# Easiest first: a person tries each in turn, and takes the first that gives a step.
-LADDER: tuple[Callable[[Marks], Iterator[Step]], ...] = (
-    full_houses, hidden_singles, naked_singles, table_steps, locked_candidates, cage_lines,
-    subsets(2, False), x_wings, subsets(2, True), subsets(3, False), subsets(3, True),
-    subsets(4, False), subsets(4, True))
-
-
-
-SINGLES = (full_houses, hidden_singles, naked_singles, table_steps)
-
-
-def next_steps(m: Marks, every_placement: bool = False) -> list[Step]:
-    """The steps of the easiest rating the first rungs of the ladder give, placements
-    before removals (every placement found, with `every_placement`): a harder technique
-    is looked for only when no easier one applies."""
-    found: list[Step] = []
-    for technique in LADDER:
-        found.extend(technique(m))
-        placements = [step for step in found if step.placed]
-        if placements and (technique is SINGLES[-1] or not every_placement):
-            return placements if every_placement else easiest(placements)
-        if found and technique not in SINGLES:
-            break
-    return easiest(found)
-
-
-def easiest(steps: list[Step]) -> list[Step]:
-    lowest = min((step.rating for step in steps), default=None)
-    return [step for step in steps if step.rating == lowest]
