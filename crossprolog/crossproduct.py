@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Collection, Iterator, Mapping, Sequence
 
-from . import engine, making, techniques
+from . import engine, making
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
@@ -26,6 +26,9 @@ Table = tuple[Row, ...]
 Products = tuple[int, ...]
 Cell = Digit | None  # None: unknown
 UNKNOWN = "?"
+
+if TYPE_CHECKING:
+    from . import techniques
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,8 @@ class CrossProduct(Explainable):
 
     def statement(self) -> techniques.Statement:
         """Each line a product of any digits (no unit: a digit may repeat), the givens placed."""
+        from . import techniques  # for hints and grades only
+
         places = tuple((r, c) for r in range(self.height) for c in range(self.width))
         at = {place: i for i, place in enumerate(places)}
         clues = self.clues()

@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from . import engine, solving, techniques
+from . import engine
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
 from .backends import svg
 from .puzzle import Puzzle
 from .scene import DIFFERS, Marking
+
+if TYPE_CHECKING:
+    from . import solving
 
 LEVELS = ("propagation", "probing", "search")
 HINT_SECONDS = 0.8  # a hint's time limit when none is given (then the best found so far): within 1 s
@@ -65,7 +68,7 @@ class Forced:
     technique: str | None = None  # the hardest named technique the reason uses (level "technique")
     place: str | None = None  # the unit, cage or line its last step points at
     reason_cells: tuple[Cell, ...] = ()  # the cells the reason speaks of
-    rating: float | None = None  # the technique's rating (solving.GRADES)
+    rating: float | None = None  # the technique's rating (grades.GRADES)
 
     def to_json(self) -> dict:
         return {"row": self.cell[0], "col": self.cell[1], "value": self.value,
@@ -149,6 +152,8 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
     if statement and search.status != "timeout" and search.count == 1:
         statement = replace(statement, unique=True)  # a unique rectangle may be used
     within = lambda: deadline.end - time.perf_counter() > 0  # noqa: E731
+    from . import solving  # a person's techniques: loaded for hints, not for every command
+
     if statement and (found := solving.next_placement(statement, within)):
         forced = technique_hint(puzzle, statement, found)
         if known is None or known[forced.cell[0]][forced.cell[1]] == forced.value:
@@ -171,7 +176,9 @@ def easiest_open_cell(puzzle: Puzzle, statement: solving.Statement | None) -> Ce
     open cell for a family without a statement)."""
     if statement is None:
         return puzzle.open_cells()[0]
-    marks = techniques.Marks(statement)
+    from .techniques import Marks
+
+    marks = Marks(statement)
     i = min((i for i in range(len(statement.places)) if i not in marks.values),
             key=lambda i: len(marks.cands[i]))
     return statement.places[i]
@@ -179,6 +186,8 @@ def easiest_open_cell(puzzle: Puzzle, statement: solving.Statement | None) -> Ce
 
 def technique_hint(puzzle: Puzzle, statement: solving.Statement, found: solving.Found) -> Forced:
     """The cell `found` places, and the steps of its reason as one line."""
+    from . import solving, techniques
+
     cell, value = found.step.placed
     cells = sorted({statement.places[i] for step in found.steps for i in step.cells})
     reason = "; then ".join(map(techniques.told, found.steps))

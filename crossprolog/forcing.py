@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .techniques import Index, Marks, Step, Unit, at, name
+from .techniques import Index, Marks, Step, Unit, at
 
 NISHIO, FORCING, NISHIO_PLUS = 7.0, 8.3, 8.5
 

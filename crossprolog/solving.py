@@ -17,15 +17,13 @@ from typing import Callable, Iterator, Sequence
 
 from . import engine
 from .answers import Cell, Clue
+from .grades import grade_name
 from .forcing import NISHIO, forcing_chains, nishio
 from .hard_techniques import (fish, single_digit_wings, unique_rectangles, w_wings, x_chains, xy_chains,
                               xy_wings, xyz_wings)
 from .techniques import (Index, Marks, Statement, Step, Table, Unit, cage_lines, full_houses,
                          hidden_singles, locked_candidates, naked_singles, subsets, table_steps)
 
-# The grades, by the hardest rating a person's path needs (Sudoku Explainer's scale):
-# the name and the highest rating in it.  docs/hints.md says which techniques fall where.
-GRADES = (("easy", 1.5), ("medium", 2.5), ("hard", 2.8), ("fiendish", 6.6), ("diabolical", 99.0))
 PROBING, SEARCH = NISHIO, 9.0
 
 # Easiest first, by rating: a person tries each in turn, and takes the first that gives a step.
@@ -55,10 +53,6 @@ def next_steps(m: Marks, every_placement: bool = False) -> list[Step]:
 def easiest(steps: list[Step]) -> list[Step]:
     lowest = min((step.rating for step in steps), default=None)
     return [step for step in steps if step.rating == lowest]
-
-
-def grade_name(rating: float) -> str:
-    return next(name for name, top in GRADES if rating <= top)
 
 
 def kernel_statement(puzzle, low: int, high: int) -> Statement:
@@ -249,7 +243,7 @@ def grade_of(puzzle, within: Callable[[], bool] = lambda: True) -> tuple[Grade, 
 
 
 def of_grade(puzzles, grade: str, n: int, puzzle_of=lambda item: item):
-    """The first `n` of `puzzles` whose grade is `grade` (one of GRADES' names); or of any
+    """The first `n` of `puzzles` whose grade is `grade` (one of grades.GRADES' names); or of any
     items, each graded by the puzzle `puzzle_of` it gives."""
     made = 0
     for puzzle in puzzles:

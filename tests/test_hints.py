@@ -15,6 +15,7 @@ import pytest
 
 import crossprolog
 from crossprolog import blame, explain, hard_techniques, solving, techniques
+from crossprolog.grades import GRADES
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
 from crossprolog.crosscells import well_formed_puzzles as crosscells_puzzles
@@ -243,7 +244,7 @@ def test_grades_rise_with_known_difficulty():
     order = [grade(nearly_full), grade(read(EXAMPLES / "sudoku" / "brute-force-17.txt"))]
     order += [grade(read(path)) for path in CLASSICS if "brute" not in path.name
               and "gcd" not in path.name][:2]
-    names = [name for name, _ in solving.GRADES]
+    names = [name for name, _ in GRADES]
     assert [names.index(g.grade) for g in order] == sorted(names.index(g.grade) for g in order)
     assert order[0].grade == "easy" and order[-1].grade == "diabolical"
 

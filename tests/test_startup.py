@@ -2,8 +2,9 @@
 
 Start-up is timed by `make bench`, never here; these tests pin down what it owes
 to loading less, which no machine's speed changes: a solve of a small puzzle
-loads no other command's modules, no other paradigm's or family's, and none of
-the libraries those bring (Dask and asyncio, sockets, subprocesses, clingo).
+loads no other command's modules, no other paradigm's or family's, no hint
+techniques, and none of the libraries those bring (Dask and asyncio, sockets,
+subprocesses, clingo).
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 ELSEWHERE = ("asyncio", "socket", "subprocess", "multiprocessing", "dask", "distributed", "clingo",
              "starlette", "uvicorn", "tqdm", "crossprolog.cluster", "crossprolog.dask_worker",
              "crossprolog.server", "crossprolog.studies", "crossprolog.cli.tools", "crossprolog.cli.serve",
-             "crossprolog.paradigms.asp", "crossprolog.paradigms.minizinc")
+             "crossprolog.paradigms.asp", "crossprolog.paradigms.minizinc",
+             # a person's techniques and the typo finder: for hints, grades and puzzles without solution
+             "crossprolog.solving", "crossprolog.techniques", "crossprolog.hard_techniques",
+             "crossprolog.forcing", "crossprolog.blame")
 OTHER_FAMILIES = ("crosscells", "kenken", "sudoku", "killer_sudoku", "kakuro")
 
 

@@ -12,7 +12,7 @@ from importlib import import_module
 
 from .. import compare as compare_module
 from .. import output
-from .. import solving
+from ..grades import GRADES
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from .inputs import options
@@ -182,7 +182,7 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
                          help="each puzzle with exactly one solution and no clue to spare")
-    command.add_argument("--difficulty", choices=[name for name, _ in solving.GRADES], default=None,
+    command.add_argument("--difficulty", choices=[name for name, _ in GRADES], default=None,
                          help="well-formed puzzles of this grade only (see crossprolog grade)")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")

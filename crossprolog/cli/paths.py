@@ -7,7 +7,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from .. import registry, solving, techniques
+from .. import registry
 from ..errors import ParseError, UsageError
 from ..puzzle import Puzzle
 from .report import LIMIT, NO, OK, Outcome, layout, plural
@@ -31,6 +31,8 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None):
         return found[0]
 
     within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
+    from .. import solving  # a person's techniques: for these commands only
+
     steps, done = solving.path(statement, solution, within)
     return statement, steps, done, round(time.monotonic() - started, 6)
 
@@ -42,6 +44,8 @@ def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     if walked is None:
         return Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles", {**record, "status": "error"})
     statement, steps, done, seconds = walked
+    from .. import solving
+
     graded = solving.graded(steps)
     record |= {**graded.to_json(), "complete": done, "seconds": seconds}
     if not done:
@@ -56,6 +60,8 @@ def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
 def steps_one(puzzle: Puzzle, run: Run, walked: tuple) -> Outcome:
     """The whole path, one numbered line per step, then the solved puzzle."""
     statement, steps, done, seconds = walked
+    from .. import solving, techniques
+
     lines = [f"{n}. {techniques.told(step)}" for n, step in enumerate(steps, 1)]
     placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
     graded = solving.graded(steps)

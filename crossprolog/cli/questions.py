@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from .. import blame, engine, explain
+from .. import engine, explain
 from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -15,6 +16,9 @@ from .paths import grade_one, human_path, steps_one, with_entries
 from .pictured import picture
 from .report import INTERRUPTED, LIMIT, NO, OK, Outcome, Stopped, layout, plural
 from .state import Run
+
+if TYPE_CHECKING:
+    from .. import blame
 
 
 def solve(run: Run) -> int:
@@ -75,6 +79,8 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ())
 def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
     """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
     else the clues that cannot hold together, marked in its layout."""
+    from .. import blame  # for puzzles without solution only
+
     try:
         found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
                             encoding=run.args.encoding)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import chain, product
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Collection, Iterator, Mapping, Sequence
 
 from ..answers import NO_MARKS, Clue, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
-from .. import techniques
 from ..explain import Explainable
 from ..puzzle import items, rows_of
 from ..scene import Markable, Scene
@@ -18,6 +17,9 @@ from . import drawing
 from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
                     SUM, SUMPLETE, TOTAL, Cell, Constraint, Line, OnOff, Ons, Place, Reading,
                     ends, unmarked, value_of)
+
+if TYPE_CHECKING:
+    from .. import techniques
 
 
 @dataclass(frozen=True)
@@ -305,6 +307,8 @@ class CrossCells(Explainable):
     def statement(self) -> techniques.Statement:
         """Each total or count a table of the ON (1) and OFF (0) fillings of its cells (a
         reading of over 16 cells is left to propagation), the decided cells placed."""
+        from .. import techniques  # for hints and grades only
+
         places = tuple((r, k) for r, row in enumerate(self.rows) for k, _ in enumerate(row.cells))
         index = {self.rows[r].cells[k]: n for n, (r, k) in enumerate(places)}
         by_cells = {clue.cells: clue for clue in self.clues()}
