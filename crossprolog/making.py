@@ -20,7 +20,7 @@ import random
 from typing import Callable, Collection, Iterable
 
 from . import engine
-from .answers import Cell, Clue, Solution
+from .answers import Cell, Clue
 from .puzzle import Puzzle
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
@@ -82,7 +82,6 @@ class Witnesses:
         self.found: list[list] = []
         self.unmet: list[set[Clue]] = []
         self.clues: dict[Clue, Clue] = {}  # each clue that may be hidden, with its cells
-        self.expected: dict[Clue, str | None] = {}
         self.renew(full)
 
     def renew(self, full: Puzzle) -> None:
@@ -90,8 +89,6 @@ class Witnesses:
         self.full = full
         new = [clue for clue in full.clues() if clue not in self.fixed and clue not in self.clues]
         self.clues.update((clue, clue) for clue in new)
-        self.expected.update((clue, self.reading(clue, self.intended)) for clue in new
-                             if clue.kind != "given")
         for other, unmet in zip(self.found, self.unmet):
             unmet |= self.unmet_by(other, new)
 
@@ -111,16 +108,10 @@ class Witnesses:
 
     def unmet_by(self, other: list, clues: Iterable[Clue]) -> set[Clue]:
         """Those of `clues` that `other` is not known to meet: it fills their cells
-        otherwise than the intended solution, and reads otherwise (or unknown)."""
+        otherwise than the intended solution (a line's total may still agree: unsure)."""
         apart = {(r, c) for r, row in enumerate(other) for c, value in enumerate(row)
                  if value != self.intended[r][c]}
-        return {clue for clue in clues if clue.cells & apart and not (
-            clue.kind != "given" and self.expected[clue] is not None
-            and self.reading(clue, other) == self.expected[clue])}
-
-    def reading(self, clue: Clue, grid: list) -> str | None:
-        """What `clue` says of the solution `grid` (None when the family cannot tell)."""
-        return self.full.clue_reading(clue, Solution(self.full, tuple(map(tuple, grid))))
+        return {clue for clue in clues if clue.cells & apart}
 
 
 def other_solution(puzzle: Puzzle, intended: list) -> list | None:
