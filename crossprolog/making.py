@@ -103,7 +103,8 @@ class Witnesses:
         """A solution found that meets every one of `clues`, or None."""
         return next((other for other, unmet in zip(self.found, self.unmet) if not unmet & clues), None)
 
-    def cells(self, clue: Clue) -> frozenset:
+    def cells(self, clue: Clue) -> frozenset[Cell]:
+        """The cells `clue` speaks of (a clue a family made may come without them)."""
         return self.clues[clue].cells
 
     def unmet_by(self, other: list, clues: Iterable[Clue]) -> set[Clue]:
