@@ -499,8 +499,10 @@ def bridge_costs() -> list[str]:
             f"one trivial solve through the bridge (median of 500): {statistics.median(calls) * 1e6:.0f} µs"]
 
 
-GENERATION = [("crossproduct", 10, 6, 1.0), ("crossproduct", 12, 8, None), ("crosscells", 10, 10, 1.0),
-              ("crosscells", 15, 15, None), ("sudoku", 9, 9, None)]
+# (family, rows, cols, median target in seconds): issue 12's sizes, and issue 23's goals.
+GENERATION = [("crossproduct", 10, 6, 1.0), ("crossproduct", 12, 8, 0.5), ("crosscells", 10, 10, 1.0),
+              ("crosscells", 15, 15, 2.0), ("sudoku", 9, 9, None), ("kenken", 9, 9, 0.5),
+              ("killer_sudoku", 9, 9, None), ("kakuro", 12, 12, None)]
 
 
 def print_generation_times(family: str, rows: int, cols: int, n: int, seed: int = 1) -> None:
@@ -525,7 +527,7 @@ def generation_times(family: str, rows: int, cols: int, n: int, budget: float) -
 
 
 def generation(quick: bool, budget: float) -> tuple[list[str], list[Row]]:
-    """Median and worst time per well-formed puzzle for each size issue 12 names, each
+    """Median and worst time per well-formed puzzle for each size of GENERATION, each
     size given `budget` seconds."""
     n = 2 if quick else 5
     lines = [f"\nwell-formed generation (seed 1), up to {n} puzzles per size in {seconds(budget)}: "

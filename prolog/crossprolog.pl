@@ -914,7 +914,9 @@ conjunction([Goal|Goals], (Goal, Conjunction)) :-
 %   alone force?  Cells are [Path, Relation, Value] triples: Path is the
 %   list of 0-based indices that leads to a cell's variable in the
 %   Solution term (a grid: [Row, Column]; a flat list: [Index]), Relation
-%   is "=" or "\\=".
+%   is "=" or "\\=".  A triple [Paths, "apart", Values] asks that at least
+%   one of the cells at Paths is not its value in Values (a well-formed
+%   puzzle's maker asks for a solution that breaks a clue it would hide).
 
 %!  restricted_solutions(+Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result) is det.
 %
@@ -932,6 +934,10 @@ posted(Encoding, Puzzle, Cells, Solution, Labeling) :-
     encoding_model(Encoding, Puzzle, Solution, Labeling),
     maplist(restriction(Solution), Cells).
 
+restriction(Solution, [Paths, Relation, Values]) :-
+    atom_string(apart, Relation), !,
+    maplist(cell_of(Solution), Paths, Cells),
+    apart(Cells, Values).
 restriction(Solution, [Path, Relation, Value]) :-
     cell_at(Path, Solution, Cell),
     atom_string(R, Relation),
@@ -939,6 +945,19 @@ restriction(Solution, [Path, Relation, Value]) :-
 
 related(=, Cell, Value) :- Cell #= Value.
 related(\=, Cell, Value) :- Cell #\= Value.
+
+cell_of(Solution, Path, Cell) :-
+    cell_at(Path, Solution, Cell).
+
+%   At least one of Cells is not its value of Values.
+apart([Cell], [Value]) :- !,
+    Cell #\= Value.
+apart(Cells, Values) :-
+    maplist(differs, Cells, Values, Differences),
+    sum(Differences, #>=, 1).
+
+differs(Cell, Value, Differs) :-
+    Differs #<==> (Cell #\= Value).
 
 cell_at([], Cell, Cell).
 cell_at([I|Is], Term, Cell) :-

@@ -17,7 +17,7 @@ from functools import lru_cache
 import pytest
 
 import crossprolog
-from crossprolog import explain
+from crossprolog import engine, explain, making
 from crossprolog.crosscells import Cell, Constraint, CrossCells, group_apart, value_of
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.kenken import KenKen
@@ -98,13 +98,50 @@ SMALL = [("crossproduct", 3, 3), ("crossproduct", 4, 2), ("crosscells", 3, 4), (
 @pytest.mark.parametrize("family, rows, cols", SMALL)
 def test_well_formed_puzzles_have_one_solution_and_no_clue_to_spare(family, rows, cols):
     for puzzle in crossprolog.generate(family, rows, cols, 4, seed=1, well_formed=True):
-        assert len(solutions(puzzle)) == 1, puzzle
-        if family == "kenken":
-            continue  # its cages are cut anew until unique: unique, not minimal
-        droppable = [c for c in puzzle.clues() if family != "crossproduct" or c.kind == "given"]
-        for clue in droppable:
-            fewer = puzzle.keeping([c for c in puzzle.clues() if c != clue])
-            assert len(solutions(fewer)) > 1, f"{clue.text} is not needed in\n{puzzle}"
+        assert_unique_and_minimal(family, puzzle)
+
+
+def assert_unique_and_minimal(family: str, puzzle) -> None:
+    """The brute force finds one solution, and two or more without any clue the maker
+    chose (a KenKen's cages are cut anew until unique: unique, not minimal)."""
+    assert len(solutions(puzzle)) == 1, puzzle
+    if family == "kenken":
+        return
+    droppable = [c for c in puzzle.clues() if family != "crossproduct" or c.kind == "given"]
+    for clue in droppable:
+        fewer = puzzle.keeping([c for c in puzzle.clues() if c != clue])
+        assert len(solutions(fewer)) > 1, f"{clue.text} is not needed in\n{puzzle}"
+
+
+def test_a_clue_a_solution_found_before_shows_needed_is_needed(monkeypatch):
+    """The hide keeps a clue without a search when a solution found earlier meets every
+    other shown clue (making.Witnesses): the brute force agrees that each is needed,
+    on puzzles where that shortcut was taken (CrossCells ones with groups among them)."""
+    taken = []
+    meeting = making.Witnesses.meeting
+    monkeypatch.setattr(making.Witnesses, "meeting",
+                        lambda self, clues: taken.append(meeting(self, clues)) or taken[-1])
+    for family, rows, cols in [("crossproduct", 3, 3), ("crosscells", 3, 4)]:
+        taken.clear()
+        puzzles = list(crossprolog.generate(family, rows, cols, 4, seed=1, well_formed=True))
+        assert any(found is not None for found in taken), family
+        assert family != "crosscells" or any(puzzle.groups for puzzle in puzzles)
+        for puzzle in puzzles:
+            assert_unique_and_minimal(family, puzzle)
+
+
+def test_a_restriction_apart_keeps_the_solutions_differing_in_one_of_its_cells():
+    puzzle = CrossProduct((24, 12, 30), (40, 18, 12))
+    every = [dict(solution) for solution in crossproduct_solutions(puzzle)]
+    intended = every[0]
+    for apart in ([(0, 0)], [(0, 0), (1, 2)], [(r, c) for r in range(3) for c in range(3)]):
+        found = engine.restricted("crossproduct", puzzle.prolog_data(),
+                                  [[[list(cell) for cell in apart], "apart", [intended[cell] for cell in apart]]],
+                                  shape=(3, 3))
+        got = {tuple(map(tuple, grid)) for grid in found["solutions"]}
+        assert got == {tuple(tuple(s[r, c] for c in range(3)) for r in range(3)) for s in every
+                       if any(s[cell] != intended[cell] for cell in apart)}
+        assert len(got) < len(every)
 
 
 def test_well_formed_sudoku_is_unique_and_minimal():
