@@ -12,6 +12,7 @@ import stat
 import tempfile
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
@@ -84,38 +85,65 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
 
     context = multiprocessing.get_context("spawn")
     waiting = list(enumerate(items))[::-1]  # popped from the end: first item first
-    busy: dict[Any, tuple[Any, Connection, int]] = {}  # sentinel -> (process, pipe, index)
+    busy: dict[Any, tuple[Any, Connection, deque]] = {}  # sentinel -> (process, pipe, (index, item) sent)
     try:
         while waiting or busy:
             while waiting and len(busy) < jobs:
                 process, pipe = _worker(context, work)
-                index, item = waiting.pop()
-                pipe.send(item)
-                busy[process.sentinel] = (process, pipe, index)
-            yield from _finished(busy, waiting)
+                busy[process.sentinel] = (process, pipe, deque())
+                _fed(pipe, busy[process.sentinel][2], waiting, jobs)
+            yield from _finished(busy, waiting, jobs)
     finally:
         for process, pipe, _ in busy.values():
             process.kill()
             pipe.close()
 
 
-def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
-    """The results that are ready (after waiting for one), freeing or ending their workers."""
+QUEUED_BYTES = 16 * 1024  # an item queued behind the one at work is at most this big (see _fed)
+
+
+def _fed(pipe: Connection, sent: deque, waiting: list, jobs: int) -> None:
+    """Send a worker the next waiting item, and while more than `jobs` others wait, one
+    more to queue behind it: its next item is in its pipe when it sends a result, so it
+    never waits for this process to read that result (on a machine this process
+    shares, it may wait for a core first).  The last `jobs` items each go to a free
+    worker, none behind another's long search.  A queued item is small (the pipe's
+    buffer holds it: the worker and this process never both block writing)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    while waiting and (not sent or (len(sent) == 1 and len(waiting) > jobs)):
+        index, item = waiting[-1]
+        data = ForkingPickler.dumps(item)
+        if sent and len(data) > QUEUED_BYTES:
+            return
+        try:
+            pipe.send_bytes(data)
+        except OSError:  # the worker has died: _finished finds out, the item still waits
+            return
+        waiting.pop()
+        sent.append((index, item))
+
+
+def _finished(busy: dict, waiting: list, jobs: int) -> Iterator[tuple[int, Any]]:
+    """The results that are ready (after waiting for one), feeding or ending their workers.
+    A worker's results come in the order its items were sent: the first of them is
+    the one it was at work on when it died (or ended after its last result), and
+    those queued behind it go back to wait for another worker."""
     from multiprocessing.connection import wait
 
     ready = wait([pipe for _, pipe, _ in busy.values()] + list(busy))
-    for sentinel, (process, pipe, index) in list(busy.items()):
+    for sentinel, (process, pipe, sent) in list(busy.items()):
         if pipe not in ready and sentinel not in ready:
             continue
         result = _received(pipe)
+        index, _ = sent.popleft()
         last = isinstance(result, _Last)
         if last:
             result = result.result
-        if result is not NOTHING and not last and waiting:  # the worker (and its warm Prolog) takes the next
-            next_index, item = waiting.pop()
-            pipe.send(item)
-            busy[sentinel] = (process, pipe, next_index)
-        else:
+        if result is not NOTHING and not last:  # the worker (and its warm Prolog) takes the next
+            _fed(pipe, sent, waiting, jobs)
+        if result is NOTHING or last or not sent:
+            waiting.extend(reversed(sent))
             del busy[sentinel]
             pipe.close()
             process.join()
