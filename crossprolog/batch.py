@@ -89,14 +89,15 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
     try:
         while waiting or busy:
             while waiting and len(busy) < jobs:
-                process, pipe = _worker(context, work)
+                process, pipe = _started(context, work)
                 busy[process.sentinel] = (process, pipe, deque())
                 _fed(pipe, busy[process.sentinel][2], waiting, jobs)
             yield from _finished(busy, waiting, jobs)
     finally:
-        for process, pipe, _ in busy.values():
+        for process, pipe, _ in [*busy.values(), *((p, pipe, None) for p, pipe in _prepared)]:
             process.kill()
             pipe.close()
+        _prepared.clear()
 
 
 QUEUED_BYTES = 16 * 1024  # an item queued behind the one at work is at most this big (see _fed)
@@ -191,12 +192,58 @@ def _death(exitcode: int | None) -> str:
     return f"the worker process solving it ended without an answer (exit code {exitcode})"
 
 
-def _worker(context, work: Callable) -> tuple[Any, Connection]:
+def _worker(context) -> tuple[Any, Connection]:
+    """A worker process, started: it waits for its work (see _serve) on the pipe returned."""
     parent_end, child_end = context.Pipe()
-    process = context.Process(target=_serve, args=(work, child_end, os.getpid()), daemon=True)
+    process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
     process.start()
     child_end.close()
     return process, parent_end
+
+
+def _started(context, work: Callable) -> tuple[Any, Connection]:
+    """A worker given `work`: one that `prepare` started, else a new one."""
+    process, pipe = _prepared.pop() if _prepared else _worker(context)
+    pipe.send(work)
+    return process, pipe
+
+
+_prepared: list[tuple[Any, Connection]] = []  # workers `prepare` started, not yet given work
+SEVERAL = re.compile(rb"^[ \t]*==(?:\s|$)", re.MULTILINE)  # a line that starts a puzzle (registry.SEPARATOR)
+
+
+def prepare(paths: Sequence[str], jobs: int, cluster: str | None) -> None:
+    """Start what `results` will run the puzzles of `paths` on, while the caller reads
+    them: the `jobs` worker processes (their Python starts, their imports), or the
+    --cluster, connected to in a thread of its own (crossprolog.cluster.prepare).
+    Only when `paths` surely hold several puzzles (several paths, a directory, a file
+    with a `==` line): a lone puzzle runs in this process, and needs neither."""
+    if (cluster is None and jobs <= 1) or not _several(paths):
+        return
+    if cluster is not None:
+        from . import cluster as dask_cluster
+
+        dask_cluster.prepare(cluster)
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    _prepared.extend(_worker(context) for _ in range(jobs - len(_prepared)))
+
+
+def _several(paths: Sequence[str]) -> bool:
+    if len(paths) != 1 or paths[0] == "-":
+        return len(paths) > 1
+    try:
+        if os.path.isdir(paths[0]):
+            return True
+        with open(paths[0], "rb") as file:
+            return bool(SEVERAL.search(file.read(MAX_PEEK_BYTES)))
+    except OSError:
+        return False
+
+
+MAX_PEEK_BYTES = 1 << 20
 
 
 def spawned(work: Callable) -> tuple[Any, Connection]:
@@ -206,7 +253,9 @@ def spawned(work: Callable) -> tuple[Any, Connection]:
     the process is ready (multiprocessing.connection.wait), `answer_of` takes the answer."""
     import multiprocessing
 
-    return _worker(multiprocessing.get_context("spawn"), work)
+    process, pipe = _worker(multiprocessing.get_context("spawn"))
+    pipe.send(work)
+    return process, pipe
 
 
 def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
@@ -219,8 +268,9 @@ def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
     return result, True
 
 
-def _serve(work: Callable, pipe: Connection, parent: int) -> None:
-    """A worker's life: items in, results out, until the pipe closes or the parent is gone."""
+def _serve(pipe: Connection, parent: int) -> None:
+    """A worker's life: its work, then items in and results out, until the pipe closes or
+    the parent is gone."""
     # Ctrl-C reaches the whole process group; the parent alone decides what
     # happens (it ends the workers), so workers do not print tracebacks.
     global _parent_pipe
@@ -228,6 +278,7 @@ def _serve(work: Callable, pipe: Connection, parent: int) -> None:
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     _parent_pipe = pipe
     try:
+        work = pipe.recv()
         while True:
             pipe.send(work(pipe.recv()))
     except (EOFError, OSError, KeyboardInterrupt):
@@ -445,4 +496,4 @@ def check_writable(path: str) -> None:
 
 
 __all__ = ["Output", "WorkerDied", "answer_of", "check_writable", "expand", "in_worker", "last_result",
-           "results", "spawned", "write_jsonl", "write_text"]
+           "prepare", "results", "spawned", "write_jsonl", "write_text"]

@@ -250,4 +250,6 @@ def test_chunks_grow_to_the_measured_cost():
     assert cluster.chunk_size([100, 1.0], 10_000, 2) == round(cluster.TASK_SECONDS / 0.01)
     assert cluster.chunk_size([100, 0.0001], 10_000, 2) == cluster.MAX_CHUNK
     assert cluster.chunk_size([10, 100.0], 10_000, 2) == 1
-    assert cluster.chunk_size([100, 1.0], 30, 2) == 15
+    # Towards the end, a quarter of each worker's share of what is left: down to one item.
+    assert cluster.chunk_size([100, 1.0], 80, 2) == 10
+    assert cluster.chunk_size([100, 1.0], 3, 2) == 1
