@@ -26,6 +26,7 @@ import re
 import signal
 import threading
 import uuid
+import warnings
 from concurrent import futures
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
@@ -111,6 +112,9 @@ def _connected(cluster: str, local) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     started = None
+    # A local scheduler serves Dask's HTTP routes on port 8787 or, taken (another
+    # cluster), another: Dask warns of it, which says nothing to a user of the command
+    warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
     try:
         if local:
             workers = int(local[1] or os.cpu_count() or 1)

@@ -411,3 +411,25 @@ def _doubled_but_3_dies(item: int) -> int:
         assert batch._parent_pipe.poll(60)  # item 4, queued behind this one
         os._exit(1)
     return 2 * item
+
+
+def test_workers_start_while_the_inputs_are_read_and_only_for_several_puzzles(tmp_path):
+    from crossprolog import batch
+
+    several, lone = tmp_path / "several.txt", tmp_path / "lone.txt"
+    several.write_text("== 1\n6 8\n? ? 6\n? a 8\n== 2\n6 8\n? ? 6\n? a 8\n")
+    lone.write_text("6 8\n? ? 6\n? a 8\n")
+    batch.prepare([str(lone)], 2, None)
+    batch.prepare(["-"], 2, None)
+    batch.prepare([str(several)], 1, None)
+    assert not batch._prepared  # a lone puzzle, standard input, or no workers asked for
+    batch.prepare([str(several)], 2, None)
+    started = {process.pid for process, _ in batch._prepared}
+    assert len(started) == 2
+    results = list(batch.results(_process_id, range(5), jobs=2))
+    assert sorted(index for index, _ in results) == list(range(5))
+    assert {pid for _, pid in results} <= started and not batch._prepared
+
+
+def _process_id(item: int) -> int:
+    return os.getpid()
