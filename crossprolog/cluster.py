@@ -230,12 +230,23 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
     # on the scheduler), and counts a worker's death against every task it holds.  So a
     # worker holds two tasks, one at work and one behind it (never waiting for the next
     # to come), until a worker dies; from then on one, and the items of a chunk that
-    # killed its workers go one task each: an item is blamed for its own deaths.
+    # killed its workers go one task each.  An item whose task killed its workers is
+    # tried once more, alone on the cluster, before it is blamed: a task that shared
+    # a dying worker with it (or a worker the scheduler had not yet seen die) is not.
     suspects: list[int] = []
+    lone: list[int] = []  # items to try once more alone
     held = [2]  # tasks a worker holds
+    alone = set()  # the items tried alone
 
     def refill() -> None:
         nonlocal next_item
+        if any(chunks[future][0] in alone for future in chunks):
+            return  # one alone at work: nothing beside it
+        if lone and not chunks:
+            index = lone.pop(0)
+            alone.add(index)
+            submit(range(index, index + 1))
+            return
         slots = max(1, sum(client.nthreads().values()))  # workers may come and go
         while len(chunks) < held[0] * slots and (suspects or next_item < len(items)):
             if suspects:
@@ -254,9 +265,11 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
                 done, seconds = future.result()
             except KilledWorker:
                 held[0] = 1
-                if len(indices) == 1:
+                if indices[0] in alone:
                     yield indices[0], died("the worker process solving it died, each time it "
                                            "was tried (on the Dask cluster)")
+                elif len(indices) == 1:
+                    lone.append(indices[0])
                 else:
                     suspects.extend(indices)  # find the item that kills its workers
                 refill()
