@@ -6,9 +6,12 @@ Each command runs as a user types it, in a process of its own, its output to
 `start` is that of a run of two puzzles, the least a cluster is used for) and
 `work` is the same less `start` (medians of 3 runs); `CPU s` is the whole
 command's CPU time, its workers' included: on a machine others share, the
-measure that their load does not inflate.  The workloads: `check` over 2,000 random
-3x3 CrossProducts (one file) and `stats` over 20,000 (--sizes 3x3); the start of stats is that of two
-chunks (--sizes 3x3,3x3 -n 2), which --jobs 2 gives a worker each.  The
+measure that their load does not inflate.  The workloads: `check` over 2,000
+9x9 KenKens (one file, `generate("kenken", 9, 9, 2000, seed=1)`: the size
+newspapers print and people check in bulk, about half of them well-formed,
+~13 ms each to read and search) and `stats` over 20,000 5x3 CrossProducts
+(the size the puzzle is published at); the start of stats is that of two
+chunks (--sizes 5x3,5x3 -n 2), which --jobs 2 gives a worker each.  The
 cluster's cost per task is measured on a local cluster of 2 workers: tasks
 that do nothing, one at a time (latency) and 400 at once (throughput).  Last,
 what a 10^8-puzzle `stats` would cost on N workers, from the measured cost
@@ -56,12 +59,16 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
+CHECKED = ("kenken", 9, 9)     # the puzzles `check` goes through
+STUDIED = "5x3"                # the CrossProduct size `stats` studies
+
+
 def puzzles_file(directory: str, n: int) -> str:
     from crossprolog import generate
 
     path = Path(directory) / "puzzles.txt"
     path.write_text("".join(f"== {i}\n{p.render()}\n" for i, p in
-                            enumerate(generate("crossproduct", 3, 3, n, seed=1), 1)))
+                            enumerate(generate(*CHECKED, n, seed=1), 1)))
     return str(path)
 
 
@@ -84,8 +91,8 @@ def throughput(quick: bool) -> tuple[list[str], dict]:
         (Path(directory) / "two").mkdir()
         two = puzzles_file(str(Path(directory) / "two"), 2)
         workloads = (("check", checks, ["check", many, "--format", "json"], ["check", two, "--format", "json"]),
-                     ("stats", studied, ["stats", "crossproduct", "--sizes", "3x3", "-n", str(studied)],
-                      ["stats", "crossproduct", "--sizes", "3x3,3x3", "-n", "2"]))
+                     ("stats", studied, ["stats", "crossproduct", "--sizes", STUDIED, "-n", str(studied)],
+                      ["stats", "crossproduct", "--sizes", f"{STUDIED},{STUDIED}", "-n", "2"]))
         for name, n, args, small in workloads:
             base = None
             for label, where in WHERE:
@@ -132,7 +139,7 @@ def projection(per_puzzle: float, per_task: float) -> list[str]:
     chunk_seconds = STATS_CHUNK * per_puzzle
     puzzles_per_task = STATS_CHUNK * max(1, math.ceil(TASK_SECONDS / chunk_seconds))
     tasks = STUDY / puzzles_per_task
-    lines = [f"a {STUDY:.0e}-puzzle stats (3x3 CrossProduct): {per_puzzle * 1e3:.3f} ms a puzzle "
+    lines = [f"a {STUDY:.0e}-puzzle stats ({STUDIED} CrossProduct): {per_puzzle * 1e3:.3f} ms a puzzle "
              f"on one worker; {tasks:,.0f} tasks of {puzzles_per_task:,} puzzles, "
              f"{2 * per_task * 1e3:.1f} ms each on its worker",
              "| workers | hours | the tasks' cost | scheduler's bound |", "|---:|---:|---:|---:|"]

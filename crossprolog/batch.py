@@ -12,6 +12,7 @@ import stat
 import tempfile
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
@@ -84,38 +85,66 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
 
     context = multiprocessing.get_context("spawn")
     waiting = list(enumerate(items))[::-1]  # popped from the end: first item first
-    busy: dict[Any, tuple[Any, Connection, int]] = {}  # sentinel -> (process, pipe, index)
+    busy: dict[Any, tuple[Any, Connection, deque]] = {}  # sentinel -> (process, pipe, (index, item) sent)
     try:
         while waiting or busy:
             while waiting and len(busy) < jobs:
-                process, pipe = _worker(context, work)
-                index, item = waiting.pop()
-                pipe.send(item)
-                busy[process.sentinel] = (process, pipe, index)
-            yield from _finished(busy, waiting)
+                process, pipe = _started(context, work)
+                busy[process.sentinel] = (process, pipe, deque())
+                _fed(pipe, busy[process.sentinel][2], waiting, jobs)
+            yield from _finished(busy, waiting, jobs)
     finally:
-        for process, pipe, _ in busy.values():
+        for process, pipe, _ in [*busy.values(), *((p, pipe, None) for p, pipe in _prepared)]:
             process.kill()
             pipe.close()
+        _prepared.clear()
 
 
-def _finished(busy: dict, waiting: list) -> Iterator[tuple[int, Any]]:
-    """The results that are ready (after waiting for one), freeing or ending their workers."""
+QUEUED_BYTES = 16 * 1024  # an item queued behind the one at work is at most this big (see _fed)
+
+
+def _fed(pipe: Connection, sent: deque, waiting: list, jobs: int) -> None:
+    """Send a worker the next waiting item, and while more than `jobs` others wait, one
+    more to queue behind it: its next item is in its pipe when it sends a result, so it
+    never waits for this process to read that result (on a machine this process
+    shares, it may wait for a core first).  The last `jobs` items each go to a free
+    worker, none behind another's long search.  A queued item is small (the pipe's
+    buffer holds it: the worker and this process never both block writing)."""
+    from multiprocessing.reduction import ForkingPickler
+
+    while waiting and (not sent or (len(sent) == 1 and len(waiting) > jobs)):
+        index, item = waiting[-1]
+        data = ForkingPickler.dumps(item)
+        if sent and len(data) > QUEUED_BYTES:
+            return
+        try:
+            pipe.send_bytes(data)
+        except OSError:  # the worker has died: _finished finds out, the item still waits
+            return
+        waiting.pop()
+        sent.append((index, item))
+
+
+def _finished(busy: dict, waiting: list, jobs: int) -> Iterator[tuple[int, Any]]:
+    """The results that are ready (after waiting for one), feeding or ending their workers.
+    A worker's results come in the order its items were sent: the first of them is
+    the one it was at work on when it died (or ended after its last result), and
+    those queued behind it go back to wait for another worker."""
     from multiprocessing.connection import wait
 
     ready = wait([pipe for _, pipe, _ in busy.values()] + list(busy))
-    for sentinel, (process, pipe, index) in list(busy.items()):
+    for sentinel, (process, pipe, sent) in list(busy.items()):
         if pipe not in ready and sentinel not in ready:
             continue
         result = _received(pipe)
+        index, _ = sent.popleft()
         last = isinstance(result, _Last)
         if last:
             result = result.result
-        if result is not NOTHING and not last and waiting:  # the worker (and its warm Prolog) takes the next
-            next_index, item = waiting.pop()
-            pipe.send(item)
-            busy[sentinel] = (process, pipe, next_index)
-        else:
+        if result is not NOTHING and not last:  # the worker (and its warm Prolog) takes the next
+            _fed(pipe, sent, waiting, jobs)
+        if result is NOTHING or last or not sent:
+            waiting.extend(reversed(sent))
             del busy[sentinel]
             pipe.close()
             process.join()
@@ -163,12 +192,58 @@ def _death(exitcode: int | None) -> str:
     return f"the worker process solving it ended without an answer (exit code {exitcode})"
 
 
-def _worker(context, work: Callable) -> tuple[Any, Connection]:
+def _worker(context) -> tuple[Any, Connection]:
+    """A worker process, started: it waits for its work (see _serve) on the pipe returned."""
     parent_end, child_end = context.Pipe()
-    process = context.Process(target=_serve, args=(work, child_end, os.getpid()), daemon=True)
+    process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
     process.start()
     child_end.close()
     return process, parent_end
+
+
+def _started(context, work: Callable) -> tuple[Any, Connection]:
+    """A worker given `work`: one that `prepare` started, else a new one."""
+    process, pipe = _prepared.pop() if _prepared else _worker(context)
+    pipe.send(work)
+    return process, pipe
+
+
+_prepared: list[tuple[Any, Connection]] = []  # workers `prepare` started, not yet given work
+SEVERAL = re.compile(rb"^[ \t]*==(?:\s|$)", re.MULTILINE)  # a line that starts a puzzle (registry.SEPARATOR)
+
+
+def prepare(paths: Sequence[str], jobs: int, cluster: str | None) -> None:
+    """Start what `results` will run the puzzles of `paths` on, while the caller reads
+    them: the `jobs` worker processes (their Python starts, their imports), or the
+    --cluster, connected to in a thread of its own (crossprolog.cluster.prepare).
+    Only when `paths` surely hold several puzzles (several paths, a directory, a file
+    with a `==` line): a lone puzzle runs in this process, and needs neither."""
+    if (cluster is None and jobs <= 1) or not _several(paths):
+        return
+    if cluster is not None:
+        from . import cluster as dask_cluster
+
+        dask_cluster.prepare(cluster)
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    _prepared.extend(_worker(context) for _ in range(jobs - len(_prepared)))
+
+
+def _several(paths: Sequence[str]) -> bool:
+    if len(paths) != 1 or paths[0] == "-":
+        return len(paths) > 1
+    try:
+        if os.path.isdir(paths[0]):
+            return True
+        with open(paths[0], "rb") as file:
+            return bool(SEVERAL.search(file.read(MAX_PEEK_BYTES)))
+    except OSError:
+        return False
+
+
+MAX_PEEK_BYTES = 1 << 20
 
 
 def spawned(work: Callable) -> tuple[Any, Connection]:
@@ -178,7 +253,9 @@ def spawned(work: Callable) -> tuple[Any, Connection]:
     the process is ready (multiprocessing.connection.wait), `answer_of` takes the answer."""
     import multiprocessing
 
-    return _worker(multiprocessing.get_context("spawn"), work)
+    process, pipe = _worker(multiprocessing.get_context("spawn"))
+    pipe.send(work)
+    return process, pipe
 
 
 def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
@@ -191,8 +268,9 @@ def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
     return result, True
 
 
-def _serve(work: Callable, pipe: Connection, parent: int) -> None:
-    """A worker's life: items in, results out, until the pipe closes or the parent is gone."""
+def _serve(pipe: Connection, parent: int) -> None:
+    """A worker's life: its work, then items in and results out, until the pipe closes or
+    the parent is gone."""
     # Ctrl-C reaches the whole process group; the parent alone decides what
     # happens (it ends the workers), so workers do not print tracebacks.
     global _parent_pipe
@@ -200,6 +278,7 @@ def _serve(work: Callable, pipe: Connection, parent: int) -> None:
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     _parent_pipe = pipe
     try:
+        work = pipe.recv()
         while True:
             pipe.send(work(pipe.recv()))
     except (EOFError, OSError, KeyboardInterrupt):
@@ -417,4 +496,4 @@ def check_writable(path: str) -> None:
 
 
 __all__ = ["Output", "WorkerDied", "answer_of", "check_writable", "expand", "in_worker", "last_result",
-           "results", "spawned", "write_jsonl", "write_text"]
+           "prepare", "results", "spawned", "write_jsonl", "write_text"]

@@ -18,14 +18,17 @@ kills them alone gets a WorkerDied, as under --jobs.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import math
 import os
 import re
 import signal
+import threading
 import uuid
+import warnings
 from concurrent import futures
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import UsageError, printable
@@ -34,6 +37,7 @@ CONNECT_SECONDS = 5.0   # how long to try to reach a scheduler before saying it 
 TASK_SECONDS = 0.5      # what a chunk should take on a worker, once the items' cost is known
 FIRST_CHUNK = 2         # items of each first chunk, before anything is measured
 MAX_CHUNK = 1000        # items of a chunk at most: a worker lost takes at most this much again
+TAIL_SHARE = 0.25       # of what is left per worker, a chunk's items at most (see chunk_size)
 ALLOWED_FAILURES = 2    # workers a task may take down before it is split (Dask's own setting)
 LOCAL = re.compile(r"local(?::(\d+))?")
 ADDRESS = re.compile(r"[a-z][a-z0-9+.-]*://\S+|[\w.-]+:\d+|\[[0-9a-fA-F:]+\]:\d+")
@@ -74,12 +78,16 @@ def connected(cluster: str) -> Iterator[Any]:
         raise UsageError("--cluster needs Dask: pip install 'crossprolog[cluster]'") from None
     cluster = resolved(cluster)
     dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
-                     # a local scheduler gives a worker a task only once it is free: a worker
-                     # that dies takes no task with it but its own (none is blamed wrongly)
+                     # were tasks queued on the scheduler (many of them), a worker would get
+                     # the next only once free; results() keeps few in flight (see _chunked)
                      "distributed.scheduler.worker-saturation": 1.0,
                      "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s",
-                     # a local cluster's workers share this machine's cores: no sampling profiler
-                     "distributed.worker.profile.enabled": False})
+                     # a local cluster's workers share this machine's cores: no sampling profiler,
+                     # and Dask's periodic checks of its own health less often
+                     "distributed.worker.profile.enabled": False,
+                     "distributed.admin.tick.interval": "500ms",
+                     "distributed.admin.system-monitor.interval": "2s",
+                     "distributed.worker.memory.monitor-interval": "1s"})
     with _dask_quiet():
         yield from _connected(cluster, LOCAL.fullmatch(cluster))
 
@@ -104,6 +112,9 @@ def _connected(cluster: str, local) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     started = None
+    # A local scheduler serves Dask's HTTP routes on port 8787 or, taken (another
+    # cluster), another: Dask warns of it, which says nothing to a user of the command
+    warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
     try:
         if local:
             workers = int(local[1] or os.cpu_count() or 1)
@@ -137,12 +148,64 @@ def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
     yet begun and stops those at work at their next item."""
     import asyncio  # here: the command line reads --cluster addresses at every start
 
-    with connected(cluster) as client:
+    with _client(cluster) as client:
         try:
             yield from _chunked(client, work, items, died)
         except (OSError, asyncio.CancelledError, futures.CancelledError) as error:
             raise UsageError(f"lost the Dask cluster {printable(resolved(cluster))}: "
                              f"{_first_line(error)}") from None
+
+
+_prepared: dict[str, tuple[threading.Thread, dict]] = {}  # cluster -> its connecting thread, what it got
+
+
+def prepare(cluster: str) -> None:
+    """Connect to `cluster` (start it, for a local one) in a thread of its own, while
+    this one goes on (reading the inputs); `results` takes the client, or raises the
+    error, when it comes.  A cluster prepared but never used is closed at exit."""
+    if cluster in _prepared:
+        return
+    got: dict = {}
+
+    def connect() -> None:
+        # Ctrl-C is for the main thread: blocked here, in the threads Dask starts from
+        # here, and (inherited) in a local cluster's worker processes
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        stack = ExitStack()
+        try:
+            got["client"] = stack.enter_context(connected(cluster))
+            got["stack"] = stack
+        except BaseException as error:  # noqa: B036 (raised again in the main thread)
+            got["error"] = error
+
+    thread = threading.Thread(target=connect, name="crossprolog-cluster", daemon=True)
+    thread.start()
+    _prepared[cluster] = (thread, got)
+    atexit.register(_close_prepared)
+
+
+@contextmanager
+def _client(cluster: str) -> Iterator[Any]:
+    """The client of `cluster`: the one `prepare` connected, else a new one."""
+    if cluster not in _prepared:
+        with connected(cluster) as client:
+            yield client
+        return
+    thread, got = _prepared[cluster]
+    thread.join()
+    del _prepared[cluster]
+    if "error" in got:
+        raise got["error"]
+    with got["stack"]:
+        yield got["client"]
+
+
+def _close_prepared() -> None:
+    for thread, got in _prepared.values():
+        thread.join()
+        if "stack" in got:
+            got["stack"].close()
+    _prepared.clear()
 
 
 def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any]
@@ -163,10 +226,33 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
         chunks[future] = indices
         pending.add(future)
 
+    # The scheduler hands a worker each task as it comes (so few tasks are never queued
+    # on the scheduler), and counts a worker's death against every task it holds.  So a
+    # worker holds two tasks, one at work and one behind it (never waiting for the next
+    # to come), until a worker dies; from then on one, and the items of a chunk that
+    # killed its workers go one task each.  An item whose task killed its workers is
+    # tried once more, alone on the cluster, before it is blamed: a task that shared
+    # a dying worker with it (or a worker the scheduler had not yet seen die) is not.
+    suspects: list[int] = []
+    lone: list[int] = []  # items to try once more alone
+    held = [2]  # tasks a worker holds
+    alone = set()  # the items tried alone
+
     def refill() -> None:
         nonlocal next_item
+        if any(chunks[future][0] in alone for future in chunks):
+            return  # one alone at work: nothing beside it
+        if lone and not chunks:
+            index = lone.pop(0)
+            alone.add(index)
+            submit(range(index, index + 1))
+            return
         slots = max(1, sum(client.nthreads().values()))  # workers may come and go
-        while next_item < len(items) and len(chunks) < 2 * slots:
+        while len(chunks) < held[0] * slots and (suspects or next_item < len(items)):
+            if suspects:
+                index = suspects.pop(0)
+                submit(range(index, index + 1))
+                continue
             size = chunk_size(measured, len(items) - next_item, slots)
             submit(range(next_item, min(next_item + size, len(items))))
             next_item += size
@@ -178,12 +264,15 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
             try:
                 done, seconds = future.result()
             except KilledWorker:
-                if len(indices) == 1:
+                held[0] = 1
+                if indices[0] in alone:
                     yield indices[0], died("the worker process solving it died, each time it "
                                            "was tried (on the Dask cluster)")
+                elif len(indices) == 1:
+                    lone.append(indices[0])
                 else:
-                    for index in indices:  # find the item that kills its workers
-                        submit(range(index, index + 1))
+                    suspects.extend(indices)  # find the item that kills its workers
+                refill()
                 continue
             measured[0] += len(indices)
             measured[1] += seconds
@@ -198,17 +287,22 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
 
 def chunk_size(measured: Sequence[float], left: int, slots: int) -> int:
     """Items for the next chunk: FIRST_CHUNK until some are measured, then enough
-    for TASK_SECONDS of work, never more than MAX_CHUNK nor a fair share of what is
-    `left` among `slots` workers (so none waits while another has a long queue)."""
+    for TASK_SECONDS of work, never more than MAX_CHUNK nor a `TAIL_SHARE` of what
+    is `left` for each of `slots` workers: towards the end chunks shrink, the last
+    ones to an item, so that the workers finish together (none waits while another
+    has a long chunk to go)."""
     done, seconds = measured
     if not done:
         return FIRST_CHUNK
     wanted = TASK_SECONDS / max(seconds / done, 1e-6)
-    return max(1, min(math.ceil(wanted), MAX_CHUNK, math.ceil(left / slots)))
+    return max(1, min(math.ceil(wanted), MAX_CHUNK, math.ceil(left * TAIL_SHARE / slots)))
 
 
 @contextmanager
 def _ctrl_c_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():  # see prepare: blocked there
+        yield
+        return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
@@ -220,4 +314,4 @@ def _first_line(error: BaseException) -> str:
     return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
 
-__all__ = ["address", "chunk_size", "connected", "resolved", "results"]
+__all__ = ["address", "chunk_size", "connected", "prepare", "resolved", "results"]

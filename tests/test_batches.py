@@ -388,3 +388,48 @@ def test_output_onto_a_full_disk_is_one_error_line():
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == "crossprolog: error: cannot write the output: No space left on device\n"
+
+
+
+def test_an_item_queued_behind_one_whose_worker_dies_goes_to_another_worker():
+    # A worker holds the item at work and, while others wait, the next one queued behind
+    # it: the worker of item 3 dies once item 4 is queued; 3 alone gets a WorkerDied,
+    # 4 goes to a fresh worker, every other item gets its result once.
+    from crossprolog import batch
+
+    results = list(batch.results(_doubled_but_3_dies, range(7), jobs=1, isolated=True))
+    found = dict(results)
+    assert sorted(index for index, _ in results) == list(range(7))
+    assert isinstance(found[3], batch.WorkerDied) and "exit code 1" in str(found[3])
+    assert [found[i] for i in (0, 1, 2, 4, 5, 6)] == [0, 2, 4, 8, 10, 12]
+
+
+def _doubled_but_3_dies(item: int) -> int:
+    if item == 3:
+        from crossprolog import batch
+
+        assert batch._parent_pipe.poll(60)  # item 4, queued behind this one
+        os._exit(1)
+    return 2 * item
+
+
+def test_workers_start_while_the_inputs_are_read_and_only_for_several_puzzles(tmp_path):
+    from crossprolog import batch
+
+    several, lone = tmp_path / "several.txt", tmp_path / "lone.txt"
+    several.write_text("== 1\n6 8\n? ? 6\n? a 8\n== 2\n6 8\n? ? 6\n? a 8\n")
+    lone.write_text("6 8\n? ? 6\n? a 8\n")
+    batch.prepare([str(lone)], 2, None)
+    batch.prepare(["-"], 2, None)
+    batch.prepare([str(several)], 1, None)
+    assert not batch._prepared  # a lone puzzle, standard input, or no workers asked for
+    batch.prepare([str(several)], 2, None)
+    started = {process.pid for process, _ in batch._prepared}
+    assert len(started) == 2
+    results = list(batch.results(_process_id, range(5), jobs=2))
+    assert sorted(index for index, _ in results) == list(range(5))
+    assert {pid for _, pid in results} <= started and not batch._prepared
+
+
+def _process_id(item: int) -> int:
+    return os.getpid()

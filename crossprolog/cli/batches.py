@@ -42,6 +42,7 @@ def each_puzzle(run: Run, command: Command) -> int:
         pictured.check_target(run.args)
     elif run.args.out:
         batch.check_writable(run.args.out)  # before the inputs are read, let alone solved
+    batch.prepare(run.args.paths, run.args.jobs, run.args.cluster)  # workers start while the inputs are read
     inputs = read_inputs(run)
     output = batch.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1
