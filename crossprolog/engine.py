@@ -46,6 +46,7 @@ DRIVER = "crossprolog"
 _lock = threading.RLock()
 _loaded: set[str] = set()
 _alarms = False  # whether Prolog's alarm scheduler runs
+_ctrl_c = threading.Event()  # a Ctrl-C came (note_ctrl_c): janus may have lost its KeyboardInterrupt
 _encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
 _progress_names = itertools.count(1)
@@ -149,6 +150,13 @@ def _start_alarms() -> None:
             _alarms = True
 
 
+def note_ctrl_c() -> None:
+    """A Ctrl-C came (the command line's handler says so, before it raises
+    KeyboardInterrupt): a search that janus then ends without an answer or an
+    exception was interrupted."""
+    _ctrl_c.set()
+
+
 @contextmanager
 def ctrl_c_deferred() -> Iterator[None]:
     """Hold a Ctrl-C that comes in this block (of this thread) until its end; threads
@@ -171,6 +179,12 @@ def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
     janus = _janus()
     try:
         answer = janus.query_once(goal, inputs)
+    except SystemError:
+        # A Ctrl-C whose KeyboardInterrupt is raised just as Prolog hands control back
+        # makes janus return no answer and no exception: it was that Ctrl-C.
+        if _ctrl_c.is_set():
+            raise KeyboardInterrupt from None
+        raise
     except janus.PrologError as error:
         if error.term is None:
             raise

@@ -22,7 +22,7 @@ from ..registry import parse_piece
 from .inputs import Input, load_encodings, option_values, path_name, read_inputs
 from .limits import remaining, time_limit
 from . import pictured
-from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
+from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, stopping, worst, write
 from .state import Run
 
 Command = Callable[[Puzzle, Run, "float | None"], Outcome]
@@ -83,17 +83,18 @@ def each_puzzle(run: Run, command: Command) -> int:
                     finish(shown, done[shown])
                     shown += 1
     except KeyboardInterrupt as stop:
-        progress.close()
-        if isinstance(stop, Stopped):
-            finish(shown, stop.outcome)
-        if output:
-            output.close()
-        if isinstance(stop, Stopped) and not several:
+        with stopping():
+            progress.close()
+            if isinstance(stop, Stopped):
+                finish(shown, stop.outcome)
+            if output:
+                output.close()
+            if isinstance(stop, Stopped) and not several:
+                return INTERRUPTED
+            finished = f" after {len(outcomes)} of {plural(len(inputs), 'puzzle')}" if several else ""
+            kept = f"; their records are in {printable(run.args.out)}" if run.args.out and outcomes else ""
+            print(f"crossprolog: interrupted{finished}{kept}", file=sys.stderr)
             return INTERRUPTED
-        finished = f" after {len(outcomes)} of {plural(len(inputs), 'puzzle')}" if several else ""
-        kept = f"; their records are in {printable(run.args.out)}" if run.args.out and outcomes else ""
-        print(f"crossprolog: interrupted{finished}{kept}", file=sys.stderr)
-        return INTERRUPTED
     progress.close()
     if drawn:
         drawn.close()

@@ -17,7 +17,7 @@ from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
 from . import pictured
-from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
+from .report import BAD, INTERRUPTED, NO, OK, bar, plural, stopping, worst, write
 from .state import Run
 
 
@@ -76,9 +76,10 @@ def compare(run: Run) -> int:
     try:
         _compare_all(args, runs, codes)
     except KeyboardInterrupt:
-        _report_runs(args, runs)
-        write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
-        return INTERRUPTED
+        with stopping():
+            _report_runs(args, runs)
+            write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
+            return INTERRUPTED
     _report_runs(args, runs)
     return worst(codes)
 
