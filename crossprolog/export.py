@@ -73,6 +73,10 @@ PRINTING = """
 %   the value at Path in the solution, _{{on: I, text: T, off: F}} the text T
 %   where cell I is on, F where it is off.
 {drawing}
+% Collect garbage in this thread: a collector thread still busy when the program
+% halts holds up the halt and prints "threads wouldn't die" (on a loaded machine).
+:- set_prolog_gc_thread(false).
+
 main :-
     (   solution(Solution)
     ->  drawing(Lines),
