@@ -110,40 +110,42 @@ def typo_times(family: str, puzzles: list) -> tuple[list[float], int, int]:
     """Time to name the typo of each mistyped puzzle; how many were named right, of how many."""
     rng, times, right, tried = random.Random(1), [], 0, 0
     for puzzle in puzzles:
-        made = mistyped(puzzle, rng)
-        if made is None:
-            continue
-        wrong, cell = made
-        try:
-            took, found = timed(lambda: blame.typos(wrong, timeout=2.0))
-        except TimeLimitExceeded:
-            took, found = 2.0, ()
-        tried += 1
-        times.append(took)
-        right += bool(found) and any([c.cell for c in t.clues] == [cell] for t in found)
-        if family == "crossproduct":
-            rows, columns = list(puzzle.row_products), list(puzzle.column_products)
-            r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
-            rows[r], columns[c] = rows[r] * 11, columns[c] * 13  # digits no cell holds
-            both = replace(puzzle, row_products=tuple(rows), column_products=tuple(columns))
-            try:
-                took, found = timed(lambda: blame.typos(both, timeout=2.0))
-            except TimeLimitExceeded:
-                took, found = 2.0, ()
-            tried += 1
-            times.append(took)
-            right += bool(found) and {clue.text for clue in found[0].clues} == {
-                f"row {r + 1} ({rows[r]})", f"column {c + 1} ({columns[c]})"}
-        if family == "crosscells" and (both := two_totals_mistyped(puzzle, rng)):
-            wrong, texts = both
+        for wrong, is_right in typo_cases(family, puzzle, rng):
             try:
                 took, found = timed(lambda: blame.typos(wrong, timeout=2.0))
             except TimeLimitExceeded:
                 took, found = 2.0, ()
             tried += 1
             times.append(took)
-            right += bool(found) and {clue.text for clue in found[0].clues} == texts
+            right += bool(found) and is_right(found)
     return times, right, tried
+
+
+def typo_cases(family: str, puzzle, rng: random.Random) -> list:
+    """The mistyped copies of `puzzle` to blame, each with the test that what blame names is
+    its typo: one wrong given; for CrossProduct also a row's and a column's product; for
+    CrossCells also a row's and a column's total (none when no given can be mistyped)."""
+    made = mistyped(puzzle, rng)
+    if made is None:
+        return []
+    wrong, cell = made
+    cases = [(wrong, lambda found: any([c.cell for c in t.clues] == [cell] for t in found))]
+    if family == "crossproduct":
+        rows, columns = list(puzzle.row_products), list(puzzle.column_products)
+        r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
+        rows[r], columns[c] = rows[r] * 11, columns[c] * 13  # digits no cell holds
+        texts = {f"row {r + 1} ({rows[r]})", f"column {c + 1} ({columns[c]})"}
+        cases.append((replace(puzzle, row_products=tuple(rows), column_products=tuple(columns)),
+                      naming(texts)))
+    if family == "crosscells" and (both := two_totals_mistyped(puzzle, rng)):
+        wrong, texts = both
+        cases.append((wrong, naming(texts)))
+    return cases
+
+
+def naming(texts: set[str]):
+    """The test that blame's first answer names exactly the clues written `texts`."""
+    return lambda found: {clue.text for clue in found[0].clues} == texts
 
 
 def two_totals_mistyped(puzzle, rng: random.Random):
