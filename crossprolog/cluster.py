@@ -31,6 +31,7 @@ from concurrent import futures
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
+from . import engine
 from .errors import UsageError, printable
 
 CONNECT_SECONDS = 5.0   # how long to try to reach a scheduler before saying it cannot be
@@ -118,7 +119,7 @@ def _connected(cluster: str, local) -> Iterator[Any]:
     try:
         if local:
             workers = int(local[1] or os.cpu_count() or 1)
-            with _ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
+            with engine.ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
                 started = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL)
             client = Client(started)
@@ -296,18 +297,6 @@ def chunk_size(measured: Sequence[float], left: int, slots: int) -> int:
         return FIRST_CHUNK
     wanted = TASK_SECONDS / max(seconds / done, 1e-6)
     return max(1, min(math.ceil(wanted), MAX_CHUNK, math.ceil(left * TAIL_SHARE / slots)))
-
-
-@contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():  # see prepare: blocked there
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _first_line(error: BaseException) -> str:

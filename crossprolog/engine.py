@@ -168,6 +168,22 @@ def ctrl_c_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
+@contextmanager
+def ctrl_c_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C in this block (in the main thread, which alone hears it; elsewhere
+    this does nothing): for an interrupted command saving and reporting what finished,
+    which a second Ctrl-C would cut short, and for starting worker processes, which
+    inherit it and leave Ctrl-C to their parent."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
          encoding: str | None = None) -> dict[str, Any]:
     """Run a constant `goal` once with `inputs` bound, `module` loaded first; its bindings.

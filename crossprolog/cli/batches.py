@@ -22,7 +22,7 @@ from ..registry import parse_piece
 from .inputs import Input, load_encodings, option_values, path_name, read_inputs
 from .limits import remaining, time_limit
 from . import pictured
-from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, stopping, worst, write
+from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
 from .state import Run
 
 Command = Callable[[Puzzle, Run, "float | None"], Outcome]
@@ -83,7 +83,7 @@ def each_puzzle(run: Run, command: Command) -> int:
                     finish(shown, done[shown])
                     shown += 1
     except KeyboardInterrupt as stop:
-        with stopping():
+        with engine.ctrl_c_ignored():  # what finished is saved and reported whole
             progress.close()
             if isinstance(stop, Stopped):
                 finish(shown, stop.outcome)

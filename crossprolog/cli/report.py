@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable
 
 
 OK, NO, BAD, LIMIT, INTERRUPTED = 0, 1, 2, 3, 130
@@ -19,21 +16,6 @@ SEVERITY = [OK, NO, LIMIT, BAD, INTERRUPTED]  # mildest first
 
 def worst(codes: Iterable[int]) -> int:
     return max(codes, key=SEVERITY.index, default=OK)
-
-
-@contextmanager
-def stopping() -> Iterator[None]:
-    """An interrupted command saves and reports what finished: a Ctrl-C meanwhile (a
-    second press, or one sent again and again) changes nothing, where it would lose
-    that report or leave a file half written.  Its exit code is 130 either way."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # Ctrl-C only reaches the main thread
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from contextlib import closing
 from functools import partial
 from typing import Iterator
 
-from .. import batch, solving, studies
+from .. import batch, engine, solving, studies
 from .. import compare as compare_module
 from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
@@ -17,7 +17,7 @@ from ..registry import SUFFIXES, parse_piece, pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
 from . import pictured
-from .report import BAD, INTERRUPTED, NO, OK, bar, plural, stopping, worst, write
+from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
 
@@ -76,7 +76,7 @@ def compare(run: Run) -> int:
     try:
         _compare_all(args, runs, codes)
     except KeyboardInterrupt:
-        with stopping():
+        with engine.ctrl_c_ignored():  # what finished is saved and reported whole
             _report_runs(args, runs)
             write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
             return INTERRUPTED
