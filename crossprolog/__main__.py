@@ -29,9 +29,6 @@ def _interrupt(signum, frame) -> None:
         _send_ctrl_c_again()
         return
     _interrupted = True
-    engine = sys.modules.get("crossprolog.engine")  # loaded by now if a search may be running
-    if engine is not None:
-        engine.note_ctrl_c()
     raise KeyboardInterrupt
 
 

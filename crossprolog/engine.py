@@ -46,7 +46,6 @@ DRIVER = "crossprolog"
 _lock = threading.RLock()
 _loaded: set[str] = set()
 _alarms = False  # whether Prolog's alarm scheduler runs
-_ctrl_c = threading.Event()  # a Ctrl-C came (note_ctrl_c): janus may have lost its KeyboardInterrupt
 _encodings: dict[str, tuple[str, ...]] = {}
 _engine_names = itertools.count(1)
 _progress_names = itertools.count(1)
@@ -96,6 +95,14 @@ def _janus():
     return janus_swi
 
 
+def _query_once(goal: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    """janus.query_once(goal, inputs), bindings and `truth`, without the truth-value
+    mode janus adds to the inputs: an Enum, which janus converts by running Python code
+    (its `name`).  A Ctrl-C whose KeyboardInterrupt is raised there makes janus go on
+    with no name and crash the process (SIGSEGV).  Prolog's default mode is the same."""
+    return _janus()._swipl.call(goal, inputs, False)
+
+
 # The directory of the bundled Prolog files, the package crossprolog.prolog: its path
 # rather than importlib.resources, whose readers cost every start 2 ms.
 PROLOG = Path(next(iter(prolog_package.__path__)))
@@ -124,7 +131,7 @@ def _consult(module: str) -> None:
     # Import nothing: every family exports the same names (model/4, ...) and is
     # always called by module.  Named without its extension, a module loads from its
     # QLF when scripts/precompile made one and it is up to date: a quarter of the time.
-    _janus().query_once("use_module(File, [])", {"File": prolog_file(module)})
+    _query_once("use_module(File, [])", {"File": prolog_file(module)})
 
 
 def _start() -> None:
@@ -146,15 +153,8 @@ def _start_alarms() -> None:
     with _lock:
         if not _alarms:
             with ctrl_c_deferred():
-                _janus().query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)")
+                _query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)", {})
             _alarms = True
-
-
-def note_ctrl_c() -> None:
-    """A Ctrl-C came (the command line's handler says so, before it raises
-    KeyboardInterrupt): a search that janus then ends without an answer or an
-    exception was interrupted."""
-    _ctrl_c.set()
 
 
 @contextmanager
@@ -194,17 +194,11 @@ def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
     _load(module)
     janus = _janus()
     try:
-        answer = janus.query_once(goal, inputs)
-    except SystemError:
-        # A Ctrl-C whose KeyboardInterrupt is raised just as Prolog hands control back
-        # makes janus return no answer and no exception: it was that Ctrl-C.
-        if _ctrl_c.is_set():
-            raise KeyboardInterrupt from None
-        raise
+        answer = _query_once(goal, inputs)
     except janus.PrologError as error:
         if error.term is None:
             raise
-        raise_error(janus.query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"], encoding)
+        raise_error(_query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"], encoding)
     if not answer["truth"]:
         raise RuntimeError(f"Prolog goal failed: {goal}")
     return answer

@@ -88,3 +88,43 @@ def test_the_built_wheel_alone_solves_puzzles(tmp_path):
                            capture_output=True, text=True, cwd=tmp_path,
                            env={"PYTHONPATH": str(target)})
     assert probe.stdout.startswith(str(target))
+
+
+EVERY_FAMILY = ["crossproduct/riddler-1.txt", "crosscells/sumplete.txt", "kenken/issue-4x4.txt",
+                "sudoku/platinum-blonde.txt",
+                "killer_sudoku/shidoku-4x4.txt", "kakuro/tiny.txt"]
+
+
+def python_run_inside_janus(action) -> list[str]:
+    """The Python functions that run while janus converts a call's data or searches
+    during `action()`: a KeyboardInterrupt raised in one of them, janus does not check
+    for (it crashed the process with SIGSEGV)."""
+    inside, seen = [], []
+
+    def profile(frame, event, arg):
+        if (event == "c_call" and getattr(arg, "__module__", None) == "janus_swi._swipl"
+                and arg.__name__ != "initialize"):  # Prolog's start, as janus is imported
+            inside.append(arg)
+        elif event in ("c_return", "c_exception") and inside and arg is inside[-1]:
+            inside.pop()
+        elif event == "call" and inside:
+            seen.append(f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
+
+    sys.setprofile(profile)
+    try:
+        action()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize("example", EVERY_FAMILY)
+def test_no_python_code_runs_inside_janus_where_a_ctrl_c_would_crash_it(example):
+    puzzle = crossprolog.parse(Path("examples", example).read_text())
+
+    def searches():
+        puzzle.solve(timeout=60)  # with a time limit: Prolog's alarms, too
+        puzzle.count(2)
+        next(iter(puzzle.solutions()))
+
+    assert python_run_inside_janus(searches) == []
