@@ -34,10 +34,13 @@ def run_chunk(work: Callable[[Any], Any], items: list, stop: str = "") -> tuple[
     most once every STOP_CHECK_SECONDS, the chunk asks whether the Dask Event named
     `stop` is set (the command was interrupted: Dask cancels a task only before it
     starts), and if so ends with what it has (which nobody reads).  One chunk at a
-    time in a process, whatever its threads."""
+    time in a process, whatever its threads, each thread in a Prolog engine it keeps."""
     from distributed import Event
 
+    from . import engine
+
     with _one_chunk_at_a_time:
+        engine.hold_engine()
         started = checked = time.perf_counter()
         done = []
         for item in items:

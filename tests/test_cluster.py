@@ -121,6 +121,33 @@ def _doubled_but_3_kills(item: int) -> int:
     return 2 * item
 
 
+def test_a_workers_chunks_share_one_prolog_engine(dask_cluster):
+    """Each search in the same engine, not a new one per call (janus's way in a thread
+    other than the main one): what a chunk leaves in a Prolog global variable, the
+    worker's next chunk finds."""
+    import cloudpickle
+
+    from crossprolog.dask_worker import PrologEngine, run_chunk
+
+    dask_cluster.register_plugin(PrologEngine(), name="crossprolog-engine")  # as a command does
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        for worker in dask_cluster.scheduler_info()["workers"]:
+            found = [dask_cluster.submit(run_chunk, _kept_in_prolog, [item, item + 1], workers=[worker],
+                                         pure=False).result()[0] for item in (10, 20)]
+            assert found[0][1] == 10 and found[1] == [11, 20]
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+
+
+def _kept_in_prolog(item: int) -> object:
+    """The value the last call left, and `item` left in its place."""
+    from crossprolog import engine
+
+    return engine.call("(nb_current(crossprolog_test_kept, B) -> true ; B = none), "
+                       "nb_setval(crossprolog_test_kept, I)", {"I": item})["B"]
+
+
 def test_a_puzzles_timeout_holds_on_the_workers(cli, tmp_path, address):
     path = batch_file(tmp_path, [NEVER_CROSSPRODUCT, (EXAMPLES / FAST[0]).read_text()])
     run = cli("solve", path, "--encoding", "chain", "--timeout", "1", "--format", "json",
