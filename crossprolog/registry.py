@@ -172,18 +172,45 @@ def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzz
     ParseError at the first problem."""
     at_once = _read_at_once(text, family, options)
     if at_once is not None:
-        return at_once
+        return at_once[1]
     return [parse_piece(piece, **options) for piece in pieces(text, family)]
+
+
+def read_pieces(text: str, family: str | None = None, **options: Any
+                ) -> list[tuple[Piece, Puzzle | None]]:
+    """The pieces of `text` (see `pieces`), each with its puzzle when its family's
+    reader read the whole text in one pass (see `_read_at_once`), else with None:
+    `parse_piece` reads it then, and says where it fails.  Raises ParseError for text
+    that is no text."""
+    named = family or _first_family(text)
+    at_once = _read_at_once(text, named, options) if named else None
+    if at_once is not None:
+        record, puzzles = at_once
+        found = pieces(text, record.name)  # the family known: no piece needs guessing
+        if len(found) == len(puzzles):
+            return list(zip(found, puzzles))
+    return [(piece, None) for piece in pieces(text, family)]
 
 
 # The separator lines a family's `read_all` may take: a part of SEPARATOR's.
 PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
 
 
-def _read_at_once(text: str, family: str | None, options: dict[str, Any]) -> list[Puzzle] | None:
-    """The puzzles of `text` read in one pass by the grammar of the family named (or,
-    guessing, of the first family whose grammar reads it so), when it has a `read_all`
-    and the text is one it reads so; None otherwise.
+def _first_family(text: str) -> str | None:
+    """The family of the first puzzle of `text`, as `pieces` guesses it (None: none
+    claims it): guessed once, not for every puzzle of the text, nor by trying every
+    family's reader (which would load them all)."""
+    lines = text.split("\n")
+    starts = [n for n, line in enumerate(lines) if SEPARATOR.fullmatch(line)][:2]
+    found = pieces("\n".join(lines[:starts[1]]) if len(starts) == 2 else text)
+    return found[0].family if found else None
+
+
+def _read_at_once(text: str, family: str | None, options: dict[str, Any]
+                  ) -> tuple[Family, list[Puzzle]] | None:
+    """The family and puzzles of `text` read in one pass by the grammar of the family
+    named (or, guessing, of the first family whose grammar reads it so), when it has a
+    `read_all` and the text is one it reads so; None otherwise.
 
     A `read_all` takes only texts whose every puzzle `detect` gives to its family,
     so that guessing needs no claim: a family's `read_all` refuses another's text
@@ -198,7 +225,7 @@ def _read_at_once(text: str, family: str | None, options: dict[str, Any]) -> lis
         except UsageError:
             continue  # reading piece by piece says so, in its turn
         if read_all and (puzzles := read_all(text, PLAIN_SEPARATOR, **settings)) is not None:
-            return puzzles
+            return record, puzzles
     return None
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import crossprolog
 from crossprolog.grammars import kakuro, kenken, killer_sudoku, sudoku
-from crossprolog.registry import PLAIN_SEPARATOR, _read_at_once, parse_piece, pieces
+from crossprolog.registry import PLAIN_SEPARATOR, _read_at_once, parse_piece, pieces, read_pieces
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 READERS = {"kenken": kenken.read_all, "killer_sudoku": killer_sudoku.read_all,
@@ -39,6 +39,16 @@ def read_piece_by_piece(text: str, **options):
     family = options.pop("family", None)
     try:
         return shown([parse_piece(piece, **options) for piece in pieces(text, family)])
+    except crossprolog.CrossprologError as error:
+        return type(error), str(error)
+
+
+def read_as_the_command_line(text: str, family: str | None, **options):
+    """The puzzles of `text` (as `shown`) read as the command line reads a file, or the
+    first error."""
+    try:
+        return shown([puzzle or parse_piece(piece, **options) for piece, puzzle in
+                      read_pieces(text, family, **options)])
     except crossprolog.CrossprologError as error:
         return type(error), str(error)
 
@@ -75,6 +85,11 @@ def test_generated_texts_read_in_one_pass_as_piece_by_piece(family, size, seed, 
             at_once = _read_at_once(text, named, dict(options))
             assert (at_once is not None) == plain, (named, options)  # in one pass, not piece by piece
             assert read(text, family=named, **options) == read_piece_by_piece(text, family=named, **options)
+            found = read_pieces(text, named, **options)  # what the command line reads files with
+            assert [piece[:5] for piece, _ in found] == [piece[:5] for piece in pieces(text, named)]
+            assert all(puzzle is not None for _, puzzle in found) == plain
+            assert read_as_the_command_line(text, named, **options) == \
+                read_piece_by_piece(text, family=named, **options)
 
 
 @pytest.mark.parametrize("family", list(READERS))
@@ -115,6 +130,7 @@ def test_damaged_texts_are_refused_or_read_as_piece_by_piece(family):
     for text in texts:
         for named in (family, None):
             assert read(text, family=named) == read_piece_by_piece(text, family=named), (text, named)
+            assert read_as_the_command_line(text, named) == read_piece_by_piece(text, family=named)
 
 
 def test_a_sudoku_collection_of_lines_of_81_cells_is_read_in_one_pass():
@@ -124,7 +140,8 @@ def test_a_sudoku_collection_of_lines_of_81_cells_is_read_in_one_pass():
     for text in ["\n".join(lines) + "\n", "# five puzzles\n" + "\n".join(lines), "== a\n" + lines[0],
                  "\n".join(zeros), "== a\n" + zeros[0] + "\n== b\n" + lines[1]]:
         assert _read_at_once(text, None, {}) is not None
-        assert read(text) == read_piece_by_piece(text)
+        assert read(text) == read_piece_by_piece(text) == read_as_the_command_line(text, None)
+        assert None not in [puzzle for _, puzzle in read_pieces(text)]
         puzzles = crossprolog.parse_all(text)
         assert [p.givens for p in puzzles] == [p.givens for p in made[:len(puzzles)]]
 
@@ -145,3 +162,22 @@ def test_a_cage_is_connected_as_the_grammars_say():
     for _ in range(3000):
         places = sorted({(rng.randrange(9), rng.randrange(9)) for _ in range(rng.randint(1, 7))})
         assert connected(places) == (unconnected(places) is None), places
+
+
+def test_the_command_line_reads_a_file_of_puzzles_in_one_pass(cli, write, monkeypatch):
+    """check, as solve, count, hint and the rest, over a file of many puzzles: the same
+    records, and no puzzle read again by itself."""
+    from crossprolog.cli import batches
+
+    path = write(text_of(crossprolog.generate("kenken", 6, 6, n=5, seed=1)), name="many.txt")
+    records = cli("check", path, "--format", "json").jsonl()
+    assert [record["puzzle"] for record in records] == [1, 2, 3, 4, 5]
+    read_alone = []
+    monkeypatch.setattr(batches, "parse_piece", lambda piece, **options: read_alone.append(piece))
+    assert [drop_times(r) for r in cli("check", path, "--format", "json").jsonl()] == \
+        [drop_times(r) for r in records]
+    assert read_alone == []
+
+
+def drop_times(record: dict) -> dict:
+    return {key: value for key, value in record.items() if key not in ("seconds", "cpu")}

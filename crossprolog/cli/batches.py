@@ -120,7 +120,7 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
         if item.problem:
             raise item.problem
         with time_limit(run.args.timeout, started):
-            puzzle = parse_piece(item.piece, **option_values(run.args))
+            puzzle = item.puzzle or parse_piece(item.piece, **option_values(run.args))
         engine.checked_encoding(puzzle.record.prolog, run.args.encoding)  # Prolog started: never in time_limit
         return command(puzzle, run, remaining(run.args.timeout, started))
     except ParseError as error:

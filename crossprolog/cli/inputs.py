@@ -13,7 +13,7 @@ from ..errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError
 from ..families import FAMILIES
 from ..grammars.common import MAX_TEXT_CHARS, decode
 from ..puzzle import Puzzle
-from ..registry import SUFFIXES, Piece, parse_piece, pieces
+from ..registry import SUFFIXES, Piece, parse_piece, pieces, read_pieces
 from .limits import remaining, time_limit
 from .state import Run
 
@@ -23,13 +23,15 @@ MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
 
 @dataclass(frozen=True)
 class Input:
-    """One puzzle among a command's inputs: its piece of text, or why there is none."""
+    """One puzzle among a command's inputs: its piece of text (and the puzzle, when its
+    file was read in one pass), or why there is none."""
 
     path: str           # its file ("-": standard input), as its errors name it
     name: str           # what output calls it: the file, or FILE:LINE for one of several in it
     keys: dict          # where its JSON record says it is: path (and puzzle, line, name)
     piece: Piece | None
     problem: CrossprologError | None = None
+    puzzle: Puzzle | None = None
 
 
 def read_inputs(run: Run) -> list[Input]:
@@ -43,21 +45,21 @@ def read_inputs(run: Run) -> list[Input]:
             with time_limit(run.args.timeout, started):
                 if path == "-" and stdin is None:
                     stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-                found = pieces(read_text(path, stdin), family=run.args.family)
+                found = read_pieces(read_text(path, stdin), run.args.family, **option_values(run.args))
         except (ParseError, TimeLimitExceeded) as problem:
             inputs.append(Input(path, path_name(path), {"path": path_name(path, escaped=False)}, None, problem))
             continue
-        inputs += [_input(path, piece, len(found)) for piece in found]
+        inputs += [_input(path, piece, puzzle, len(found)) for piece, puzzle in found]
     return inputs
 
 
-def _input(path: str, piece: Piece, pieces_in_file: int) -> Input:
+def _input(path: str, piece: Piece, puzzle: Puzzle | None, pieces_in_file: int) -> Input:
     keys = {"path": path_name(path, escaped=False)}
     if pieces_in_file == 1:
-        return Input(path, path_name(path), keys, piece)
+        return Input(path, path_name(path), keys, piece, puzzle=puzzle)
     keys |= {"puzzle": piece.number, "line": piece.line} | ({"name": piece.name} if piece.name else {})
     name = f"{path_name(path)}:{piece.line}" + (f" {printable(piece.name)}" if piece.name else "")
-    return Input(path, name, keys, piece)
+    return Input(path, name, keys, piece, puzzle=puzzle)
 
 
 def path_name(path: str, escaped: bool = True) -> str:

@@ -13,7 +13,7 @@ from .. import batch, engine, solving, studies
 from .. import compare as compare_module
 from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
-from ..registry import SUFFIXES, parse_piece, pieces
+from ..registry import SUFFIXES, parse_piece, read_pieces
 from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
 from . import pictured
@@ -118,9 +118,9 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
     for path in batch.expand(args.paths, SUFFIXES):
         try:
             stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
-            found = pieces(read_text(path, stdin), family=args.family)
+            found = read_pieces(read_text(path, stdin), args.family, **option_values(args))
             items += [(path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}",
-                       parse_piece(piece, **option_values(args)), "") for piece in found]
+                       puzzle or parse_piece(piece, **option_values(args)), "") for piece, puzzle in found]
         except ParseError as error:
             items.append((path, None, error.report(path_name(path, escaped=False))))
     return items
