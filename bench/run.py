@@ -2,8 +2,8 @@
 
 In order: start-up and the bridge's costs; CrossProduct from the text a user
 types (parse + solve, parse + check) against the notebook's Python solver and
-CP-SAT, each reading the same text; the hard classic Sudokus checked against
-CP-SAT, and the GCD puzzle against the known program's approach
+CP-SAT, each reading the same text; the hard classic Sudokus and magictour's top1465
+collection (fetched once into the cache) checked against CP-SAT, and the GCD puzzle against the known program's approach
 (bench/sudoku_known.pl); CrossCells, KenKen, and well-formed 9x9 Killer Sudokus
 and 12x12 Kakuros checked against CP-SAT (the last two reading the text with
 their own plain readers); the
@@ -30,10 +30,12 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -62,6 +64,7 @@ class Workload:
     seed: int = 0
     limit: int = 2
     files: tuple[str, ...] = ()  # example files instead of generated puzzles
+    collection: str = ""  # a file of puzzles instead (one text, one puzzle a line: .sdm)
     repeats: int = 1
     goal: float | None = None
     worst_goal: float | None = None
@@ -72,6 +75,8 @@ class Workload:
         """The puzzles, parsed from the files or made by the family's seeded generator."""
         if self.files:
             return [parse((ROOT / f).read_text(encoding="utf-8")) for f in self.files]
+        if self.collection:
+            return parse_all(self.text())
         record = named(self.family)
         make = record.well_formed if self.well_formed else record.generator
         return list(make(self.rows, self.cols, self.n, self.seed))
@@ -82,6 +87,8 @@ class Workload:
         if self.files:
             return "\n".join(f"== {Path(f).stem}\n{(ROOT / f).read_text(encoding='utf-8')}"
                              for f in self.files)
+        if self.collection:
+            return "".join(Path(self.collection).read_text(encoding="utf-8").splitlines(True)[:self.n])
         return "\n".join(f"== {i}\n{p.render()}\n" for i, p in enumerate(self.puzzles(), start=1))
 
     def labels(self) -> list[str]:
@@ -113,6 +120,34 @@ def sudoku_workload(quick: bool) -> Workload:
                   if parse(p.read_text(encoding="utf-8")).objective is None)
     return Workload(f"sudoku {len(files)} hard classics, check", "sudoku", files=files,
                     repeats=1 if quick else 5, goal=0.5)
+
+
+# magictour's top1465: 1,465 Sudokus chosen as the hardest for searching solvers, one
+# a line; kept out of the repository, fetched once into the cache.
+TOP1465_URL = "http://magictour.free.fr/top1465"
+TOP1465 = Path(os.environ.get("CROSSPROLOG_CACHE") or
+               Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "crossprolog") \
+    / "bench" / "top1465.txt"
+
+
+def sudoku_collection_workload(quick: bool) -> tuple[Workload | None, str]:
+    """The top1465 collection checked (a tenth with --quick), and where it came from; None
+    and why when it is not in the cache and cannot be fetched."""
+    if not TOP1465.exists():
+        try:
+            with urllib.request.urlopen(TOP1465_URL, timeout=20) as answer:
+                text = answer.read().decode("ascii")
+        except (OSError, UnicodeError) as error:
+            return None, (f"sudoku top1465: skipped, not in {TOP1465} and not fetched from "
+                          f"{TOP1465_URL} ({error}); put its 1,465 lines there")
+        lines = [line.strip() for line in text.splitlines() if re.fullmatch(r"[0-9.]{81}", line.strip())]
+        if len(lines) != 1465:
+            return None, f"sudoku top1465: skipped, {TOP1465_URL} gave {len(lines)} puzzles, not 1,465"
+        TOP1465.parent.mkdir(parents=True, exist_ok=True)
+        TOP1465.write_text("\n".join(lines) + "\n", encoding="ascii")
+    n = cut(1465, quick)
+    return Workload(f"sudoku top1465 x{n}, check", "sudoku", n=n, collection=str(TOP1465),
+                    goal=2), f"sudoku top1465: {TOP1465}"
 
 
 def crosscells_workloads(quick: bool) -> list[Workload]:
@@ -625,8 +660,10 @@ def main() -> int:
         print_generation_times(*json.loads(args.generate))
         return 0
     budget = args.budget or (10.0 if args.quick else 60.0)
+    collection, source = sudoku_collection_workload(args.quick)
+    sudokus = [sudoku_workload(args.quick)] + ([collection] if collection else [])
     if args.only:
-        chosen = [w for w in [*crossproduct_workloads(args.quick), sudoku_workload(args.quick),
+        chosen = [w for w in [*crossproduct_workloads(args.quick), *sudokus,
                               *crosscells_workloads(args.quick), *kenken_workloads(args.quick),
                               *killer_and_kakuro_workloads(args.quick)] if args.only in w.name]
         rows = []
@@ -641,7 +678,8 @@ def main() -> int:
     lines, row = startup()
     show(lines + bridge_costs())
     rows.append(row)
-    for workload in [*crossproduct_workloads(args.quick), sudoku_workload(args.quick)]:
+    print(source, flush=True)
+    for workload in [*crossproduct_workloads(args.quick), *sudokus]:
         lines, found = compared(workload, budget)
         show(lines)
         rows += found
