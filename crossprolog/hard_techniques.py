@@ -221,29 +221,41 @@ def x_chains(m: Marks) -> Iterator[Step]:
         for start in sorted(strong):
             # (cell, it takes d when start does not): reached by a strong link from a cell
             # that does not take d, by a weak link (a peer) from one that does
-            before = {(start, False): None}
-            queue = deque([(start, False)])
-            while queue:
-                cell, takes = queue.popleft()
-                step_to = strong.get(cell, ()) if not takes else [j for j in holders if j in s.peers[cell]]
-                for j in step_to:
-                    node = (j, not takes)
-                    if node in before or j == start:
-                        continue
-                    before[node] = (cell, takes)
-                    queue.append(node)
-                    if not takes and j != start:
-                        chain = traced(before, node)
-                        removed = removals(m, d, [start, j], keep=chain)
-                        if len(chain) >= 4 and removed:
-                            yield Step("X-chain", 6.5, f"the {d}s of {name(s, chain)}",
-                                       f"{d} is at {s.names[start]} or, by the chain "
-                                       f"{linked(s, chain)}, at {s.names[j]}: it leaves "
-                                       f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
-                            return
+            def links(node, start=start):
+                cell, takes = node
+                ahead = [j for j in holders if j in s.peers[cell]] if takes else strong.get(cell, ())
+                return [(j, not takes) for j in ahead if j != start]
+
+            for (j, takes), before in walks((start, False), links):
+                if not takes:
+                    continue
+                chain = traced(before, (j, takes))
+                removed = removals(m, d, [start, j], keep=chain)
+                if len(chain) >= 4 and removed:
+                    yield Step("X-chain", 6.5, f"the {d}s of {name(s, chain)}",
+                               f"{d} is at {s.names[start]} or, by the chain "
+                               f"{linked(s, chain)}, at {s.names[j]}: it leaves "
+                               f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
+                    return
+
+
+def walks(first: tuple, links: Callable[[tuple], list[tuple]]) -> Iterator[tuple[tuple, dict]]:
+    """The nodes (a cell, and what it takes) reached from `first` by `links`, breadth
+    first (the shortest chain to each), each once, with the links walked so far (for
+    `traced`)."""
+    before = {first: None}
+    queue = deque([first])
+    while queue:
+        node = queue.popleft()
+        for reached in links(node):
+            if reached not in before:
+                before[reached] = node
+                queue.append(reached)
+                yield reached, before
 
 
 def traced(before: dict, node) -> list[Index]:
+    """The cells of the chain `walks` took to `node`, from its first."""
     chain = []
     while node is not None:
         chain.append(node[0])
@@ -262,24 +274,21 @@ def xy_chains(m: Marks) -> Iterator[Step]:
     s = m.statement
     two = pairs(m)
     for start in two:
+        def links(node, start=start):  # to a pair seeing the cell, its other digit taken
+            cell, takes = node
+            return [(j, next(iter(m.cands[j] - {takes}))) for j in two
+                    if j in s.peers[cell] and takes in m.cands[j] and j != start]
+
         for z in sorted(m.cands[start]):
-            first = (start, next(iter(m.cands[start] - {z})))  # (cell, the digit it takes if start is not z)
-            before = {first: None}
-            queue = deque([first])
-            while queue:
-                cell, takes = queue.popleft()
-                for j in two:
-                    if j in s.peers[cell] and takes in m.cands[j] and j != start:
-                        node = (j, next(iter(m.cands[j] - {takes})))
-                        if node in before:
-                            continue
-                        before[node] = (cell, takes)
-                        queue.append(node)
-                        chain = traced(before, node)
-                        removed = removals(m, z, [start, j], keep=chain) if node[1] == z else ()
-                        if len(chain) >= 3 and removed:
-                            yield Step("XY-chain", 6.6, f"{name(s, [start])} to {name(s, [j])}",
-                                       f"if {s.names[start]} is not {z}, the chain {' - '.join(s.names[i] for i in chain)} "
-                                       f"(each holding two digits) makes {s.names[j]} {z}: {z} leaves "
-                                       f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
-                            return
+            first = (start, next(iter(m.cands[start] - {z})))  # what start takes if it is not z
+            for (j, takes), before in walks(first, links):
+                if takes != z:
+                    continue
+                chain = traced(before, (j, takes))
+                removed = removals(m, z, [start, j], keep=chain)
+                if len(chain) >= 3 and removed:
+                    yield Step("XY-chain", 6.6, f"{name(s, [start])} to {name(s, [j])}",
+                               f"if {s.names[start]} is not {z}, the chain {' - '.join(s.names[i] for i in chain)} "
+                               f"(each holding two digits) makes {s.names[j]} {z}: {z} leaves "
+                               f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
+                    return
