@@ -122,12 +122,13 @@ def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     verb = "is" if len(first.clues) == 1 else "are"
     one = len(first.clues) == 1
     read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
-    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read and any(c.kind == "given" for c in first.clues) else
+    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read else
             f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
             if first.unique else
             f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
     rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
-    more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
+    alike = others and others[0].unique and others[0].edits == first.edits  # which was meant cannot be told
+    more = f" ({'or, as likely,' if alike else 'or else'} {rest}{', ...' if len(others) > 3 else ''})" if others else ""
     wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
     return f"{named} {verb} likely {wrong}: {left}{more}"
 
