@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Sequence
 
@@ -39,6 +39,7 @@ class Typo:
     clues: tuple[Clue, ...]
     unique: bool
     readings: tuple[str, ...] | None = None
+    cut_short: bool = False  # the time ran out before every other correction was tried
 
     @property
     def reading(self) -> str | None:
@@ -62,7 +63,7 @@ class Typo:
 
     def to_json(self) -> dict:
         return {"clues": [clue.to_json() for clue in self.clues], "unique": self.unique,
-                "reading": self.reading}
+                "reading": self.reading, **({"cut_short": True} if self.cut_short else {})}
 
 
 def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None = None,
@@ -103,7 +104,7 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
                 found, complete = found + more, complete and done
                 unique = [typo for typo in found if typo.unique and typo.plausible]
                 if unique:  # a search cut short names the best it found
-                    return ranked(unique)
+                    return ranked(unique, cut_short=not done)
                 if not done:
                     break
             if not complete:  # what a partial search left with several solutions tells nothing
@@ -176,7 +177,7 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
         solvable = [(dropped, less, search) for dropped, less, search in zip(chunk, reduced, searches)
                     if search.solutions]
         found += corrections(puzzle, clues, solvable, end, encoding, values, alone)
-        if len([typo for typo in found if typo.unique and typo.edits == len(typo.clues)]) > 1:
+        if slightest(found) > 1:
             return found, True  # two corrections as slight as can be: which is meant cannot be told
         complete = complete and not any(search.status == "timeout" and not search.solutions
                                         for search in searches)
@@ -187,29 +188,37 @@ def corrections(puzzle: Puzzle, clues: list[Clue], solvable: list, end: float | 
                 encoding: str | None, values: Sequence[int], alone: dict) -> list[Typo]:
     """Each solvable removal (dropped clues, the puzzle without them, its search) as a Typo:
     unique when a retyping of its clues (a given at every value, a product or total one
-    edit off: `retypings`) leaves one solution, the fewest edits kept; else read off the
-    first solution found."""
+    edit off: `slips`) leaves one solution, the fewest edits kept; else read off the
+    first solution found.  Retypings are tried clue by clue (then pair by pair) until
+    two as slight as can be are found."""
     found = {dropped: Typo(dropped, False, reading(puzzle, dropped, search.solutions[0]))
              for dropped, _, search in solvable}
-    tried = []  # (dropped, the puzzle corrected, what the dropped clues would read: None, as it says)
-    for dropped, less, search in solvable:
-        solution = search.solutions[0]
-        tried.append((dropped, corrected(less, dropped, solution), found[dropped].readings))
+    tried = [(dropped, corrected(less, dropped, search.solutions[0]), found[dropped].readings)
+             for dropped, less, search in solvable]
+    for dropped, _, _ in solvable:
         if len(dropped) == 1:
+            if slightest(found.values()) > 1:
+                break
             tried += [(dropped, fixed, None) for _, fixed in retypings(puzzle, dropped[0], slips(dropped[0], values))]
-    each = share(end, 1, len(tried))
-    checks = [] if each == 0 else search_many([fixed for _, fixed, _ in tried], limit=2, timeout=each,
-                                              encoding=encoding)
-    for (dropped, fixed, readings), check in zip(tried, checks):
-        if check.count == 1 and check.status != "timeout":
-            typo = Typo(dropped, True, readings or (said(fixed, dropped[0]),))
-            if better(typo, found[dropped]):
-                found[dropped] = typo
+        each = share(end, 1 / 2, len(tried))
+        checks = [] if each == 0 else search_many([fixed for _, fixed, _ in tried], limit=2, timeout=each,
+                                                  encoding=encoding)
+        for (dropped, fixed, readings), check in zip(tried, checks):
+            if check.count == 1 and check.status != "timeout":
+                typo = Typo(dropped, True, readings or (said(fixed, dropped[0]),))
+                if better(typo, found[dropped]):
+                    found[dropped] = typo
+        tried = []
     pairs = [dropped for dropped, _, _ in solvable if len(dropped) == 2]
     for typo in pair_corrections(puzzle, clues, pairs, end, encoding, values, alone):
         if better(typo, found[typo.clues]):
             found[typo.clues] = typo
     return list(found.values())
+
+
+def slightest(typos) -> int:
+    """How many of `typos` leave one solution with a single edit in each of their clues."""
+    return len({typo.clues for typo in typos if typo.unique and typo.edits == len(typo.clues)})
 
 
 def better(typo: Typo, than: Typo | None) -> bool:
@@ -226,7 +235,7 @@ def pair_corrections(puzzle: Puzzle, clues: list[Clue], pairs: list[tuple[Clue, 
     only those are combined."""
     found: list[Typo] = []
     for pair in pairs:
-        if share(end, 1, 1) == 0 or len({typo.clues for typo in found if typo.edits == 2}) > 1:
+        if share(end, 1, 1) == 0 or slightest(found) > 1:
             break
         for clue in pair:
             if clue not in alone:
@@ -316,10 +325,10 @@ def one_edit(number: int) -> list[int]:
     return sorted({int(t) for t in spelled if re.fullmatch(r"-?(0|[1-9][0-9]*)", t) and t != "-0"} - {number})
 
 
-def ranked(found: list[Typo]) -> tuple[Typo, ...]:
+def ranked(found: list[Typo], cut_short: bool = False) -> tuple[Typo, ...]:
     """The corrections, fewest edits first (a correction as plausible as the first means
-    the typo cannot be told from it)."""
-    return tuple(sorted(found, key=lambda typo: typo.edits))
+    the typo cannot be told from it), marked `cut_short` when not all were tried."""
+    return tuple(replace(typo, cut_short=cut_short) for typo in sorted(found, key=lambda typo: typo.edits))
 
 
 def corrected(less: Puzzle, dropped: Sequence[Clue], solution) -> Puzzle:

@@ -130,7 +130,8 @@ def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     alike = others and others[0].unique and others[0].edits == first.edits  # which was meant cannot be told
     more = f" ({'or, as likely,' if alike else 'or else'} {rest}{', ...' if len(others) > 3 else ''})" if others else ""
     wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
-    return f"{named} {verb} likely {wrong}: {left}{more}"
+    short = "; not every other correction was tried in time" if first.cut_short and not alike else ""
+    return f"{named} {verb} likely {wrong}: {left}{more}{short}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
