@@ -22,7 +22,7 @@ from conftest import EXAMPLES
 ROOT = EXAMPLES.parent
 
 TWO_TOTALS = ROOT / "docs" / "examples" / "two-totals-mistyped.txt"  # row 10 =3 typed =9, column 9 =32 as =82
-UNTELLABLE = ROOT / "tests" / "untellable-totals.txt"  # row 6 =4 typed =0, column 4 =12 as =32
+UNTELLABLE = ROOT / "docs" / "examples" / "untellable-totals.txt"  # row 6 =4 typed =0, column 4 =12 as =32
 
 
 def read(path):
@@ -54,20 +54,21 @@ def test_two_totals_whose_typo_cannot_be_told_are_named_as_alike():
 
 
 def test_the_command_line_names_the_two_totals_and_what_they_should_read():
-    done = subprocess.run([sys.executable, "-m", "crossprolog", "check", str(TWO_TOTALS)],
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "check", str(TWO_TOTALS), "--timeout", "600"],
                           capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stdout.splitlines()[0] == (
         "not well-formed: no solution: row 10 (=9) and column 9 (=82) are likely mistyped: with row 10 (=3), "
         "column 9 (=32) instead, the puzzle has one solution")
     record = json.loads(subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(TWO_TOTALS),
-                                        "--format", "json"], capture_output=True, text=True).stdout)
+                                        "--format", "json", "--timeout", "600"], capture_output=True,
+                                       text=True).stdout)
     assert record["blame"][0] == {"clues": [{"kind": "row", "index": 9}, {"kind": "column", "index": 8}],
                                   "unique": True, "reading": "row 10 (=3), column 9 (=32)"}
 
 
 def test_the_command_line_says_when_another_correction_is_as_likely():
-    said = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(UNTELLABLE)],
+    said = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(UNTELLABLE), "--timeout", "600"],
                           capture_output=True, text=True).stdout.splitlines()[0]
     assert "are likely mistyped: with " in said and "(or, as likely, " in said
 

@@ -82,7 +82,7 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
     from .. import blame  # for puzzles without solution only
 
     try:
-        found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run),
                             encoding=run.args.encoding)
         yours = {clue: clue for clue in entries}  # named "your ..."
         found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
@@ -112,6 +112,12 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
 
 
 TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
+
+
+def typo_seconds(run: Run) -> float:
+    """The time to find the typo: TYPO_SECONDS, or with --timeout half of what is left of it
+    (the conflict may need the rest)."""
+    return TYPO_SECONDS if run.args.timeout is None else diagnosis_seconds(run) / 2
 
 
 def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
