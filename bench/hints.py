@@ -11,7 +11,7 @@ through `blame.typos` under the command line's 2 s.  Medians and worst cases;
 the issue's goal is every hint within 1 s.
 
     bench/hints.py [--quick] [-n N] [--json FILE]
-    bench/hints.py --typos [-n N]     # the typos alone, of the first N puzzles per size
+    bench/hints.py --typos [-n N] [--family F]   # the typos alone, of the first N puzzles per size
 
 CrossCells typos: two totals (a row's and a column's) each with one digit changed, so
 that the puzzle has no solution and no single clue explains it (the pair is minimal).
@@ -263,10 +263,10 @@ def spearman(xs: list, ys: list) -> float:
     return cov / (spread_x * spread_y) if spread_x and spread_y else float("nan")
 
 
-def typos_only(n: int) -> int:
-    """The typo blame alone, over the first `n` well-formed puzzles of each size."""
+def typos_only(n: int, families: list[str] | None = None) -> int:
+    """The typo blame alone, over the first `n` well-formed puzzles of each size (of `families`)."""
     print(f"typos (issue 20): blamed within 2 s each; well-formed puzzles, seed 1, {n} per size")
-    for family, r, c in SIZES:
+    for family, r, c in [size for size in SIZES if not families or size[0] in families]:
         typos, counts = typo_times(family, list(generate(family, r, c, n, 1, well_formed=True)))
         print(f"  {family} {r}x{c}: typos {spread(typos)}; {told(counts)}", flush=True)
     return 0
@@ -277,11 +277,12 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: 5 puzzles per size")
     parser.add_argument("-n", type=int, default=None, help="puzzles per size (default 100, 5 with --quick)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--family", action="append", help="with --typos: only this family (repeatable)")
     parser.add_argument("--typos", action="store_true",
                         help="only the typos, of the first n puzzles per size (not a tenth of them)")
     args = parser.parse_args()
     if args.typos:
-        return typos_only(args.n or (5 if args.quick else 20))
+        return typos_only(args.n or (5 if args.quick else 20), args.family)
     n = args.n or (5 if args.quick else 100)
     rows, sudokus = [], []
     print(f"hints (issue 20): goal every hint within {GOAL:g} s; well-formed puzzles, seed 1, {n} per size")

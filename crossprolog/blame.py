@@ -90,8 +90,10 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
         for size in (1, 2):
             if size == 2 and core == set(clues):
                 core = set(alone) or set(conflict_core(puzzle, pools[-1], end, encoding) or clues)
-            candidates = [group for group in combinations(pool, size)
-                          if set(alone) <= set(group) and core & set(group)][:PAIRS]
+            candidates = sorted((group for group in combinations(pool, size)
+                                 if set(alone) <= set(group) and core & set(group)),
+                                key=lambda group: [clue.kind != "given" for clue in group])[:PAIRS]
+            # givens first: of a wrong digit or mark and a total as slightly off, the digit is named first
             # a typo in each of two clues leaves each alone unsolvable when dropped: the pairs
             # of such clues first, then those holding a clue whose removal alone left solutions
             loose = {typo.clues[0] for typo in fallback if len(typo.clues) == 1}
