@@ -5,7 +5,11 @@ A conflict (explain.conflict) names clues that cannot hold together; a typo is
 better found the other way round: a wrong given or product is the clue without
 which the puzzle is solvable again.  Single clues are tried first, then pairs
 (a row and a column product both mistyped), each candidate puzzle searched in
-one crossing into Prolog for all of them (`search_many`).  The solver's own
+one crossing into Prolog for all of them (`search_many`).  What a clue should
+read is found by retyping it as a slip of the pen would (`slips`: a given at
+every digit, a total one edit away; the family says how, `Explainable.retyped`):
+the retyping that leaves one solution.  Corrections are ranked by their edits;
+two as slight as can be mean the typo cannot be told.  The solver's own
 entries, when the puzzle marks them (`entries`), are tried before the printed
 clues and blamed first.
 """
@@ -32,9 +36,9 @@ CHUNK = 16  # candidate puzzles searched in one crossing, the deadline looked at
 
 @dataclass(frozen=True)
 class Typo:
-    """Clues that, left out together, leave the puzzle a solution; `readings` what they say
-    in it; `unique` whether the puzzle has exactly one solution with them corrected so
-    (givens) or left out (lines, cages: no reading is certain otherwise)."""
+    """Clues that, left out together, leave the puzzle a solution; `readings` what they
+    should say; `unique` whether the puzzle has exactly one solution with them so
+    (else the readings are those of the first solution found)."""
 
     clues: tuple[Clue, ...]
     unique: bool
@@ -68,10 +72,12 @@ class Typo:
 
 def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None = None,
           encoding: str | None = None) -> tuple[Typo, ...]:
-    """The smallest sets of clues (one, else two) whose removal leaves `puzzle` (known to
-    have no solution) exactly one solution, as the puzzle was meant to have: `entries`
-    alone first when there are some, then every clue; each set holds every clue that
-    has no solution even alone.  When none leaves one solution,
+    """The smallest sets of clues (one, else two) which, retyped as a slip of the pen would
+    have them, leave `puzzle` (known to have no solution) exactly one solution, as the
+    puzzle was meant to have, fewest edits first (`cut_short` when the time ran out
+    before every candidate was tried): `entries` alone first when there are some, then
+    every clue, givens before lines; each set holds every clue that has no solution
+    even alone.  When none leaves one solution,
     the single clues (else pairs) whose removal leaves several, if there are at most
     TELLING of them, from a search that decided every candidate.  Empty when none is
     found; raises TimeLimitExceeded when `timeout` seconds pass before it is known."""
@@ -183,7 +189,7 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
             return found, True  # two corrections as slight as can be: which is meant cannot be told
         complete = complete and not any(search.status == "timeout" and not search.solutions
                                         for search in searches)
-    return found, complete
+    return found, complete and (end is None or time.perf_counter() < end)  # corrections may have run out
 
 
 def corrections(puzzle: Puzzle, clues: list[Clue], solvable: list, end: float | None,

@@ -94,3 +94,23 @@ def test_a_retyped_clue_is_the_only_clue_that_changes():
             texts = [c.text for c in puzzle.retyped(clue, wanted).clues()]
             assert [t for t, c in zip(texts, clues) if t != c.text] == [texts[k]]
             assert blame.numbers(texts[k]) == wanted
+
+
+def test_a_wrong_mark_is_named_before_a_total_as_slightly_off():
+    found = blame.typos(read(ROOT / "tests" / "mark-or-total.txt"))
+    assert [(typo.clues[0].text, typo.reading) for typo in found[:2]] == [
+        ("+2 at row 9, column 1 OFF", "+2 at row 9, column 1 ON"), ("column 1 (=-3)", "column 1 (=-2)")]
+    assert found[0].edits == found[1].edits == 1 and not found[0].cut_short
+
+
+def test_a_search_cut_short_says_so_and_alike_corrections_are_named_as_such():
+    from crossprolog.cli.questions import typo_sentence
+    row, column, group = [clue for clue in read(TWO_TOTALS).clues()
+                          if clue.text in ("row 10 (=9)", "column 9 (=82)", "group j (j=4)")]
+    first = blame.Typo((row, column), True, ("row 10 (=3)", "column 9 (=32)"))
+    alike = blame.Typo((column, group), True, ("column 9 (=32)", "group j (j=5)"))
+    said = typo_sentence(blame.ranked([first], cut_short=True))
+    assert said.endswith("instead, the puzzle has one solution; not every other correction was tried in time")
+    assert typo_sentence(blame.ranked([first, alike])).endswith(
+        "(or, as likely, column 9 (=82) and group j (j=4))")
+    assert blame.ranked([first], cut_short=True)[0].to_json()["cut_short"] is True
