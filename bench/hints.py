@@ -10,7 +10,8 @@ mistyped (CrossProduct), timed
 through `blame.typos` under the command line's 2 s.  Medians and worst cases;
 the issue's goal is every hint within 1 s.
 
-    bench/hints.py [--quick] [--json FILE]
+    bench/hints.py [--quick] [-n N] [--json FILE]
+    bench/hints.py --typos [-n N] [--family F]   # the typos alone, of the first N puzzles per size
 
 CrossCells typos: two totals (a row's and a column's) each with one digit changed, so
 that the puzzle has no solution and no single clue explains it (the pair is minimal).
@@ -106,46 +107,64 @@ def mistyped(puzzle, rng: random.Random):
     return None
 
 
-def typo_times(family: str, puzzles: list) -> tuple[list[float], int, int]:
-    """Time to name the typo of each mistyped puzzle; how many were named right, of how many."""
-    rng, times, right, tried = random.Random(1), [], 0, 0
+def typo_times(family: str, puzzles: list) -> tuple[list[float], dict[str, dict[str, int]]]:
+    """Time to blame each mistyped puzzle, and for each kind of typo how many were: named
+    (the first correction is the typo, and no other is as slight), untellable (blame
+    found two or more corrections as slight as the typo: no tool can tell which was
+    meant; `listed` when the typo was among them), or missed."""
+    rng, times, counts = random.Random(1), [], {}
     for puzzle in puzzles:
-        for wrong, is_right in typo_cases(family, puzzle, rng):
+        for kind, wrong, names in typo_cases(family, puzzle, rng):
             try:
                 took, found = timed(lambda: blame.typos(wrong, timeout=2.0))
             except TimeLimitExceeded:
                 took, found = 2.0, ()
-            tried += 1
             times.append(took)
-            right += bool(found) and is_right(found)
-    return times, right, tried
+            count = counts.setdefault(kind, {"named": 0, "untellable": 0, "listed": 0, "missed": 0, "tried": 0})
+            count["tried"] += 1
+            slightest = [typo for typo in found if typo.unique and typo.edits == found[0].edits]
+            if len(slightest) > 1:
+                count["untellable"] += 1
+                count["listed"] += any(map(names, slightest))
+            else:
+                count["named" if found and names(found[0]) else "missed"] += 1
+    return times, counts
+
+
+def told(counts: dict[str, dict[str, int]]) -> str:
+    """`one given: 9 of 10 named, 1 untellable (1 listing the typo), 0 missed; ...`"""
+    return "; ".join(f"{kind}: {c['named']} of {c['tried']} named, {c['untellable']} untellable "
+                     f"({c['listed']} listing the typo), {c['missed']} missed" for kind, c in counts.items())
 
 
 def typo_cases(family: str, puzzle, rng: random.Random) -> list:
-    """The mistyped copies of `puzzle` to blame, each with the test that what blame names is
-    its typo: one wrong given; for CrossProduct also a row's and a column's product; for
-    CrossCells also a row's and a column's total (none when no given can be mistyped)."""
+    """The mistyped copies of `puzzle` to blame, each with the test that a correction blame
+    names is its typo: one wrong given; for CrossProduct also a row's and a column's product
+    (times 11 and 13, and one digit off each); for CrossCells also a row's and a column's
+    total (one digit off each; none when no given can be mistyped)."""
     made = mistyped(puzzle, rng)
     if made is None:
         return []
     wrong, cell = made
-    cases = [(wrong, lambda found: any([c.cell for c in t.clues] == [cell] for t in found))]
+    cases = [("one given", wrong, lambda typo: [clue.cell for clue in typo.clues] == [cell])]
     if family == "crossproduct":
         rows, columns = list(puzzle.row_products), list(puzzle.column_products)
         r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
         rows[r], columns[c] = rows[r] * 11, columns[c] * 13  # digits no cell holds
         texts = {f"row {r + 1} ({rows[r]})", f"column {c + 1} ({columns[c]})"}
-        cases.append((replace(puzzle, row_products=tuple(rows), column_products=tuple(columns)),
-                      naming(texts)))
+        cases.append(("two products x11, x13", replace(puzzle, row_products=tuple(rows),
+                                                           column_products=tuple(columns)), naming(texts)))
+        if both := two_products_mistyped(puzzle, rng):
+            cases.append(("two products one digit off", both[0], naming(both[1])))
     if family == "crosscells" and (both := two_totals_mistyped(puzzle, rng)):
         wrong, texts = both
-        cases.append((wrong, naming(texts)))
+        cases.append(("two totals", wrong, naming(texts)))
     return cases
 
 
 def naming(texts: set[str]):
-    """The test that blame's first answer names exactly the clues written `texts`."""
-    return lambda found: {clue.text for clue in found[0].clues} == texts
+    """The test that a correction names exactly the clues written `texts`."""
+    return lambda typo: {clue.text for clue in typo.clues} == texts
 
 
 def two_totals_mistyped(puzzle, rng: random.Random):
@@ -157,6 +176,8 @@ def two_totals_mistyped(puzzle, rng: random.Random):
         for kind in lines:
             ends = [(k, end) for k, line in enumerate(lines[kind]) for end in ("head", "tail")
                     if getattr(line, end) is not None and getattr(line, end).kind == "="]
+            if not ends:
+                return None
             k, end = rng.choice(ends)
             lines[kind][k] = replace(lines[kind][k], **{end: one_digit_off(getattr(lines[kind][k], end), rng)})
         wrong = replace(puzzle, rows=tuple(lines["rows"]), columns=tuple(lines["columns"]))
@@ -170,11 +191,32 @@ def two_totals_mistyped(puzzle, rng: random.Random):
 
 def one_digit_off(total, rng: random.Random):
     """A total with one of its digits changed, as a slip of the pen would."""
-    text = str(abs(total.value))
+    return replace(total, value=slipped(total.value, rng), text="")
+
+
+def slipped(number: int, rng: random.Random) -> int:
+    """`number` with one of its digits changed."""
+    text = str(abs(number))
     at = rng.randrange(len(text))
     digit = rng.choice([d for d in "0123456789" if d != text[at] and (at or d != "0" or len(text) == 1)])
-    value = int(text[:at] + digit + text[at + 1:]) * (-1 if total.value < 0 else 1)
-    return replace(total, value=value, text="")
+    return int(text[:at] + digit + text[at + 1:]) * (-1 if number < 0 else 1)
+
+
+def two_products_mistyped(puzzle, rng: random.Random):
+    """The CrossProduct puzzle with a row's and a column's product each one digit off, with
+    no solution and none without any single clue (the pair is the smallest correction);
+    and the two clues' texts.  None when 20 tries give no such puzzle."""
+    for _ in range(20):
+        rows, columns = list(puzzle.row_products), list(puzzle.column_products)
+        r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
+        rows[r], columns[c] = slipped(rows[r], rng), slipped(columns[c], rng)
+        wrong = replace(puzzle, row_products=tuple(rows), column_products=tuple(columns))
+        clues = wrong.clues()
+        if wrong.solve() is None and not any(
+                search.solutions for search in search_many([wrong.keeping([c for c in clues if c != clue])
+                                                            for clue in clues], limit=1)):
+            return wrong, {clue.text for clue in clues} - {clue.text for clue in puzzle.clues()}
+    return None
 
 
 def reference_ratings(puzzles: list) -> str:
@@ -221,12 +263,26 @@ def spearman(xs: list, ys: list) -> float:
     return cov / (spread_x * spread_y) if spread_x and spread_y else float("nan")
 
 
+def typos_only(n: int, families: list[str] | None = None) -> int:
+    """The typo blame alone, over the first `n` well-formed puzzles of each size (of `families`)."""
+    print(f"typos (issue 20): blamed within 2 s each; well-formed puzzles, seed 1, {n} per size")
+    for family, r, c in [size for size in SIZES if not families or size[0] in families]:
+        typos, counts = typo_times(family, list(generate(family, r, c, n, 1, well_formed=True)))
+        print(f"  {family} {r}x{c}: typos {spread(typos)}; {told(counts)}", flush=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: 5 puzzles per size")
     parser.add_argument("-n", type=int, default=None, help="puzzles per size (default 100, 5 with --quick)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--family", action="append", help="with --typos: only this family (repeatable)")
+    parser.add_argument("--typos", action="store_true",
+                        help="only the typos, of the first n puzzles per size (not a tenth of them)")
     args = parser.parse_args()
+    if args.typos:
+        return typos_only(args.n or (5 if args.quick else 20), args.family)
     n = args.n or (5 if args.quick else 100)
     rows, sudokus = [], []
     print(f"hints (issue 20): goal every hint within {GOAL:g} s; well-formed puzzles, seed 1, {n} per size")
@@ -236,15 +292,15 @@ def main() -> int:
             sudokus = puzzles
         hints, levels = hint_times(puzzles)
         rate, grades = grading(puzzles)
-        typos, right, tried = typo_times(family, puzzles[:max(3, n // 10)])
+        typos, counts = typo_times(family, puzzles[:max(3, n // 10)])
         row = {"family": family, "size": f"{r}x{c}", "puzzles": len(puzzles),
                "hint": {"median": statistics.median(hints), "worst": max(hints), "count": len(hints)},
                "met": max(hints) <= GOAL, "levels": levels, "graded_per_second": rate, "grades": grades,
                "typos": {"median": statistics.median(typos) if typos else None,
-                         "worst": max(typos) if typos else None, "right": right, "tried": tried}}
+                         "worst": max(typos) if typos else None, "kinds": counts}}
         rows.append(row)
         print(f"  {family} {r}x{c}: {len(hints)} hints, {spread(hints)} ({'met' if row['met'] else 'NOT met'}); "
-              f"{rate:.1f} graded/s {grades}; typos {spread(typos)}, {right} of {tried} named", flush=True)
+              f"{rate:.1f} graded/s {grades}; typos {spread(typos)}; {told(counts)}", flush=True)
     classics = sorted((ROOT / "examples" / "sudoku").glob("*.txt"))
     times = []
     for path in classics:

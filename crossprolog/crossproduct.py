@@ -179,6 +179,15 @@ class CrossProduct(Explainable):
         line = grid[clue.index] if clue.kind == "row" else [row[clue.index] for row in grid]
         return f"{clue.kind} {clue.index + 1} ({math.prod(line)})"
 
+    def retyped(self, clue: Clue, numbers: Sequence[int]) -> CrossProduct | None:
+        """The puzzle with a line's product `numbers[0]` (a given another digit)."""
+        if clue.kind == "given":
+            return super().retyped(clue, numbers)
+        field = "row_products" if clue.kind == "row" else "column_products"
+        products = list(getattr(self, field))
+        products[clue.index] = numbers[0]
+        return replace(self, **{field: tuple(products)})
+
     def statement(self) -> techniques.Statement:
         """Each line a product of any digits (no unit: a digit may repeat), the givens placed."""
         from . import techniques  # for hints and grades only

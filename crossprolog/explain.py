@@ -423,6 +423,14 @@ class Explainable(Puzzle):
         r, c = clue.cell
         return self.given_name(clue.cell, solution.to_json()[r][c])
 
+    def retyped(self, clue: Clue, numbers: Sequence[int]) -> Puzzle | None:
+        """The puzzle with `clue` saying `numbers` (the numbers of its text, in order)
+        instead: a given another digit.  None when the family cannot retype the clue
+        (blame then reads corrections off solutions only)."""
+        if clue.kind != "given":
+            return None
+        return self.placing({clue.cell: numbers[0]})
+
     def given_name(self, cell: Cell, value: int) -> str:
         """A given as the puzzle's clues name it: `the 7 at row 2, column 3`."""
         return f"the {value} at row {cell[0] + 1}, column {cell[1] + 1}"

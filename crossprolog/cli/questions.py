@@ -82,7 +82,7 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
     from .. import blame  # for puzzles without solution only
 
     try:
-        found = blame.typos(puzzle, entries=entries, timeout=min(TYPO_SECONDS, diagnosis_seconds(run)),
+        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run),
                             encoding=run.args.encoding)
         yours = {clue: clue for clue in entries}  # named "your ..."
         found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
@@ -114,6 +114,12 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
 TYPO_SECONDS = 2.0  # for finding the clue (or two) most likely mistyped, before a conflict
 
 
+def typo_seconds(run: Run) -> float:
+    """The time to find the typo: TYPO_SECONDS, or with --timeout half of what is left of it
+    (the conflict may need the rest)."""
+    return TYPO_SECONDS if run.args.timeout is None else diagnosis_seconds(run) / 2
+
+
 def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
     the puzzle has one solution`, and the other candidates, if any."""
@@ -122,14 +128,16 @@ def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     verb = "is" if len(first.clues) == 1 else "are"
     one = len(first.clues) == 1
     read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
-    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read and any(c.kind == "given" for c in first.clues) else
+    left = (f"with {first.reading} instead, the puzzle has one solution" if first.unique and read else
             f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
             if first.unique else
             f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
     rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
-    more = f" (or else {rest}{', ...' if len(others) > 3 else ''})" if others else ""
+    alike = others and others[0].unique and others[0].edits == first.edits  # which was meant cannot be told
+    more = f" ({'or, as likely,' if alike else 'or else'} {rest}{', ...' if len(others) > 3 else ''})" if others else ""
     wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
-    return f"{named} {verb} likely {wrong}: {left}{more}"
+    short = "; not every other correction was tried in time" if first.cut_short and not alike else ""
+    return f"{named} {verb} likely {wrong}: {left}{more}{short}"
 
 
 def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:

@@ -215,6 +215,18 @@ class CrossCells(Explainable):
             said.append(replace(constraint, value=value, text="").text)
         return f"{clue.text.split(' (')[0]} ({', '.join(said)})"
 
+    def retyped(self, clue: Clue, numbers: Sequence[int]) -> CrossCells | None:
+        """The puzzle with a line's or group's constraints (head first) saying `numbers`
+        (InvalidValue for a negative count)."""
+        if clue.kind == "given":
+            return super().retyped(clue, numbers)
+        new = {id(c): replace(c, value=n, text="") for c, n in zip(self.constraints_of(clue), numbers)}
+
+        def line(line: Line) -> Line:
+            return replace(line, head=new.get(id(line.head), line.head), tail=new.get(id(line.tail), line.tail))
+        return replace(self, rows=tuple(map(line, self.rows)), columns=tuple(map(line, self.columns)),
+                       groups=tuple(new.get(id(g), g) for g in self.groups))
+
     def given_name(self, cell: tuple[int, int], value: int) -> str:
         """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
         words = ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")

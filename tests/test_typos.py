@@ -1,0 +1,116 @@
+"""Typos (issue 20): two totals or products mistyped are named with what they should read,
+and when another correction is as slight, both are named as alike.
+
+A correction retypes its clues as a slip of the pen would (a digit changed, left out or
+added): the clues whose retyping leaves the puzzle one solution, fewest edits first.
+No search here has a time limit, so nothing depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import crossprolog
+from crossprolog import blame
+
+from conftest import EXAMPLES
+
+ROOT = EXAMPLES.parent
+
+TWO_TOTALS = ROOT / "docs" / "examples" / "two-totals-mistyped.txt"  # row 10 =3 typed =9, column 9 =32 as =82
+UNTELLABLE = ROOT / "docs" / "examples" / "untellable-totals.txt"  # row 6 =4 typed =0, column 4 =12 as =32
+
+
+def read(path):
+    return crossprolog.parse(path.read_text())
+
+
+def test_two_mistyped_crosscells_totals_are_named_with_what_they_should_read():
+    found = blame.typos(read(TWO_TOTALS))
+    first = found[0]
+    assert [clue.text for clue in first.clues] == ["row 10 (=9)", "column 9 (=82)"]
+    assert first.unique and first.reading == "row 10 (=3), column 9 (=32)" and first.edits == 2
+    assert all(typo.edits > first.edits or not typo.unique for typo in found[1:])  # no other as slight
+
+
+def test_retyped_as_they_should_read_the_totals_leave_one_solution():
+    wrong = read(TWO_TOTALS)
+    row, column = [clue for clue in wrong.clues() if clue.text in ("row 10 (=9)", "column 9 (=82)")]
+    fixed = wrong.retyped(row, (3,)).retyped(column, (32,))
+    assert fixed.count(limit=2) == 1
+    assert wrong.retyped(row, (3,)).solve() is None  # one of them alone is not the typo
+
+
+def test_two_totals_whose_typo_cannot_be_told_are_named_as_alike():
+    found = blame.typos(read(UNTELLABLE))
+    slightest = [typo for typo in found if typo.unique and typo.edits == found[0].edits]
+    assert len(slightest) >= 2 and found[0].edits == 2
+    named = {tuple(clue.text for clue in typo.clues): typo.reading for typo in slightest}
+    assert named.get(("column 4 (=32)", "column 6 (#8)")) == "column 4 (=-2), column 6 (#6)"
+
+
+def test_the_command_line_names_the_two_totals_and_what_they_should_read():
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "check", str(TWO_TOTALS), "--timeout", "600"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[0] == (
+        "not well-formed: no solution: row 10 (=9) and column 9 (=82) are likely mistyped: with row 10 (=3), "
+        "column 9 (=32) instead, the puzzle has one solution")
+    record = json.loads(subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(TWO_TOTALS),
+                                        "--format", "json", "--timeout", "600"], capture_output=True,
+                                       text=True).stdout)
+    assert record["blame"][0] == {"clues": [{"kind": "row", "index": 9}, {"kind": "column", "index": 8}],
+                                  "unique": True, "reading": "row 10 (=3), column 9 (=32)"}
+
+
+def test_the_command_line_says_when_another_correction_is_as_likely():
+    said = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(UNTELLABLE), "--timeout", "600"],
+                          capture_output=True, text=True).stdout.splitlines()[0]
+    assert "are likely mistyped: with " in said and "(or, as likely, " in said
+
+
+@pytest.mark.parametrize("number, near, far", [
+    (9, [0, 3, 8, 19, 90, 99, -9], [9, 10, -19]),
+    (-21, [21, -2, -1, -29, -211, -121], [-21, 12, 20]),
+    (0, [1, 9, 10, 20], [0, 100, -1]),
+])
+def test_a_slip_of_the_pen_is_one_character_changed_left_out_or_added(number, near, far):
+    edits = blame.one_edit(number)
+    assert set(near) <= set(edits) and not set(far) & set(edits)
+
+
+def test_a_retyped_clue_is_the_only_clue_that_changes():
+    for path in (TWO_TOTALS, ROOT / "examples" / "crossproduct" / "riddler-1.txt"):
+        puzzle = read(path)
+        clues = puzzle.clues()
+        for k, clue in enumerate(clues):
+            if clue.kind == "given":
+                continue
+            wanted = tuple(n + 1 if n >= 0 else n - 1 for n in blame.numbers(clue.text))
+            texts = [c.text for c in puzzle.retyped(clue, wanted).clues()]
+            assert [t for t, c in zip(texts, clues) if t != c.text] == [texts[k]]
+            assert blame.numbers(texts[k]) == wanted
+
+
+def test_a_wrong_mark_is_named_before_a_total_as_slightly_off():
+    found = blame.typos(read(ROOT / "tests" / "mark-or-total.txt"))
+    assert [(typo.clues[0].text, typo.reading) for typo in found[:2]] == [
+        ("+2 at row 9, column 1 OFF", "+2 at row 9, column 1 ON"), ("column 1 (=-3)", "column 1 (=-2)")]
+    assert found[0].edits == found[1].edits == 1 and not found[0].cut_short
+
+
+def test_a_search_cut_short_says_so_and_alike_corrections_are_named_as_such():
+    from crossprolog.cli.questions import typo_sentence
+    row, column, group = [clue for clue in read(TWO_TOTALS).clues()
+                          if clue.text in ("row 10 (=9)", "column 9 (=82)", "group j (j=4)")]
+    first = blame.Typo((row, column), True, ("row 10 (=3)", "column 9 (=32)"))
+    alike = blame.Typo((column, group), True, ("column 9 (=32)", "group j (j=5)"))
+    said = typo_sentence(blame.ranked([first], cut_short=True))
+    assert said.endswith("instead, the puzzle has one solution; not every other correction was tried in time")
+    assert typo_sentence(blame.ranked([first, alike])).endswith(
+        "(or, as likely, column 9 (=82) and group j (j=4))")
+    assert blame.ranked([first], cut_short=True)[0].to_json()["cut_short"] is True
