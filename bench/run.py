@@ -87,8 +87,9 @@ class Workload:
         if self.files:
             return "\n".join(f"== {Path(f).stem}\n{(ROOT / f).read_text(encoding='utf-8')}"
                              for f in self.files)
-        if self.collection:
-            return "".join(Path(self.collection).read_text(encoding="utf-8").splitlines(True)[:self.n])
+        if self.collection:  # n puzzles spread over it: a collection may be in order of hardness
+            lines = Path(self.collection).read_text(encoding="utf-8").splitlines(True)
+            return "".join(lines[::max(1, len(lines) // self.n)][:self.n])
         return "\n".join(f"== {i}\n{p.render()}\n" for i, p in enumerate(self.puzzles(), start=1))
 
     def labels(self) -> list[str]:
@@ -131,7 +132,8 @@ TOP1465 = Path(os.environ.get("CROSSPROLOG_CACHE") or
 
 
 def sudoku_collection_workload(quick: bool) -> tuple[Workload | None, str]:
-    """The top1465 collection checked (a tenth with --quick), and where it came from; None
+    """The top1465 collection checked (every tenth puzzle with --quick: it is in order
+    of hardness, hardest first), and where it came from; None
     and why when it is not in the cache and cannot be fetched."""
     if not TOP1465.exists():
         try:
