@@ -39,7 +39,8 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     The hide asks about each shown clue whether the rest leave another solution;
     one found earlier that meets the rest answers it without a search
     (`Witnesses`), and for a given the search looks only for a solution that
-    breaks it."""
+    breaks it.  Givens stay posted between questions (`Givens.push`): the reveal
+    pushes each one it shows, and the hide pushes them by halves (`hide`)."""
     from .explain import cells_of  # loaded for the commands that need it, not at every start
 
     fixed, shown = set(fixed), set(shown)
@@ -67,9 +68,9 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
 
 
 def hide(order: list[Clue], shown: set[Clue], intended: list, checker: Reposting,
-           witnesses: Witnesses) -> None:
+         witnesses: Witnesses) -> None:
     """Hide each clue of `order` in turn from `shown` when the rest leave `intended`
-    alone; the checker holds every shown clue not in `order` (pushed).
+    alone; what the checker holds pushed is shown and not in `order`.
 
     The question about each clue is the same as in a loop over `order`, but the
     clues of its second half are pushed once for all those of the first, and the
@@ -196,15 +197,14 @@ class Reposting:
 
     @contextmanager
     def holding(self, clues: set[Clue], intended: list) -> Iterator[None]:
-        """`clues` pushed for the questions of the block (none: nothing pushed)."""
+        """`clues` pushed for the questions of the block (none: nothing pushed).  Left
+        pushed when the block raises: the checker is then closed, its session with it."""
         if not clues:
             yield
             return
         self.push(clues, intended)
-        try:
-            yield
-        finally:
-            self.pop()
+        yield
+        self.pop()
 
     def __enter__(self):
         return self
