@@ -476,7 +476,8 @@ def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int]
 
 class Session:
     """One puzzle's constraints posted once, in a Prolog engine of their own, for many
-    `restricted` questions: posting costs more than answering.  Use it as a context
+    `restricted` questions: posting costs more than answering; restrictions that
+    hold for many questions can be pushed (and popped) once.  Use it as a context
     manager, or close it."""
 
     def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
@@ -492,6 +493,14 @@ class Session:
                       {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout)},
                       encoding=self.encoding)["R"]
         return _checked(result, self.encoding)
+
+    def push(self, cells: list) -> None:
+        """Let `cells` (as `restricted` takes them) hold in every question until `pop`."""
+        call("crossprolog:session_push(N, C)", {"N": self.name, "C": cells}, encoding=self.encoding)
+
+    def pop(self) -> None:
+        """Undo the last `push`."""
+        call("crossprolog:session_pop(N)", {"N": self.name}, encoding=self.encoding)
 
     def close(self) -> None:
         call("crossprolog:close_solutions(N)", {"N": self.name})

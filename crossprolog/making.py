@@ -17,7 +17,8 @@ The result is minimal, not minimum: another order may need fewer clues.
 from __future__ import annotations
 
 import random
-from typing import Callable, Collection, Iterable
+from contextlib import contextmanager
+from typing import Callable, Collection, Iterable, Iterator
 
 from . import engine
 from .answers import Cell, Clue
@@ -38,7 +39,8 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     The hide asks about each shown clue whether the rest leave another solution;
     one found earlier that meets the rest answers it without a search
     (`Witnesses`), and for a given the search looks only for a solution that
-    breaks it."""
+    breaks it.  Givens stay posted between questions (`Givens.push`): the reveal
+    pushes each one it shows, and the hide pushes them by halves (`hide`)."""
     from .explain import cells_of  # loaded for the commands that need it, not at every start
 
     fixed, shown = set(fixed), set(shown)
@@ -49,27 +51,50 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
         while (other := witnesses.add(checker.other(shown, intended))) is not None:
             apart = {cell for cell in cells_of(intended)
                      if intended[cell[0]][cell[1]] != other[cell[0]][cell[1]]}
-            hidden = [clue for clue in checker.full.clues()
-                      if clue not in fixed | shown and clue.cells & apart]
-            if hidden:
-                shown.add(rng.choice(hidden))
+            telling = [clue for clue in checker.full.clues()
+                       if clue not in fixed | shown and clue.cells & apart]
+            if telling:
+                clue = rng.choice(telling)
             elif new_clue and (made := new_clue(checker.full, intended, other)):
                 checker.full, clue = made
                 witnesses.renew(checker.full)
-                shown.add(clue)
             else:
                 return None
-        for clue in rng.sample(sorted(shown, key=repr), len(shown)):
-            rest = shown - {clue}
-            if witnesses.meeting(rest) is not None:
-                continue  # a solution found before meets the rest: the clue is needed
-            # Another solution of the rest breaks this clue, so differs from `intended` in its
-            # cells: asked where that is one cell (a given); over a line's cells the
-            # disjunction costs more search than it saves (measured on CrossCells 15x15).
-            cells = witnesses.cells(clue)
-            if witnesses.add(checker.other(rest, intended, apart=cells if len(cells) == 1 else ())) is None:
-                shown.discard(clue)
+            shown.add(clue)
+            checker.push({clue}, intended)
+        checker.pop_all()
+        hide(rng.sample(sorted(shown, key=repr), len(shown)), shown, intended, checker, witnesses)
     return checker.full.keeping(fixed | shown)
+
+
+def hide(order: list[Clue], shown: set[Clue], intended: list, checker: Reposting,
+         witnesses: Witnesses) -> None:
+    """Hide each clue of `order` in turn from `shown` when the rest leave `intended`
+    alone; what the checker holds pushed is shown and not in `order`.
+
+    The question about each clue is the same as in a loop over `order`, but the
+    clues of its second half are pushed once for all those of the first, and the
+    first half's kept ones once for the second: each clue is pushed about log2
+    of len(order) times, not asked with every question."""
+    if len(order) > 1:
+        first, second = order[:len(order) // 2], order[len(order) // 2:]
+        with checker.holding(set(second), intended):
+            hide(first, shown, intended, checker, witnesses)
+        with checker.holding(shown & set(first), intended):
+            hide(second, shown, intended, checker, witnesses)
+        return
+    if not order:
+        return
+    clue = order[0]
+    rest = shown - {clue}
+    if witnesses.meeting(rest) is not None:
+        return  # a solution found before meets the rest: the clue is needed
+    # Another solution of the rest breaks this clue, so differs from `intended` in its
+    # cells: asked where that is one cell (a given); over a line's cells the
+    # disjunction costs more search than it saves (measured on CrossCells 15x15).
+    cells = witnesses.cells(clue)
+    if witnesses.add(checker.other(rest, intended, apart=cells if len(cells) == 1 else ())) is None:
+        shown.discard(clue)
 
 
 class Witnesses:
@@ -160,6 +185,27 @@ class Reposting:
         grids = (puzzle._solution(answer).to_json() for answer in found["solutions"])
         return next((grid for grid in grids if grid != intended), None)
 
+    def push(self, clues: set[Clue], intended: list) -> None:
+        """Note that `clues` will be shown in the questions until `pop` (reposting
+        shows every clue again anyway)."""
+
+    def pop(self) -> None:
+        """Forget the last `push`."""
+
+    def pop_all(self) -> None:
+        """Forget every `push`."""
+
+    @contextmanager
+    def holding(self, clues: set[Clue], intended: list) -> Iterator[None]:
+        """`clues` pushed for the questions of the block (none: nothing pushed).  Left
+        pushed when the block raises: the checker is then closed, its session with it."""
+        if not clues:
+            yield
+            return
+        self.push(clues, intended)
+        yield
+        self.pop()
+
     def __enter__(self):
         return self
 
@@ -169,16 +215,35 @@ class Reposting:
 
 class Givens(Reposting):
     """The same question when the clues to show are given cells: the puzzle without
-    them is posted once (an engine.Session) and each question only restricts it."""
+    them is posted once (an engine.Session) and each question only restricts it,
+    by the givens not pushed already (see `push`)."""
 
     def __enter__(self):
         base = self.full.keeping(self.fixed)
         self.session = engine.Session(base.record.prolog, base.prolog_data())
         self.base = base
+        self.pushed: list[set[Clue]] = []
         return self
 
+    def push(self, clues: set[Clue], intended: list) -> None:
+        """Post `clues` in the session until `pop`: questions whose shown clues hold
+        them ask only for the others."""
+        self.session.push(self.restrictions(clues, intended, ()))
+        self.pushed.append(set(clues))
+
+    def pop(self) -> None:
+        self.session.pop()
+        self.pushed.pop()
+
+    def pop_all(self) -> None:
+        while self.pushed:
+            self.pop()
+
     def other(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list | None:
-        found = self.session.restricted(self.restrictions(shown, intended, apart),
+        while self.pushed and not set().union(*self.pushed) <= shown:
+            self.pop()  # a pushed clue is hidden now
+        posted = set().union(*self.pushed)
+        found = self.session.restricted(self.restrictions(shown - posted, intended, apart),
                                         limit=1 if apart else 2)
         return self.unintended(self.base, found, intended)
 

@@ -21,7 +21,9 @@
             restricted_solutions/6, % +Encoding, +Puzzle, +Cells, +Limit, +Seconds, -Result
             consequences/6,       % +Encoding, +Puzzle, +Cells, +Probe, +Seconds, -Result
             open_session/3,       % +Name, +Encoding, +Puzzle
-            session_solutions/5   % +Name, +Cells, +Limit, +Seconds, -Result
+            session_solutions/5,  % +Name, +Cells, +Limit, +Seconds, -Result
+            session_push/2,       % +Name, +Cells
+            session_pop/1         % +Name
           ]).
 /** <module> The search driver every puzzle family shares.
 
@@ -1052,7 +1054,10 @@ union_with(V, Domain, Domain \/ V).
 %   and answers restricted_solutions/6 questions about it without posting
 %   them again: each question runs in a findall/3, whose backtracking gives
 %   the store back as it was.  Making a well-formed puzzle asks dozens of
-%   them, and posting costs more than answering.
+%   them, and posting costs more than answering.  Restrictions can also be
+%   pushed, to hold for every question until they are popped (a stack, last
+%   pushed first popped): a maker that asks about nearly the same givens
+%   again and again posts each of them a few times, not once a question.
 
 %!  open_session(+Name, +Encoding, +Puzzle) is det.
 open_session(Name, Encoding, Puzzle) :-
@@ -1066,11 +1071,34 @@ session(Encoding, Puzzle) :-
     ;   Posted = inconsistent
     ),
     engine_yield(ready),
-    repeat,
-    engine_fetch(question(Cells, Limit, Seconds)),
-    answer(Posted, Cells, Limit, Seconds, Result),
-    engine_yield(Result),
-    fail.
+    served(Posted).
+
+%   Serves the session's commands until a pop, which ends the push that
+%   called it: returning undoes what that push posted (see pushed/3).
+served(Posted) :-
+    engine_fetch(Command),
+    (   Command == pop
+    ->  true
+    ;   serve(Command, Posted),
+        served(Posted)
+    ).
+
+serve(question(Cells, Limit, Seconds), Posted) :-
+    \+ \+ ( answer(Posted, Cells, Limit, Seconds, Result),
+            engine_yield(Result) ).
+serve(push(Cells), Posted) :-
+    \+ \+ ( pushed(Posted, Cells, Pushed),
+            engine_yield(pushed),
+            served(Pushed) ),
+    engine_yield(popped).
+
+%   The store with Cells posted too (inconsistent when they cannot hold).
+pushed(inconsistent, _, inconsistent).
+pushed(posted(Encoding, Solution, Labeling), Cells, Pushed) :-
+    (   guarded(Encoding, maplist(restriction(Solution), Cells))
+    ->  Pushed = posted(Encoding, Solution, Labeling)
+    ;   Pushed = inconsistent
+    ).
 
 answer(inconsistent, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
                                  seconds: 0}).
@@ -1095,3 +1123,18 @@ answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
 session_solutions(Name, Cells, Limit, Seconds, Result) :-
     atom_string(Alias, Name),
     engine_post(Alias, question(Cells, Limit, Seconds), Result).
+
+%!  session_push(+Name, +Cells) is det.
+%
+%   Cells (as restricted_solutions/6 takes them) hold in session Name's
+%   questions until the matching session_pop/1.
+session_push(Name, Cells) :-
+    atom_string(Alias, Name),
+    engine_post(Alias, push(Cells), pushed).
+
+%!  session_pop(+Name) is det.
+%
+%   Undoes session Name's last push.
+session_pop(Name) :-
+    atom_string(Alias, Name),
+    engine_post(Alias, pop, popped).

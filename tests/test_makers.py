@@ -144,6 +144,50 @@ def test_a_restriction_apart_keeps_the_solutions_differing_in_one_of_its_cells()
         assert len(got) < len(every)
 
 
+def test_a_session_s_pushed_restrictions_hold_until_popped():
+    """engine.Session.push: each question then meets the pushed restrictions too, and
+    pop gives back the questions of before (pushes nest, last pushed first popped)."""
+    puzzle = CrossProduct((24, 12, 30), (40, 18, 12))
+    every = {tuple(tuple(dict(s)[r, c] for c in range(3)) for r in range(3))
+             for s in crossproduct_solutions(puzzle)}
+
+    def meeting(*cells):
+        return {grid for grid in every if all(grid[r][c] == value for (r, c), value in cells)}
+
+    def asked(session, cells=()):
+        return {tuple(map(tuple, grid)) for grid in
+                session.restricted([[[r, c], "=", value] for (r, c), value in cells])["solutions"]}
+
+    first, second = next(iter(every))[0][0], next(iter(every))[1][1]
+    assert len(meeting(((0, 0), first), ((1, 1), second))) < len(meeting(((0, 0), first))) < len(every)
+    with engine.Session("crossproduct", puzzle.prolog_data()) as session:
+        session.push([[[0, 0], "=", first]])
+        assert asked(session) == meeting(((0, 0), first))
+        session.push([[[1, 1], "=", second]])
+        assert asked(session) == meeting(((0, 0), first), ((1, 1), second))
+        session.pop()
+        assert asked(session, [((2, 2), 1)]) == meeting(((0, 0), first), ((2, 2), 1))
+        session.pop()
+        assert asked(session) == every
+
+
+def test_the_hide_asks_with_the_givens_pushed_and_makes_the_same_puzzles(monkeypatch):
+    """Pushing the shown givens changes what each question sends, not what it answers:
+    the same puzzles as when every question sends every shown given."""
+    sent = []
+    restricted = engine.Session.restricted
+    monkeypatch.setattr(engine.Session, "restricted",
+                        lambda self, cells, **options: sent.append(len(cells)) or
+                        restricted(self, cells, **options))
+    pushed = list(crossprolog.generate("crossproduct", 5, 4, 3, seed=2, well_formed=True))
+    assert sent and max(sent) <= 1  # at most the "apart" restriction: the givens were pushed
+    for name in ("push", "pop", "pop_all"):
+        monkeypatch.setattr(making.Givens, name, lambda self, *_: None)
+    sent.clear()
+    assert pushed == list(crossprolog.generate("crossproduct", 5, 4, 3, seed=2, well_formed=True))
+    assert max(sent) > 3
+
+
 def test_well_formed_sudoku_is_unique_and_minimal():
     [puzzle] = crossprolog.generate("sudoku", 9, 9, 1, seed=4, well_formed=True)
     assert puzzle.count(2) == 1 and 17 <= len(puzzle.clues()) < 40
