@@ -195,16 +195,19 @@ def solvable_without(puzzle: Puzzle, clues: list[Clue], candidates: list[tuple[C
 def corrections(puzzle: Puzzle, clues: list[Clue], solvable: list, end: float | None,
                 encoding: str | None, values: Sequence[int], alone: dict) -> list[Typo]:
     """Each solvable removal (dropped clues, the puzzle without them, its search) as a Typo:
-    unique when a retyping of its clues (a given at every value, a product or total one
+    unique when the removal leaves one solution, or when a retyping of its clues (a given at every value, a product or total one
     edit off: `slips`) leaves one solution, the fewest edits kept; else read off the
     first solution found.  Retypings are tried clue by clue (then pair by pair) until
     two as slight as can be are found."""
-    found = {dropped: Typo(dropped, False, reading(puzzle, dropped, search.solutions[0]))
+    # Left one solution without its clues, a removal needs no retyping: that solution's
+    # reading is the one correction (any other leaves the puzzle none)
+    found = {dropped: Typo(dropped, search.count == 1 and search.status == "complete",
+                           reading(puzzle, dropped, search.solutions[0]))
              for dropped, _, search in solvable}
     tried = [(dropped, corrected(less, dropped, search.solutions[0]), found[dropped].readings)
-             for dropped, less, search in solvable]
+             for dropped, less, search in solvable if not found[dropped].unique]
     for dropped, _, _ in solvable:
-        if len(dropped) == 1:
+        if len(dropped) == 1 and not found[dropped].unique:
             if slightest(found.values()) > 1:
                 break
             tried += [(dropped, fixed, None) for _, fixed in retypings(puzzle, dropped[0], slips(dropped[0], values))]
@@ -217,7 +220,7 @@ def corrections(puzzle: Puzzle, clues: list[Clue], solvable: list, end: float | 
                 if better(typo, found[dropped]):
                     found[dropped] = typo
         tried = []
-    pairs = [dropped for dropped, _, _ in solvable if len(dropped) == 2]
+    pairs = [dropped for dropped, _, _ in solvable if len(dropped) == 2 and not found[dropped].unique]
     for typo in pair_corrections(puzzle, clues, pairs, end, encoding, values, alone):
         if better(typo, found[typo.clues]):
             found[typo.clues] = typo
