@@ -22,7 +22,7 @@ digits and `.` (or `_`, `?`, `0`) for unknown cells, apart or together.
 `#` starts a comment line; ``` fence lines are ignored.
 
 The drawn form walls the cages in as KenKen's drawn form does
-(grammars/kenken.py), each cage's sum in its first cell (its top-left one,
+(grammars/walls.py), each cage's sum in its first cell (its top-left one,
 in reading order) and any placed digit after it or in the other cells:
 
     # game: killer-sudoku
@@ -43,7 +43,7 @@ from ..family import STRONG, Claim, NONE
 from ..kakuro import reach
 from ..puzzle import unchecked
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
-from . import kenken as walls, one_pass
+from . import kenken, one_pass, walls
 from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
@@ -101,11 +101,11 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
                        body[0] if body else Line(1, ""), 1)
-    size = walls.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
+    size = kenken.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
     cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)
              if token.text != "."}
     cages = [cage(letter, places, sums, rows, cells, size)
-             for letter, places in walls.cage_places(cells).items()]
+             for letter, places in kenken.cage_places(cells).items()]
     named = {c.name for c in cages}
     if stray := next((letter for letter in sums if letter not in named), None):
         line, tokens = sums[stray]
@@ -161,7 +161,7 @@ def cage(letter: str, places: list[Place], sums: dict[str, tuple[Line, list[Toke
          cells: dict[Place, Token], size: int) -> Cage:
     """The cage of `letter`.  ParseError for a cage without a sum, cut in two, or whose
     sum its cells cannot make."""
-    line, tokens = walls.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
+    line, tokens = kenken.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
     return summed(f"cage {letter!r}", places, size, line, tokens[1], name=letter)
 
 
@@ -220,7 +220,7 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
         raise error_at(f"a Killer Sudoku is 4x4, 6x6 or 9x9, not {size}x{size}", body[0], 1)
     below = [walls.wall_segments(line, edges, outline=k in (0, size)) for k, line in enumerate(wall_lines)]
     right = [walls.partings(lines, edges) for lines in rows]
-    contents = {(r, c): walls.cell_contents(lines, edges[c], edges[c + 1])
+    contents = {(r, c): kenken.cell_contents(lines, edges[c], edges[c + 1])
                 for r, lines in enumerate(rows) for c in range(size)}
     cages, placed = [], {}
     for places in walls.walled_cages(size, right, below):
