@@ -2,13 +2,13 @@
 
 In order: start-up and the bridge's costs; CrossProduct from the text a user
 types (parse + solve, parse + check) against the notebook's Python solver and
-CP-SAT, each reading the same text; the hard classic Sudokus and magictour's top1465
-collection (fetched once into the cache) checked against CP-SAT, and the GCD puzzle against the known program's approach
-(bench/sudoku_known.pl); CrossCells, KenKen, and well-formed 9x9 Killer Sudokus
-and 12x12 Kakuros checked against CP-SAT (the last two reading the text with
-their own plain readers); the
-time per well-formed puzzle generated; what counting the search's effort
-costs; the peak memory of counting many solutions (bench/memory.py); the
+CP-SAT, each reading the same text; the hard classic Sudokus and magictour's
+top1465 collection (fetched once into the cache) checked against CP-SAT, and
+the GCD puzzle against the known program's approach (bench/sudoku_known.pl);
+CrossCells, KenKen, and well-formed 9x9 Killer Sudokus and 12x12 Kakuros
+checked against CP-SAT (the last two reading the text with their own plain
+readers); the time per well-formed puzzle generated; what counting the
+search's effort costs; the peak memory of counting many solutions (bench/memory.py); the
 same puzzles across paradigms (bench/paradigms.py: CLP(FD), the default, ASP,
 MiniZinc, CP-SAT); hints, grades and typos (bench/hints.py); the web server
 under load (bench/load.py); and last one summary table of ratios, in markdown.
@@ -131,25 +131,35 @@ TOP1465 = Path(os.environ.get("CROSSPROLOG_CACHE") or
     / "bench" / "top1465.txt"
 
 
-def sudoku_collection_workload(quick: bool) -> tuple[Workload | None, str]:
-    """The top1465 collection checked (every tenth puzzle with --quick: it is in order
-    of hardness, hardest first), and where it came from; None
-    and why when it is not in the cache and cannot be fetched."""
-    if not TOP1465.exists():
-        try:
-            with urllib.request.urlopen(TOP1465_URL, timeout=20) as answer:
-                text = answer.read().decode("ascii")
-        except (OSError, UnicodeError) as error:
-            return None, (f"sudoku top1465: skipped, not in {TOP1465} and not fetched from "
-                          f"{TOP1465_URL} ({error}); put its 1,465 lines there")
-        lines = [line.strip() for line in text.splitlines() if re.fullmatch(r"[0-9.]{81}", line.strip())]
-        if len(lines) != 1465:
-            return None, f"sudoku top1465: skipped, {TOP1465_URL} gave {len(lines)} puzzles, not 1,465"
-        TOP1465.parent.mkdir(parents=True, exist_ok=True)
-        TOP1465.write_text("\n".join(lines) + "\n", encoding="ascii")
+def sudoku_workloads(quick: bool, wanted: Callable[[str], bool] = lambda name: True) -> list[Workload]:
+    """The hard classics, and the top1465 collection (every tenth puzzle with --quick: it
+    is in order of hardness, hardest first) when `wanted` and in the cache or fetched;
+    a line says why when it is neither."""
     n = cut(1465, quick)
-    return Workload(f"sudoku top1465 x{n}, check", "sudoku", n=n, collection=str(TOP1465),
-                    goal=2), f"sudoku top1465: {TOP1465}"
+    collection = Workload(f"sudoku top1465 x{n}, check", "sudoku", n=n, collection=str(TOP1465), goal=2)
+    if not wanted(collection.name):
+        return [sudoku_workload(quick)]
+    problem = fetched_top1465()
+    print(problem or f"sudoku top1465: {TOP1465}", flush=True)
+    return [sudoku_workload(quick)] + ([] if problem else [collection])
+
+
+def fetched_top1465() -> str | None:
+    """Fetch top1465 into the cache unless it is there; None, or why it is not there."""
+    if TOP1465.exists():
+        return None
+    try:
+        with urllib.request.urlopen(TOP1465_URL, timeout=20) as answer:
+            text = answer.read().decode("ascii")
+    except (OSError, UnicodeError) as error:
+        return (f"sudoku top1465: skipped, not in {TOP1465} and not fetched from {TOP1465_URL} "
+                f"({error}); put its 1,465 lines there")
+    lines = [line.strip() for line in text.splitlines() if re.fullmatch(r"[0-9.]{81}", line.strip())]
+    if len(lines) != 1465:
+        return f"sudoku top1465: skipped, {TOP1465_URL} gave {len(lines)} puzzles, not 1,465"
+    TOP1465.parent.mkdir(parents=True, exist_ok=True)
+    TOP1465.write_text("\n".join(lines) + "\n", encoding="ascii")
+    return None
 
 
 def crosscells_workloads(quick: bool) -> list[Workload]:
@@ -662,10 +672,9 @@ def main() -> int:
         print_generation_times(*json.loads(args.generate))
         return 0
     budget = args.budget or (10.0 if args.quick else 60.0)
-    collection, source = sudoku_collection_workload(args.quick)
-    sudokus = [sudoku_workload(args.quick)] + ([collection] if collection else [])
     if args.only:
-        chosen = [w for w in [*crossproduct_workloads(args.quick), *sudokus,
+        chosen = [w for w in [*crossproduct_workloads(args.quick),
+                              *sudoku_workloads(args.quick, lambda name: args.only in name),
                               *crosscells_workloads(args.quick), *kenken_workloads(args.quick),
                               *killer_and_kakuro_workloads(args.quick)] if args.only in w.name]
         rows = []
@@ -680,8 +689,7 @@ def main() -> int:
     lines, row = startup()
     show(lines + bridge_costs())
     rows.append(row)
-    print(source, flush=True)
-    for workload in [*crossproduct_workloads(args.quick), *sudokus]:
+    for workload in [*crossproduct_workloads(args.quick), *sudoku_workloads(args.quick)]:
         lines, found = compared(workload, budget)
         show(lines)
         rows += found
