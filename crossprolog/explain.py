@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from . import engine
 from .answers import Cell, Clue, Search, Solution
 from .errors import TimeLimitExceeded
-from .backends import svg
 from .puzzle import Puzzle
 from .scene import DIFFERS, Marking
 
@@ -351,6 +350,7 @@ class Ambiguity:
 
     def _repr_svg_(self) -> str:
         """The two solutions side by side, the cells where they differ marked."""
+        from .backends import svg  # a notebook's picture: not loaded by every start
         marks = Marking({cell: frozenset({DIFFERS}) for cell in self.difference})
         return svg.document([svg.figure(s.puzzle.scene(s, marks)) for s in self.solutions],
                             [self.suggestion] if self.suggestion else [])

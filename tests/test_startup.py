@@ -3,7 +3,7 @@
 Start-up is timed by `make bench`, never here; these tests pin down what it owes
 to loading less, which no machine's speed changes: a solve of a small puzzle
 loads no other command's modules, no other paradigm's or family's, no hint
-techniques, and none of the libraries those bring (Dask and asyncio, sockets,
+techniques, no picture code, and none of the libraries those bring (Dask and asyncio, sockets,
 subprocesses, clingo).
 """
 
@@ -31,7 +31,9 @@ ELSEWHERE = ("asyncio", "socket", "subprocess", "multiprocessing", "dask", "dist
              "crossprolog.paradigms.asp", "crossprolog.paradigms.minizinc",
              # a person's techniques and the typo finder: for hints, grades and puzzles without solution
              "crossprolog.solving", "crossprolog.techniques", "crossprolog.hard_techniques",
-             "crossprolog.forcing", "crossprolog.blame")
+             "crossprolog.forcing", "crossprolog.blame",
+             # pictures (--format svg or html, notebooks): a solve printing text draws none
+             "crossprolog.pictures", "crossprolog.backends.svg", "crossprolog.backends.html")
 OTHER_FAMILIES = ("crosscells", "kenken", "sudoku", "killer_sudoku", "kakuro")
 
 

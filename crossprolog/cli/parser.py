@@ -12,11 +12,11 @@ from importlib import import_module
 
 from .. import compare as compare_module
 from .. import output
+from ..backends import PICTURES
 from ..grades import GRADES
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from .inputs import options
-from .pictured import PICTURES
 
 
 def parser() -> argparse.ArgumentParser:

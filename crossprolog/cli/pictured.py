@@ -1,21 +1,23 @@
 """Commands' pictures: `--format svg` (one SVG a puzzle: on standard output, or with
 `--out DIR` a file each) and `--format html` (one self-contained page of everything
-the command printed, on standard output or in `--out FILE`)."""
+the command printed, on standard output or in `--out FILE`).  The picture code is
+imported by the functions that draw: a command that prints text does not load it."""
 
 from __future__ import annotations
 
 import os
 import re
 import sys
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .. import batch, pictures
-from ..backends import html
+from .. import batch
+from ..backends import PICTURES
 from ..errors import UsageError, printable
 from ..families import named
 from .report import OK, Outcome, plural, write
 
-PICTURES = ("svg", "html")
+if TYPE_CHECKING:
+    from ..backends import html
 
 
 def wanted(args) -> bool:
@@ -29,6 +31,7 @@ def picture(args, thing: Any, about: Any = None, caption: Sequence[str] | None =
     picture's own."""
     if not wanted(args):
         return ""
+    from .. import pictures
     drawn = pictures.picture(thing, about)
     if caption is not None:
         drawn = pictures.Picture(drawn.scenes, tuple(caption))
@@ -63,6 +66,7 @@ class Pictures:
         if outcome.error:
             write(outcome.error, file=sys.stderr)
         if self.args.format == "html":
+            from ..backends import html
             self.sections.append(html.Section(name if several else "", outcome.text or outcome.error,
                                               [("", outcome.picture)] if outcome.picture else []))
         elif outcome.picture and self.args.out:
@@ -90,6 +94,7 @@ class Pictures:
     def close(self) -> None:
         """The page, once every outcome is in; or, for files, how many were written."""
         if self.args.format == "html":
+            from ..backends import html
             page = html.page(self.title, self.sections)
             if self.args.out:
                 batch.write_text(self.args.out, page)
@@ -106,6 +111,7 @@ def generated(args, puzzles: Iterable) -> int:
     --with-solutions), after a line `== N` when there are several, or a file each in
     --out DIR; `--format html`: a printable book, the puzzles, then their solutions;
     `--format pdf`: the book as a PDF, in --out FILE."""
+    from .. import pictures
     if args.format == "pdf" and not args.out:
         raise UsageError("--format pdf writes a file: name it with --out FILE.pdf")
     if args.format in ("html", "pdf"):
