@@ -447,7 +447,24 @@ def test_a_crosscells_maker_names_groups_past_z_as_the_grammar_reads_them():
     made, clue = group_apart(full, intended, other)
     assert clue.name == "A" and made.group_cells("A") == (len(cells) - 1,)
     again = crossprolog.parse(made.render(), family="crosscells")
-    assert {g.group: g.text for g in again.groups}["A"] == "A#1"
+    assert {g.group: g.text for g in again.groups}["A"] == "A=1"  # a total tells more apart
+
+
+def test_a_crosscells_maker_s_new_group_tells_apart_by_a_total_and_may_share_a_grouped_cell():
+    """The new group is the first differing cell and the block below and to its right,
+    with the total the intended solution gives it; when every differing cell is in a
+    group already, one of them joins a second group (`+2ab`), which reads back."""
+    cells = [[Cell("+", 2, group="a"), Cell("*", 3), Cell("+", 1)], [Cell("+", 4), Cell("+", 5), Cell("+", 1)]]
+    full = CrossCells.from_table(cells, [None, None], [None] * 3, groups=[Constraint("#", 1, group="a")])
+    intended = [[1, 1, 0], [0, 1, 1]]
+    other = [[0, 1, 0], [0, 1, 1]]  # differs only in the grouped cell
+    made, clue = group_apart(full, intended, other)
+    assert clue.name == "b" and made.group_cells("b") == (0, 1, 2, 3, 4, 5)
+    assert {g.group: g.text for g in made.groups}["b"] == "b=" + str(made.groups[-1].value)
+    assert made.groups[-1].value != 0
+    again = crossprolog.parse(made.render(), family="crosscells")
+    assert again.cells[0].group == "ab"
+    assert again.holds(sum(intended, [])) and not again.holds(sum(other, []))
 
 
 def test_a_hint_keeps_the_file_s_comments_and_drops_the_last_step_s_reason(cli, write):
