@@ -101,3 +101,14 @@ def test_generate_prints_seeded_puzzles_that_parse(cli):
     puzzles = [crossprolog.parse(text) for text in first.out.strip().split("\n\n")]
     assert [p.family for p in puzzles] == ["crosscells"] * 2
     assert all(len(p.rows) == 4 and len(p.columns) == 5 for p in puzzles)
+
+
+
+def test_check_suggests_a_line_clue_past_a_line_whose_total_is_undefined(cli, write):
+    """Row 1 of the two solutions totals 0+1/2, not a whole number: the suggestion is
+    its count instead (the check ended with an error before)."""
+    path = write("+1    /2    +1\n#1    #1\n")
+    run = cli("check", path)
+    assert run.code == 1 and "more than one solution" in run.out
+    assert "add #2 after row 1, and only the first is left" in run.out
+    assert cli("check", path, "--format", "json").json()["status"] == "several"

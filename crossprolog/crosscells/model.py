@@ -283,11 +283,11 @@ class CrossCells(Explainable):
             end = "tail" if line.tail is None else "head"
             reading = line.cells if end == "tail" else line.cells[::-1]
             on_cells = [self.cells[i] for i in reading if ons[i]]
-            for constraint in (Constraint(COUNT, len(on_cells)),
-                               Constraint(TOTAL, value_of(on_cells, self.first_cell,
-                                                          self.precedence))):
-                if constraint.value is None:
+            for kind_of, value in ((COUNT, len(on_cells)),
+                                   (TOTAL, value_of(on_cells, self.first_cell, self.precedence))):
+                if value is None:  # the line's total is undefined (a division not exact)
                     continue
+                constraint = Constraint(kind_of, value)
                 where = {("row", "tail"): "after", ("row", "head"): "before",
                          ("column", "tail"): "below", ("column", "head"): "above"}[kind, end]
                 lines_of = list(self.rows if kind == "row" else columns)
