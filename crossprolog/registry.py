@@ -192,6 +192,12 @@ def read_pieces(text: str, family: str | None = None, **options: Any
     return [(piece, None) for piece in pieces(text, family)]
 
 
+def most_puzzles(text: str) -> int:
+    """The most puzzles `text` may hold (one more than its separator lines): cheap,
+    for sharing out a time limit before the text is read."""
+    return 1 + sum(1 for line in text.split("\n") if SEPARATOR.fullmatch(line))
+
+
 # The separator lines a family's `read_all` may take: a part of SEPARATOR's.
 PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
 

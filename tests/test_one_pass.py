@@ -181,3 +181,24 @@ def test_the_command_line_reads_a_file_of_puzzles_in_one_pass(cli, write, monkey
 
 def drop_times(record: dict) -> dict:
     return {key: value for key, value in record.items() if key not in ("seconds", "cpu")}
+
+
+def test_a_file_read_in_one_pass_has_the_time_of_all_its_puzzles(cli, write, monkeypatch):
+    """--timeout gives each puzzle its seconds, reading it included: a file of five
+    puzzles read in one pass may take five puzzles' time.  Reading made to take 1.5 s
+    under --timeout 1 gives five records, not one timeout for the file (as before)."""
+    import time
+
+    from crossprolog.cli import inputs
+
+    slow = inputs.read_pieces
+
+    def read_slowly(*args, **options):
+        time.sleep(1.5)
+        return slow(*args, **options)
+
+    monkeypatch.setattr(inputs, "read_pieces", read_slowly)
+    path = write(text_of(crossprolog.generate("kenken", 4, 4, n=5, seed=1)), name="many.txt")
+    records = cli("check", path, "--format", "json", "--timeout", "1").jsonl()
+    assert [record["puzzle"] for record in records] == [1, 2, 3, 4, 5]
+    assert all(record["status"] in ("unique", "several", "unsolvable") for record in records)

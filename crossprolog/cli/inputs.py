@@ -13,7 +13,7 @@ from ..errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError
 from ..families import FAMILIES
 from ..grammars.common import MAX_TEXT_CHARS, decode
 from ..puzzle import Puzzle
-from ..registry import SUFFIXES, Piece, parse_piece, pieces, read_pieces
+from ..registry import SUFFIXES, Piece, most_puzzles, parse_piece, pieces, read_pieces
 from .limits import remaining, time_limit
 from .state import Run
 
@@ -35,17 +35,23 @@ class Input:
 
 
 def read_inputs(run: Run) -> list[Input]:
-    """Every puzzle of the command's paths, read and split, each file (standard input once)
-    within --timeout (of the command, for the first)."""
+    """Every puzzle of the command's paths, read and split: each file (standard input
+    once) within --timeout for each puzzle it may hold, counted from the command's
+    start for the first file and from its own for the others (its bytes, which a
+    pipe may be slow to give, within --timeout of asking for them)."""
     inputs: list[Input] = []
     stdin = None
+    timeout = run.args.timeout
     for n, path in enumerate(batch.expand(run.args.paths, SUFFIXES)):
         started = run.started if n == 0 else time.monotonic()
         try:
-            with time_limit(run.args.timeout, started):
+            with time_limit(timeout, time.monotonic()):
                 if path == "-" and stdin is None:
                     stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-                found = read_pieces(read_text(path, stdin), run.args.family, **option_values(run.args))
+                text = read_text(path, stdin)
+            # one pass reads every puzzle of the file: it has the time of all of them
+            with time_limit(timeout and timeout * most_puzzles(text), started):
+                found = read_pieces(text, run.args.family, **option_values(run.args))
         except (ParseError, TimeLimitExceeded) as problem:
             inputs.append(Input(path, path_name(path), {"path": path_name(path, escaped=False)}, None, problem))
             continue
