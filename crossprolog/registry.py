@@ -193,8 +193,9 @@ def read_pieces(text: str, family: str | None = None, **options: Any
 
 
 def most_puzzles(text: str) -> int:
-    """The most puzzles `text` may hold (one more than its separator lines): cheap,
-    for sharing out a time limit before the text is read."""
+    """The most puzzles `text` may hold after separator lines (one more than they):
+    cheap, for sharing out a time limit before the text is read.  A collection of
+    one puzzle a line counts as one: a lone puzzle's lines must not count."""
     return 1 + sum(1 for line in text.split("\n") if SEPARATOR.fullmatch(line))
 
 
