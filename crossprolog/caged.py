@@ -9,9 +9,9 @@ A family's model derives CagedGrid beside explain.Explainable; it has `size`,
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Collection, Mapping
+from typing import ClassVar, Collection, Mapping, Sequence
 
-from .answers import Clue
+from .answers import Clue, Solution
 from .errors import InvalidValue
 from .puzzle import integer, items, rows_of, unchecked
 
@@ -21,6 +21,8 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class CagedGrid:
     """The methods a caged square grid's model shares (see the module)."""
+
+    cage_number: ClassVar[str]  # the field of a cage its clue states: a KenKen's target, a Killer's total
 
     @classmethod
     def from_checked(cls, **values):
@@ -68,6 +70,26 @@ class CagedGrid:
     def placing(self, values: Mapping[Place, int]):
         return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
                                           for r, row in enumerate(self.givens)))
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A cage as `solution` makes it (`cage c (24*)`, a KenKen's operation kept; None
+        when its digits make no number under it), or a given (explain.Explainable)."""
+        if clue.kind != "cage":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        cage = next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
+        made = cage.made([grid[r][c] for r, c in cage.cells])
+        return None if made is None else self.cage_called(replace(cage, **{self.cage_number: made}), clue.name)
+
+    def retyped(self, clue: Clue, numbers: Sequence[int]):
+        """The puzzle with the cage of `clue` stating `numbers[0]` instead (its operation
+        kept), or with a given another digit (explain.Explainable.retyped)."""
+        if clue.kind != "cage":
+            return super().retyped(clue, numbers)
+        letters = self.letters()
+        return replace(self, cages=tuple(
+            replace(cage, **{self.cage_number: numbers[0]}) if letters[cage.cells[0]] == clue.name else cage
+            for cage in self.cages))
 
     def letters(self) -> dict[Place, str]:
         """The letter of every caged cell: the cages' own names when every cage has one,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from . import solving
@@ -89,6 +89,10 @@ class Cage:
         """Whether `digits` (one per cell, in the cage's order) make the target."""
         return combined(self.op, digits) == self.target
 
+    def made(self, digits: Sequence[Digit]) -> int | None:
+        """The target `digits` (one per cell, in order) make under the cage's operation."""
+        return combined(self.op, digits)
+
     @property
     def clue(self) -> str:
         """The clue as written: `12*`, `2/`, or the number alone for a given."""
@@ -101,6 +105,8 @@ class KenKen(CagedGrid, Explainable):
     a grid of Digit or None; all unknown when left out).  A cell in no cage is
     bound by the rows and columns alone (as when a cage is left out to see
     what the others force)."""
+
+    cage_number = "target"
 
     size: int
     cages: tuple[Cage, ...]
@@ -202,15 +208,6 @@ class KenKen(CagedGrid, Explainable):
         if cage is None:
             return where
         return f"{where} ({cage.clue} cage)" if self.drawn else f"{where} (cage {self.letters()[cage.cells[0]]})"
-
-    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
-        """A cage as `solution` makes it: `cage c (24*)`, its operation kept."""
-        if clue.kind != "cage":
-            return super().clue_reading(clue, solution)
-        grid = solution.to_json()
-        cage = next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
-        target = combined(cage.op, [grid[r][c] for r, c in cage.cells])
-        return None if target is None else self.cage_called(replace(cage, target=target), clue.name)
 
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter, or where its clue stands when

@@ -63,12 +63,18 @@ class Cage:
         """Whether `digits` (one per cell) are different and add up to the sum."""
         return len(set(digits)) == len(digits) and sum(digits) == self.total
 
+    def made(self, digits: Sequence[Digit]) -> int:
+        """The sum `digits` make."""
+        return sum(digits)
+
 
 @dataclass(frozen=True)
 class KillerSudoku(CagedGrid, Explainable):
     """A `size`×`size` Sudoku (4, 6 or 9) cut into `cages`, and the digits already placed
     (`givens`, a grid of Digit or None; all unknown when left out).  A cell in no cage
     is bound by its row, column and box alone."""
+
+    cage_number = "total"
 
     size: int
     cages: tuple[Cage, ...]

@@ -114,3 +114,27 @@ def test_a_search_cut_short_says_so_and_alike_corrections_are_named_as_such():
     assert typo_sentence(blame.ranked([first, alike])).endswith(
         "(or, as likely, column 9 (=82) and group j (j=4))")
     assert blame.ranked([first], cut_short=True)[0].to_json()["cut_short"] is True
+
+
+def mistyped_cage(family: str, size: int, seed: int, letter: str, typed: int):
+    """A well-formed generated puzzle (the same for the seed) and the clue of its cage
+    `letter`, the cage's number typed as `typed`."""
+    puzzle = next(iter(crossprolog.generate(family, size, size, n=1, seed=seed, well_formed=True)))
+    cage = next(clue for clue in puzzle.clues() if clue.kind == "cage" and clue.name == letter)
+    return puzzle, puzzle.retyped(cage, (typed,)), cage
+
+
+def test_a_mistyped_kenken_cage_is_retyped_and_named_with_what_it_should_read():
+    right, wrong, cage = mistyped_cage("kenken", 6, 4, "d", 111)  # cage d is 11+
+    assert [clue.text for clue in wrong.clues() if clue.name == "d"] == ["cage d (111+)"]
+    assert wrong.solve() is None and wrong.retyped(cage, (11,)) == right
+    first = blame.typos(wrong)[0]
+    assert [clue.text for clue in first.clues] == ["cage d (111+)"]
+    assert first.reading == "cage d (11+)" and first.unique  # not unique before: not retyped
+
+
+def test_a_mistyped_killer_sudoku_sum_is_named_with_what_it_should_read():
+    right, wrong, cage = mistyped_cage("killer_sudoku", 9, 1, "s", 131)  # cage s sums to 13
+    first = blame.typos(wrong)[0]
+    assert [clue.text for clue in first.clues] == ["cage s (131)"]
+    assert first.reading == "cage s (13)" and first.unique  # no reading before
