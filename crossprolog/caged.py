@@ -86,9 +86,8 @@ class CagedGrid:
         kept), or with a given another digit (explain.Explainable.retyped)."""
         if clue.kind != "cage":
             return super().retyped(clue, numbers)
-        letters = self.letters()
         return replace(self, cages=tuple(
-            replace(cage, **{self.cage_number: numbers[0]}) if letters[cage.cells[0]] == clue.name else cage
+            replace(cage, **{self.cage_number: numbers[0]}) if frozenset(cage.cells) == clue.cells else cage
             for cage in self.cages))
 
     def letters(self) -> dict[Place, str]:
