@@ -210,7 +210,7 @@ def corrections(puzzle: Puzzle, clues: list[Clue], solvable: list, end: float | 
         if len(dropped) == 1 and not found[dropped].unique:
             if slightest(found.values()) > 1:
                 break
-            tried += [(dropped, fixed, None) for _, fixed in retypings(puzzle, dropped[0], slips(dropped[0], values))]
+            tried += [(dropped, fixed, None) for _, fixed in retypings(puzzle, dropped[0], slips(puzzle, dropped[0], values))]
         each = share(end, 1 / 2, len(tried))
         checks = [] if each == 0 else search_many([fixed for _, fixed, _ in tried], limit=2, timeout=each,
                                                   encoding=encoding)
@@ -275,7 +275,7 @@ def fitting_alone(puzzle: Puzzle, clue: Clue, values: Sequence[int], end: float 
                   encoding: str | None) -> list[tuple[int, ...]]:
     """The numbers `clue` may be retyped to (`retypings`) that have a solution with no
     other clue."""
-    options = retypings(puzzle.keeping([clue]), clue, slips(clue, values))
+    options = retypings(puzzle.keeping([clue]), clue, slips(puzzle, clue, values))
     each = share(end, 1 / 4, len(options))
     if not options or each == 0:
         return []
@@ -297,13 +297,13 @@ def said(puzzle: Puzzle, clue: Clue) -> str:
     return next(c.text for c in puzzle.clues() if c == clue)
 
 
-def slips(clue: Clue, values: Sequence[int]) -> list[tuple[int, ...]]:
-    """What `clue` may have been meant to say, as a slip of the pen would have it (its
-    numbers, in order): a given at every value, a number of a line or cage one edit
-    away (a digit changed, left out or added, a sign)."""
+def slips(puzzle: Puzzle, clue: Clue, values: Sequence[int]) -> list[tuple[int, ...]]:
+    """What `clue` of `puzzle` may have been meant to say, as a slip of the pen would have
+    it (its numbers, in order): a given at every value, a number of a line, cage or run
+    one edit away (a digit changed, left out or added, a sign)."""
     if clue.kind == "given":
         return [(value,) for value in values]
-    stated = numbers(clue.text)
+    stated = puzzle.stated(clue)
     return [stated[:k] + (near,) + stated[k + 1:] for k, number in enumerate(stated) for near in one_edit(number)]
 
 
@@ -319,11 +319,6 @@ def retypings(puzzle: Puzzle, clue: Clue, options: Sequence[tuple[int, ...]]) ->
         if fixed is not None:
             found.append((option, fixed))
     return found
-
-
-def numbers(text: str) -> tuple[int, ...]:
-    """The numbers a clue's text states (after its name): `row 4 (=17, #3)` (17, 3)."""
-    return tuple(int(n) for n in re.findall(r"-?\d+", text[text.find("(") + 1:]))
 
 
 def one_edit(number: int) -> list[int]:

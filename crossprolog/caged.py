@@ -71,13 +71,17 @@ class CagedGrid:
         return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
                                           for r, row in enumerate(self.givens)))
 
+    def stated(self, clue: Clue) -> tuple[int, ...]:
+        """A cage's number (a drawn cage's text also says where it is), or a given's."""
+        return (getattr(self._cage(clue), self.cage_number),) if clue.kind == "cage" else super().stated(clue)
+
     def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
         """A cage as `solution` makes it (`cage c (24*)`, a KenKen's operation kept; None
         when its digits make no number under it), or a given (explain.Explainable)."""
         if clue.kind != "cage":
             return super().clue_reading(clue, solution)
         grid = solution.to_json()
-        cage = next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
+        cage = self._cage(clue)
         made = cage.made([grid[r][c] for r, c in cage.cells])
         return None if made is None else self.cage_called(replace(cage, **{self.cage_number: made}), clue.name)
 
@@ -86,9 +90,12 @@ class CagedGrid:
         kept), or with a given another digit (explain.Explainable.retyped)."""
         if clue.kind != "cage":
             return super().retyped(clue, numbers)
-        return replace(self, cages=tuple(
-            replace(cage, **{self.cage_number: numbers[0]}) if frozenset(cage.cells) == clue.cells else cage
-            for cage in self.cages))
+        cage = self._cage(clue)
+        return replace(self, cages=tuple(replace(cage, **{self.cage_number: numbers[0]}) if each is cage else each
+                                         for each in self.cages))
+
+    def _cage(self, clue: Clue):
+        return next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
 
     def letters(self) -> dict[Place, str]:
         """The letter of every caged cell: the cages' own names when every cage has one,

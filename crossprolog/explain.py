@@ -20,6 +20,7 @@ take n.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
@@ -423,6 +424,11 @@ class Explainable(Puzzle):
         r, c = clue.cell
         return self.given_name(clue.cell, solution.to_json()[r][c])
 
+    def stated(self, clue: Clue) -> tuple[int, ...]:
+        """The numbers `clue` states, in order, as `retyped` takes them: by default those
+        its text gives after its name (`row 4 (=17, #3)`: 17, 3)."""
+        return numbers(clue.text)
+
     def retyped(self, clue: Clue, numbers: Sequence[int]) -> Puzzle | None:
         """The puzzle with `clue` saying `numbers` (the numbers of its text, in order)
         instead: a given another digit.  None when the family cannot retype the clue
@@ -453,3 +459,8 @@ class Explainable(Puzzle):
         if self.solve(timeout=timeout, encoding=encoding) is not None:
             return None
         return conflict(self, timeout=timeout, encoding=encoding)
+
+
+def numbers(text: str) -> tuple[int, ...]:
+    """The numbers a clue's text states after its name: `row 4 (=17, #3)` (17, 3)."""
+    return tuple(int(n) for n in re.findall(r"-?\d+", text[text.find("(") + 1:]))

@@ -317,6 +317,31 @@ class Kakuro(Explainable):
         return replace(self, cells=tuple(tuple(cell(r, c, value) for c, value in enumerate(row))
                                          for r, row in enumerate(self.cells)))
 
+    def stated(self, clue: Clue) -> tuple[int, ...]:
+        """A run's sum (its text also names where it is), or what another clue states."""
+        return (self._run(clue).total,) if clue.kind == "run" else super().stated(clue)
+
+    def retyped(self, clue: Clue, numbers: Sequence[int]) -> Kakuro | None:
+        """The puzzle with the run of `clue` summing to `numbers[0]`, or a given another digit."""
+        if clue.kind != "run":
+            return super().retyped(clue, numbers)
+        run = self._run(clue)
+        (r, c), black = run.clue_at, replace(self.cells[run.clue_at[0]][run.clue_at[1]],
+                                             **{run.direction: numbers[0]})
+        return replace(self, cells=tuple(tuple(black if (i, j) == (r, c) else value for j, value in enumerate(row))
+                                         for i, row in enumerate(self.cells)))
+
+    def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
+        """A run as `solution` fills it (`the 16-run in row 2 (columns 3-4)`), or a given."""
+        if clue.kind != "run":
+            return super().clue_reading(clue, solution)
+        grid = solution.to_json()
+        run = self._run(clue)
+        return run._replace(total=sum(grid[r][c] for r, c in run.cells)).called
+
+    def _run(self, clue: Clue) -> Run:
+        return next(run for run in self.runs() if run.name == clue.name)
+
     def open_cells(self) -> list[Place]:
         return [(r, c) for r, row in enumerate(self.cells) for c, cell in enumerate(row) if cell is None]
 

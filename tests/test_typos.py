@@ -83,17 +83,20 @@ def test_a_slip_of_the_pen_is_one_character_changed_left_out_or_added(number, ne
     assert set(near) <= set(edits) and not set(far) & set(edits)
 
 
-def test_a_retyped_clue_is_the_only_clue_that_changes():
-    for path in (TWO_TOTALS, ROOT / "examples" / "crossproduct" / "riddler-1.txt"):
-        puzzle = read(path)
-        clues = puzzle.clues()
-        for k, clue in enumerate(clues):
-            if clue.kind == "given":
-                continue
-            wanted = tuple(n + 1 if n >= 0 else n - 1 for n in blame.numbers(clue.text))
-            texts = [c.text for c in puzzle.retyped(clue, wanted).clues()]
-            assert [t for t, c in zip(texts, clues) if t != c.text] == [texts[k]]
-            assert blame.numbers(texts[k]) == wanted
+@pytest.mark.parametrize("example", ["crosscells/two-totals", "crossproduct/riddler-1.txt",
+                                     "kenken/issue-4x4.txt", "kenken/issue-4x4-drawn.txt",
+                                     "killer_sudoku/shidoku-4x4.txt", "kakuro/random-7x7.txt"])
+def test_a_retyped_clue_is_the_only_clue_that_changes(example):
+    puzzle = read(TWO_TOTALS if example == "crosscells/two-totals" else ROOT / "examples" / example)
+    clues = puzzle.clues()
+    for k, clue in enumerate(clues):
+        if clue.kind == "given":
+            continue
+        wanted = tuple(n + 1 if n >= 0 else n - 1 for n in puzzle.stated(clue))
+        retyped = puzzle.retyped(clue, wanted)
+        texts = [c.text for c in retyped.clues()]
+        assert [t for t, c in zip(texts, clues) if t != c.text] == [texts[k]]
+        assert retyped.stated(retyped.clues()[k]) == wanted
 
 
 def test_a_wrong_mark_is_named_before_a_total_as_slightly_off():
@@ -131,6 +134,16 @@ def test_a_mistyped_kenken_cage_is_retyped_and_named_with_what_it_should_read():
     first = blame.typos(wrong)[0]
     assert [clue.text for clue in first.clues] == ["cage d (111+)"]
     assert first.reading == "cage d (11+)" and first.unique  # not unique before: not retyped
+
+
+def test_a_mistyped_kakuro_run_is_named_with_what_it_should_read():
+    right = read(ROOT / "examples" / "kakuro" / "random-7x7.txt")
+    run = next(clue for clue in right.clues() if clue.kind == "run" and right.stated(clue) == (19,))
+    wrong = right.retyped(run, (91,))  # digits swapped
+    assert wrong.solve() is None
+    first = blame.typos(wrong)[0]
+    assert [clue.text for clue in first.clues] == [run.text.replace("19-run", "91-run")]
+    assert first.reading == run.text and first.unique  # no reading, nor retyping, before
 
 
 def test_a_mistyped_killer_sudoku_sum_is_named_with_what_it_should_read():
