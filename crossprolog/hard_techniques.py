@@ -226,17 +226,25 @@ def x_chains(m: Marks) -> Iterator[Step]:
                 ahead = [j for j in holders if j in s.peers[cell]] if takes else strong.get(cell, ())
                 return [(j, not takes) for j in ahead if j != start]
 
-            for (j, takes), before in walks((start, False), links):
-                if not takes:
-                    continue
-                chain = traced(before, (j, takes))
-                removed = removals(m, d, [start, j], keep=chain)
-                if len(chain) >= 4 and removed:
-                    yield Step("X-chain", 6.5, f"the {d}s of {name(s, chain)}",
-                               f"{d} is at {s.names[start]} or, by the chain "
-                               f"{linked(s, chain)}, at {s.names[j]}: it leaves "
-                               f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
-                    return
+            for chain, removed in eliminating(m, d, (start, False), links, lambda node: node[1], shortest=4):
+                yield Step("X-chain", 6.5, f"the {d}s of {name(s, chain)}",
+                           f"{d} is at {s.names[start]} or, by the chain "
+                           f"{linked(s, chain)}, at {s.names[chain[-1]]}: it leaves "
+                           f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
+                return
+
+
+def eliminating(m: Marks, digit: int, first: tuple, links: Callable[[tuple], list[tuple]],
+                ends: Callable[[tuple], bool], shortest: int) -> Iterator[tuple[list[Index], tuple]]:
+    """The chains from `first` (a cell, and what it takes) along `links`, shortest first,
+    to a node `ends` accepts, of at least `shortest` cells, whose two end cells take
+    `digit` from a cell seeing both: each as its cells and those removals."""
+    for node, before in walks(first, links):
+        if ends(node):
+            chain = traced(before, node)
+            removed = removals(m, digit, [first[0], node[0]], keep=chain)
+            if len(chain) >= shortest and removed:
+                yield chain, removed
 
 
 def walks(first: tuple, links: Callable[[tuple], list[tuple]]) -> Iterator[tuple[tuple, dict]]:
@@ -281,14 +289,10 @@ def xy_chains(m: Marks) -> Iterator[Step]:
 
         for z in sorted(m.cands[start]):
             first = (start, next(iter(m.cands[start] - {z})))  # what start takes if it is not z
-            for (j, takes), before in walks(first, links):
-                if takes != z:
-                    continue
-                chain = traced(before, (j, takes))
-                removed = removals(m, z, [start, j], keep=chain)
-                if len(chain) >= 3 and removed:
-                    yield Step("XY-chain", 6.6, f"{name(s, [start])} to {name(s, [j])}",
-                               f"if {s.names[start]} is not {z}, the chain {' - '.join(s.names[i] for i in chain)} "
-                               f"(each holding two digits) makes {s.names[j]} {z}: {z} leaves "
-                               f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
-                    return
+            for chain, removed in eliminating(m, z, first, links, lambda node: node[1] == z, shortest=3):
+                j = chain[-1]
+                yield Step("XY-chain", 6.6, f"{name(s, [start])} to {name(s, [j])}",
+                           f"if {s.names[start]} is not {z}, the chain {' - '.join(s.names[i] for i in chain)} "
+                           f"(each holding two digits) makes {s.names[j]} {z}: {z} leaves "
+                           f"{name(s, [c for c, _ in removed])}", tuple(chain), removed=removed)
+                return
