@@ -181,11 +181,19 @@ def two_totals_mistyped(puzzle, rng: random.Random):
             k, end = rng.choice(ends)
             lines[kind][k] = replace(lines[kind][k], **{end: one_digit_off(getattr(lines[kind][k], end), rng)})
         wrong = replace(puzzle, rows=tuple(lines["rows"]), columns=tuple(lines["columns"]))
-        clues = wrong.clues()
-        if wrong.solve() is None and not any(
-                search.solutions for search in search_many([wrong.keeping([c for c in clues if c != clue])
-                                                            for clue in clues], limit=1)):
-            return wrong, {clue.text for clue in clues} - {clue.text for clue in puzzle.clues()}
+        if found := pair_needed(puzzle, wrong):
+            return found
+    return None
+
+
+def pair_needed(puzzle, wrong):
+    """`wrong` and the texts of its clues `puzzle` does not have, when it has no solution
+    and none without any single clue (so the pair is the smallest correction); else None."""
+    clues = wrong.clues()
+    if wrong.solve() is None and not any(
+            search.solutions for search in search_many([wrong.keeping([c for c in clues if c != clue])
+                                                        for clue in clues], limit=1)):
+        return wrong, {clue.text for clue in clues} - {clue.text for clue in puzzle.clues()}
     return None
 
 
@@ -211,11 +219,8 @@ def two_products_mistyped(puzzle, rng: random.Random):
         r, c = rng.randrange(len(rows)), rng.randrange(len(columns))
         rows[r], columns[c] = slipped(rows[r], rng), slipped(columns[c], rng)
         wrong = replace(puzzle, row_products=tuple(rows), column_products=tuple(columns))
-        clues = wrong.clues()
-        if wrong.solve() is None and not any(
-                search.solutions for search in search_many([wrong.keeping([c for c in clues if c != clue])
-                                                            for clue in clues], limit=1)):
-            return wrong, {clue.text for clue in clues} - {clue.text for clue in puzzle.clues()}
+        if found := pair_needed(puzzle, wrong):
+            return found
     return None
 
 
