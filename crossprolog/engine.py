@@ -168,11 +168,14 @@ def _start_alarms() -> None:
             _alarms = True
 
 
+CTRL_C = {signal.SIGINT}
+
+
 @contextmanager
 def ctrl_c_deferred() -> Iterator[None]:
     """Hold a Ctrl-C that comes in this block (of this thread) until its end; threads
     started in it block Ctrl-C for good."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, CTRL_C)
     try:
         yield
     finally:
@@ -203,16 +206,36 @@ def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
     user's `encoding` named); a failing goal is a bug here.
     """
     _load(module)
-    janus = _janus()
     try:
         answer = _query_once(goal, inputs)
-    except janus.PrologError as error:
-        if error.term is None:
-            raise
-        raise_error(_query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"], encoding)
+    except _janus().PrologError as error:
+        _raise_prolog_error(error, encoding)
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            _give_back_ctrl_c()
     if not answer["truth"]:
         raise RuntimeError(f"Prolog goal failed: {goal}")
     return answer
+
+
+def _give_back_ctrl_c() -> None:
+    """Give Ctrl-C back to Python's handler, which a search in the main thread gave
+    Prolog's (see within/2 in the driver), with Ctrl-C held meanwhile: one Prolog took
+    but has not acted on is raised here, as Interrupted, not lost."""
+    # Held as ctrl_c_deferred does, without its context manager: this follows every call.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, CTRL_C)
+    try:
+        _query_once("crossprolog:give_back_ctrl_c", {})
+    except _janus().PrologError as error:
+        _raise_prolog_error(error)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _raise_prolog_error(error: Exception, encoding: str | None = None) -> None:
+    if error.term is None:
+        raise error
+    raise_error(_query_once("crossprolog:error_term(E, T)", {"E": error.term})["T"], encoding)
 
 
 def raise_error(error: dict, encoding: str | None = None) -> None:

@@ -14,6 +14,7 @@
             family_encodings/2,   % +Module, -Names
             load_encoding/4,      % +File, +Names, +Seconds, -Result
             error_term/2,         % +Error, -Term
+            give_back_ctrl_c/0,
             fact_text/3,          % +Name, +Data, -Text
             module_text/3,        % +Module, -Text, -Inlined
             defined_of/3,         % +Module, +Indicators, -Defined
@@ -726,12 +727,50 @@ first_message_line(Error, Line) :-
 
 %   Goal runs interruptible: Ctrl-C raises error(signal(int, _), _) in it.
 %   An embedding Python handles Ctrl-C itself, but only between calls into
-%   Prolog, so without this a long search could not be stopped; the
-%   handler is put back as soon as Goal is done.
+%   Prolog, so without this a long search could not be stopped.  The
+%   handler stays when Goal is done: SWI-Prolog takes a signal at once but
+%   acts on it at the next call, and drops it if by then its handler is
+%   gone, so putting Python's back here would lose a Ctrl-C that came in
+%   Goal's last steps (one in twenty interrupted `solve --all` runs went
+%   on for good).  The caller gives Ctrl-C back (give_back_ctrl_c/0).
 within(Seconds, Goal) :-
-    setup_call_cleanup(on_signal(int, Handler, throw),
-                       within_time(Seconds, Goal),
-                       on_signal(int, _, Handler)).
+    take_ctrl_c,
+    within_time(Seconds, Goal).
+
+%   Only the main thread takes Ctrl-C: the operating system hands it to that
+%   thread, where Python's handler runs too.  Taken elsewhere (a helper
+%   thread, an engine, whose caller took it), it would only keep Ctrl-C
+%   from Python while the main thread runs Python.
+take_ctrl_c :-
+    thread_self(Self),
+    (   Self == main
+    ->  on_signal(int, Before, throw),
+        remember_ctrl_c(Before)
+    ;   true
+    ).
+
+%   The handler before, kept for give_back_ctrl_c/0.
+:- dynamic ctrl_c_before/1.
+
+remember_ctrl_c(throw) :- !.
+remember_ctrl_c(Before) :-
+    ctrl_c_before(Before), !.
+remember_ctrl_c(Before) :-
+    retractall(ctrl_c_before(_)),
+    assertz(ctrl_c_before(Before)).
+
+%!  give_back_ctrl_c is det.
+%
+%   Puts back the Ctrl-C handler within/2 replaced.  Called in the main
+%   thread with Ctrl-C held by the operating system (engine.call does), so
+%   that none comes meanwhile: one Prolog took but has not acted on yet is
+%   thrown here, at this call, as it would have been in the search.
+give_back_ctrl_c :-
+    (   on_signal(int, throw, throw),
+        ctrl_c_before(Before)
+    ->  on_signal(int, _, Before)
+    ;   true
+    ).
 
 within_time(Seconds, Goal) :-
     (   Seconds =:= 0
@@ -1120,8 +1159,13 @@ answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
 %!  session_solutions(+Name, +Cells, +Limit, +Seconds, -Result) is det.
 %
 %   As restricted_solutions/6, of the puzzle of session Name.
+%
+%   Prolog takes Ctrl-C before an engine resumes (here and below): one the
+%   engine took as it last yielded is acted on when it goes on, and with
+%   no handler then it would be dropped.
 session_solutions(Name, Cells, Limit, Seconds, Result) :-
     atom_string(Alias, Name),
+    take_ctrl_c,
     engine_post(Alias, question(Cells, Limit, Seconds), Result).
 
 %!  session_push(+Name, +Cells) is det.
@@ -1130,6 +1174,7 @@ session_solutions(Name, Cells, Limit, Seconds, Result) :-
 %   questions until the matching session_pop/1.
 session_push(Name, Cells) :-
     atom_string(Alias, Name),
+    take_ctrl_c,
     engine_post(Alias, push(Cells), pushed).
 
 %!  session_pop(+Name) is det.
@@ -1137,4 +1182,5 @@ session_push(Name, Cells) :-
 %   Undoes session Name's last push.
 session_pop(Name) :-
     atom_string(Alias, Name),
+    take_ctrl_c,
     engine_post(Alias, pop, popped).

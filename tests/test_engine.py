@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -12,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import crossprolog
-from crossprolog import CrossProduct, TimeLimitExceeded
+from crossprolog import CrossProduct, TimeLimitExceeded, engine
+from crossprolog.errors import Interrupted
 from crossprolog.crossproduct import random_puzzles
 
 from conftest import EMPTY_SUDOKU, NEVER_CROSSPRODUCT
@@ -128,3 +131,15 @@ def test_no_python_code_runs_inside_janus_where_a_ctrl_c_would_crash_it(example)
         next(iter(puzzle.solutions()))
 
     assert python_run_inside_janus(searches) == []
+
+
+def test_a_ctrl_c_in_a_searchs_last_step_is_raised_not_lost():
+    """SWI-Prolog acts on a signal at its next call, and drops it if its handler has gone
+    by then: a Ctrl-C in the last step of a search (here the step sends it) must still
+    stop the caller, and Python must have Ctrl-C back afterwards."""
+    last_step = "janus:py_call(os:kill(P, 2))"  # 2: SIGINT
+    with pytest.raises(Interrupted):
+        engine.call(f"crossprolog:within(0, {last_step})", {"P": os.getpid()})
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)  # Python's own handler raises at once, ending the sleep

@@ -23,10 +23,22 @@ from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 ROOT = Path(__file__).resolve().parent.parent
 
 
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def no_search_outlives_its_test():
+    """Kill what a test started: a failed one may leave a search that never ends."""
+    yield
+    while STARTED:
+        STARTED.pop().kill()
+
+
 def crossprolog(*args, **options) -> subprocess.Popen:
     pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
-    return subprocess.Popen([sys.executable, "-m", "crossprolog", *map(str, args)],
-                            text=True, **{**pipes, **options})
+    STARTED.append(subprocess.Popen([sys.executable, "-m", "crossprolog", *map(str, args)],
+                                    text=True, **{**pipes, **options}))
+    return STARTED[-1]
 
 
 def on_a_terminal(*args) -> tuple[subprocess.Popen, int]:
@@ -95,6 +107,24 @@ def test_an_interrupted_solve_all_keeps_every_solution_it_printed(write):
     assert process.returncode == 130 and len(rows) == 9 * found
 
 
+def test_no_ctrl_c_is_lost_whatever_step_of_the_search_it_comes_in(write):
+    """Twelve runs of `solve --all`, interrupted at twelve moments: each stops.  A
+    Ctrl-C that came as Prolog gave it back to Python used to be dropped (one run in
+    fifteen searched on for good)."""
+    path = write(EMPTY_SUDOKU)
+    delays = [0.3 + 0.07 * k for k in range(12)]  # from when Prolog is loaded
+    for pair in zip(delays[::2], delays[1::2]):  # two at a time, one a core
+        processes = [crossprolog("solve", "--all", path, "--format", "json") for _ in pair]
+        for process, delay in zip(processes, pair):
+            while not loaded(process.pid, "libswipl"):
+                time.sleep(0.01)
+            time.sleep(delay)
+            process.send_signal(signal.SIGINT)
+        for process in processes:
+            record = json.loads(process.communicate(timeout=20)[0])
+            assert process.returncode == 130 and record["status"] == "interrupted"
+
+
 def loaded(pid: int, library: str) -> bool:
     """Whether process `pid` has loaded a file whose path holds `library` (Linux: /proc)."""
     return library in Path(f"/proc/{pid}/maps").read_text()
@@ -105,14 +135,11 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
     """While the grammars load, Prolog starts, or the search runs: `delay` seconds after
     crossprolog's own code started loading (before, Python itself is starting)."""
     process = crossprolog("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain")
-    try:
-        while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
-            time.sleep(0.01)
-        time.sleep(delay)
-        process.send_signal(signal.SIGINT)
-        _, stderr = process.communicate(timeout=15)
-    finally:
-        process.kill()  # its search never ends: it may not outlive the test
+    while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
+        time.sleep(0.01)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=15)
     assert process.returncode in (130, -signal.SIGINT) and "Traceback" not in stderr
 
 
