@@ -56,6 +56,8 @@ A line whose product is 0 holds a zero and has no other product constraint.
 :- use_module(library(pairs)).
 :- use_module(restarts).
 
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are divisions
+
 encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
 
 %!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
