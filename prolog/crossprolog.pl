@@ -130,7 +130,16 @@ checked_answer(_, _).
 %   holds with the solution in place, and so does its labeling (which then
 %   only checks; for an objective, that nothing is better).
 accepts(Encoding, Puzzle, Solution) :-
-    once(solution(Encoding, Puzzle, Solution)).
+    once(guarded(Encoding, placed_solution(Encoding, Puzzle, Solution))).
+
+%   The model is posted on fresh variables, and Solution put in place after:
+%   posted on numbers, a grid family's model would take them for no cells
+%   (as a Kakuro's black ones) and fail.
+placed_solution(Encoding, Puzzle, Solution) :-
+    encoding_model(Encoding, Puzzle, Answer, Labeling),
+    Answer = Solution,
+    call(Labeling),
+    checked_answer(Encoding, Answer).
 
 checked_answer(M, Shape, Solution) :-
     (   \+ ground(Solution)
