@@ -274,6 +274,28 @@ def test_grade_and_steps_from_the_command_line():
     assert "?" not in "".join(lines[-6:])
 
 
+# Five solutions (generate kenken --rows 5 --cols 5 --seed 11, its fourth puzzle).
+KENKEN_OF_FIVE = "a b b c c\nd e e f f\nd d e f f\nd g g h i\nj g k l i\n" \
+    "a 2\nb 4+\nc 20*\nd 120*\ne 12*\nf 12+\ng 40*\nh 3\ni 4+\nj 1\nk 5\nl 2\n"
+
+
+@pytest.mark.parametrize("command", [["grade"], ["solve", "--steps"]])
+def test_grade_and_steps_tell_no_solution_and_several_from_a_time_limit(tmp_path, command):
+    """A path stopped by a contradiction is a puzzle with no solution (it was called a
+    time-out); a path whose search took one of several solutions grades nothing."""
+    typo = tmp_path / "typo.txt"
+    typo.write_text((EXAMPLES / "kenken" / "issue-4x4.txt").read_text().replace("e 6+", "e 7+"))
+    several = tmp_path / "several.txt"
+    several.write_text(KENKEN_OF_FIVE)
+    for path, status in [(typo, "unsolvable"), (several, "several")]:
+        done = cli(*command, str(path), "--format", "json")
+        record = json.loads(done.stdout)
+        assert (done.returncode, record["status"], record["complete"]) == (1, status, False)
+        done = cli(*command, str(path))
+        assert done.returncode == 1 and ("no solution" if status == "unsolvable" else "more than one") \
+            in done.stdout.splitlines()[-1]
+
+
 def test_generate_makes_puzzles_of_the_grade_asked():
     done = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--difficulty", "hard", "--seed", "3",
                "-n", "2")

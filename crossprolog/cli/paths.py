@@ -5,18 +5,34 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from pathlib import Path
+from typing import Any, NamedTuple
 
 from .. import registry
 from ..errors import ParseError, UsageError
 from ..puzzle import Puzzle
+from .inputs import read_text
 from .report import LIMIT, NO, OK, Outcome, layout, plural
 from .state import Run
 
 
-def human_path(puzzle: Puzzle, run: Run, budget: float | None):
-    """A person's steps through `puzzle`, whether they reach its end, and the seconds taken
-    (None when the family states no rules for techniques)."""
+class Walk(NamedTuple):
+    """A person's steps through a puzzle (`steps` over `statement`), how they ended and
+    the seconds taken: solved; several (solved, but a search step took one of several
+    solutions); unsolvable (no solution); timeout."""
+
+    statement: Any
+    steps: list
+    ending: str
+    seconds: float
+
+
+ENDINGS = {"solved": OK, "several": NO, "unsolvable": NO, "timeout": LIMIT}
+
+
+def human_path(puzzle: Puzzle, run: Run, budget: float | None) -> Walk | None:
+    """A person's way through `puzzle` (None when the family states no rules for
+    techniques).  Techniques alone reach only the one solution; the search a step falls
+    back on is asked for two, to tell a puzzle of several."""
     statement = puzzle.statement()
     if statement is None:
         return None
@@ -25,48 +41,58 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None):
 
     def solution():
         if not found:
-            search = puzzle.search(limit=1, timeout=budget, encoding=run.args.encoding)
+            search = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
             grid = search.solutions[0].to_json() if search.solutions else None
             found.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
+            found.append(len(search.solutions) > 1)
         return found[0]
 
     within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
     from .. import solving  # a person's techniques: for these commands only
 
     steps, done = solving.path(statement, solution, within)
-    return statement, steps, done, round(time.monotonic() - started, 6)
+    if done:
+        ending = "several" if found and found[1] else "solved"
+    else:  # a contradiction the techniques met, or the time
+        ending = "timeout" if not within() or solution() is not None else "unsolvable"
+    return Walk(statement, steps, ending, round(time.monotonic() - started, 6))
 
 
 def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     puzzle, _ = with_entries(puzzle, run)
-    walked = human_path(puzzle, run, budget)
+    walk = human_path(puzzle, run, budget)
     record = {"family": puzzle.family, "status": "graded"}
-    if walked is None:
+    if walk is None:
         return Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles", {**record, "status": "error"})
-    statement, steps, done, seconds = walked
     from .. import solving
 
-    graded = solving.graded(steps)
-    record |= {**graded.to_json(), "complete": done, "seconds": seconds}
-    if not done:
-        record["status"] = "timeout" if budget and seconds >= budget else "unsolvable"
-        return Outcome(LIMIT if record["status"] == "timeout" else NO,
-                       f"not graded: the path stopped after {plural(len(steps), 'step')} "
-                       f"({'time limit reached' if record['status'] == 'timeout' else 'no solution'})", record)
+    graded = solving.graded(walk.steps)
+    record |= {**graded.to_json(), "complete": walk.ending == "solved", "seconds": walk.seconds}
+    if walk.ending != "solved":
+        record["status"] = walk.ending
+        return Outcome(ENDINGS[walk.ending], f"not graded: {why_not(walk)}", record)
     return Outcome(OK, f"{graded.grade}: hardest technique {graded.technique} (rating {graded.rating:g}), "
                        f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}", record)
 
 
-def steps_one(puzzle: Puzzle, run: Run, walked: tuple) -> Outcome:
-    """The whole path, one numbered line per step, then the solved puzzle."""
-    statement, steps, done, seconds = walked
+def why_not(walk: Walk) -> str:
+    """Why `walk` grades nothing."""
+    if walk.ending == "several":
+        return "the puzzle has more than one solution (a grade is for a puzzle of one)"
+    return (f"the path stopped after {plural(len(walk.steps), 'step')} "
+            f"({'time limit reached' if walk.ending == 'timeout' else 'no solution'})")
+
+
+def steps_one(puzzle: Puzzle, run: Run, walk: Walk) -> Outcome:
+    """The whole path, one numbered line per step, then the puzzle as far as it got."""
     from .. import solving, techniques
 
+    statement, steps = walk.statement, walk.steps
     lines = [f"{n}. {techniques.told(step)}" for n, step in enumerate(steps, 1)]
     placed = {statement.places[step.placed[0]]: step.placed[1] for step in steps if step.placed}
     graded = solving.graded(steps)
-    record = {"family": puzzle.family, "status": "solved" if done else "timeout", "complete": done,
-              **graded.to_json(), "seconds": seconds,
+    record = {"family": puzzle.family, "status": walk.ending, "complete": walk.ending == "solved",
+              **graded.to_json(), "seconds": walk.seconds,
               "steps": [{"technique": step.technique, "rating": step.rating, "place": step.place,
                          "reason": step.text,
                          "cells": [list(statement.places[i]) for i in step.cells],
@@ -75,9 +101,10 @@ def steps_one(puzzle: Puzzle, run: Run, walked: tuple) -> Outcome:
                          "removed": [[*statement.places[i], d] for i, d in step.removed]}
                         for step in steps]}
     end = puzzle.placing(placed).render(format=layout(run.args))
-    verdict = (f"{graded.grade}: hardest technique {graded.technique}" if done
-               else f"stopped after {plural(len(steps), 'step')}")
-    return Outcome(OK if done else LIMIT, "\n".join(lines + [end, verdict]), record)
+    verdict = (f"{graded.grade}: hardest technique {graded.technique}" if walk.ending == "solved"
+               else "one of several solutions: the puzzle has more than one" if walk.ending == "several"
+               else why_not(walk))
+    return Outcome(ENDINGS[walk.ending], "\n".join(lines + [end, verdict]), record)
 
 
 ENTRIES: dict[str, Puzzle] = {}  # the --entries file of this process, read once
@@ -91,12 +118,11 @@ def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
     if not path:
         return puzzle, ()
     if path not in ENTRIES:
+        # read as puzzle files are (a directory, bytes that are not UTF-8 ...); "-" is a
+        # file so named: standard input may hold the puzzle
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            raise UsageError(f"cannot read the entries {path}: {error.strerror}") from None
-        try:
-            ENTRIES[path] = registry.parse(text, family=puzzle.family)
+            ENTRIES[path] = registry.parse(read_text(path if path != "-" else "./-", None),
+                                           family=puzzle.family)
         except ParseError as error:
             raise UsageError(error.report(path).replace(": error: ", ": ", 1)) from None
     filled = ENTRIES[path]
