@@ -296,6 +296,24 @@ def test_grade_and_steps_tell_no_solution_and_several_from_a_time_limit(tmp_path
             in done.stdout.splitlines()[-1]
 
 
+def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
+    """Entries that retype a printed clue are another puzzle: refused (they were read
+    by the clues' names alone, and the hint drawn on the changed puzzle); entries
+    that are not text are one located line."""
+    printed = EXAMPLES / "crossproduct" / "riddler-1.txt"
+    retyped = tmp_path / "retyped.txt"
+    retyped.write_text(printed.read_text().replace(" 280\n", " 281\n"))
+    given = tmp_path / "given.txt"  # its 3 written in: an entry, not a change
+    given.write_text(printed.read_text().replace("   ?    ?   ? 135", "   3    ?   ? 135"))
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00abc")
+    done = cli("hint", str(printed), "--entries", str(retyped))
+    assert done.returncode == 2 and "is not this puzzle filled in" in done.stderr
+    assert cli("hint", str(printed), "--entries", str(given)).returncode == 0
+    done = cli("hint", str(printed), "--entries", str(binary))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "not UTF-8" in done.stderr
+
+
 def test_generate_makes_puzzles_of_the_grade_asked():
     done = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--difficulty", "hard", "--seed", "3",
                "-n", "2")

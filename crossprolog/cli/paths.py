@@ -126,9 +126,9 @@ def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
         except ParseError as error:
             raise UsageError(error.report(path).replace(": error: ", ": ", 1)) from None
     filled = ENTRIES[path]
-    printed = set(puzzle.clues())
-    others = {clue for clue in filled.clues() if clue.kind != "given"}
-    if others != {clue for clue in printed if clue.kind != "given"} or not printed <= set(filled.clues()):
+    printed = {clue: clue.text for clue in puzzle.clues()}
+    kept = {clue: clue.text for clue in filled.clues() if clue in printed or clue.kind != "given"}
+    if kept != printed:  # by what each says too: a total or a given typed otherwise is another puzzle
         raise UsageError(f"{path} is not this puzzle filled in: its clues are not the puzzle's")
     entries = tuple(replace(clue, text="your " + clue.text.removeprefix("the "))
                     for clue in filled.clues() if clue not in printed)
