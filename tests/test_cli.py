@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+import crossprolog
+
 from conftest import EXAMPLES, NEVER_CROSSPRODUCT
 
 RIDDLER_2 = EXAMPLES / "crossproduct" / "riddler-2.md"
@@ -114,6 +116,17 @@ def test_generate_reproduces_the_notebooks_seed_42_puzzle(cli):
     run = cli("generate", "crossproduct", "--rows", "10", "--cols", "6", "--seed", "42")
     without_comment = NOTEBOOK_10X6.read_text().split("\n", 1)[1]
     assert run.out == without_comment
+
+
+@pytest.mark.parametrize("family, largest", [("crossproduct", 100), ("crosscells", 200)])
+def test_generate_makes_only_puzzles_whose_text_reads_back(cli, family, largest):
+    """A 1000x1000 CrossProduct took 9 s to print over a million characters, more than
+    any reader takes; 100000x100000 ran on: such sizes are refused at once."""
+    run = cli("generate", family, "--rows", str(largest + 1), "--cols", "3")
+    assert run.code == 2 and run.out == ""
+    assert f"1x1 to {largest}x{largest}" in run.err and len(run.err.splitlines()) == 1
+    text = cli("generate", family, "--rows", str(largest), "--cols", "3", "--seed", "1").out
+    assert len(crossprolog.parse_all(text)) == 1
 
 
 def test_stats_prints_the_notebooks_table(cli):

@@ -264,14 +264,23 @@ def _option_argument(command: argparse.ArgumentParser, owners: list[tuple], note
 
 
 def _seconds(text: str) -> float:
-    value = float(text)
+    value = _read(float, text, "must be a positive, finite number of seconds")
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError("must be a positive, finite number of seconds")
     return value
 
 
+def _read(kind, text: str, wanted: str):
+    """`text` read as `kind`; else what is `wanted`, said as argparse says an option's
+    error (not "invalid _seconds value", the name of the function)."""
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}") from None
+
+
 def _count_limit(text: str) -> int:
-    value = int(text)
+    value = _read(int, text, "must be 0 (no limit) or a positive integer")
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 (no limit) or a positive integer")
     return value
@@ -291,7 +300,7 @@ class _Version(argparse.Action):
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    value = _read(int, text, "must be a positive integer")
     if value < 1:
         raise argparse.ArgumentTypeError("must be a positive integer")
     return value

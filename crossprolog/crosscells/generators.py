@@ -11,6 +11,7 @@ from typing import Iterator
 
 from .. import making
 from ..answers import Clue
+from ..errors import UsageError
 from ..drawing import aligned
 from ..regions import random_partition
 from .model import CrossCells
@@ -18,6 +19,16 @@ from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, value
 
 
 Rules = dict  # the options of a puzzle: game, first_cell, precedence (by model keyword)
+
+
+LARGEST = 200  # rows and columns a generated puzzle has at most: a 200x200 prints
+               # 0.7 M characters, a 250x250 more than the readers take (MAX_TEXT_CHARS)
+
+
+def checked_size(rows: int, cols: int) -> None:
+    if not (1 <= rows <= LARGEST and 1 <= cols <= LARGEST):
+        raise UsageError(f"a generated CrossCells is 1x1 to {LARGEST}x{LARGEST} (its text must "
+                         f"read back in), not {rows}x{cols}")
 
 
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
@@ -30,6 +41,7 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     given the total or the count that the table gives it (a Sumplete or
     Number Sums line, and region, its total).  Deterministic for a given seed.
     """
+    checked_size(rows, cols)
     rng = random.Random(seed)
     for _ in range(n):
         yield random_solved(rows, cols, rng, **rules)[0]
@@ -43,6 +55,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     needed hidden (`making.well_formed`).  Sumplete and Number Sums show every
     line's and region's total, as the games do: such a puzzle is drawn anew
     until its solution is unique."""
+    checked_size(rows, cols)
     rng = random.Random(seed)
     made = 0
     while made < n:
