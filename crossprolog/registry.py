@@ -158,6 +158,7 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     the first problem, saying which family was assumed when it was guessed;
     and for a text that holds several puzzles (read those with `parse_all`).
     """
+    checked_call(text, options)
     first, *others = pieces(text, family)
     if others:
         line = others[0].line
@@ -167,9 +168,25 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     return parse_piece(first, **options)
 
 
+OPTIONS = frozenset(name for record in FAMILIES for name in record.option_names)
+
+
+def checked_call(text: Any, options: dict[str, Any]) -> None:
+    """TypeError for a call no text could mend: a text that is no str, or an option
+    no family has (one another family has is ignored: see `parse`)."""
+    if not isinstance(text, str):
+        decode = " (decode the bytes first: data.decode())" if isinstance(text, (bytes, bytearray)) else ""
+        raise TypeError(f"a puzzle's text is a str, not {type(text).__name__}{decode}")
+    unknown = sorted(name for name in options if name.replace("_", "-") not in OPTIONS)
+    if unknown:
+        raise TypeError(f"no family has the option {unknown[0]!r}; the options are "
+                        + ", ".join(sorted(name.replace("-", "_") for name in OPTIONS)))
+
+
 def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzzle]:
     """Every puzzle `text` holds (see `pieces`), read as `parse` reads one.  Raises
     ParseError at the first problem."""
+    checked_call(text, options)
     at_once = _read_at_once(text, family, options)
     if at_once is not None:
         return at_once[1]

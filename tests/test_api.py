@@ -111,3 +111,17 @@ def test_an_unfinished_generator_left_at_interpreter_exit_prints_nothing():
                "next(rows)\n")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize("read", [crossprolog.parse, crossprolog.parse_all])
+def test_parse_refuses_a_text_that_is_no_str_and_an_option_no_family_has(read):
+    """parse(None) said "object of type 'NoneType' has no len()", parse(b"...") that a
+    bytes-like object was required; parse(text, bogus=1) was taken silently."""
+    text = "6 8\n? ? 6\n? ? 8\n"
+    with pytest.raises(TypeError, match="a puzzle's text is a str, not NoneType"):
+        read(None)
+    with pytest.raises(TypeError, match=r"not bytes \(decode the bytes first"):
+        read(text.encode())
+    with pytest.raises(TypeError, match="no family has the option 'zeros'; the options are .*zero"):
+        read(text, zeros=True)
+    assert read(text, first_cell="seeds", zero=None)  # another family's option: ignored
