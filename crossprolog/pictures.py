@@ -72,7 +72,7 @@ def picture(thing: Any, about: Any = None, *, marks: Markable = None) -> Picture
     if about is None:
         return Picture((thing.scene(None, extra),))
     if isinstance(about, Solution):
-        return Picture((thing.scene(about, extra),))
+        return Picture((thing.scene(thing.own(about), extra),))
     if isinstance(about, Ambiguity):
         return _ambiguity(about, extra)
     if isinstance(about, Hint):

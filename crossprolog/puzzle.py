@@ -52,7 +52,17 @@ class Puzzle(ABC):
                marks: Markable = NO_MARKS) -> str:
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own
         layout; any of backends.FORMATS: text, markdown, svg, html), with `marks`."""
-        return backends.render(self.scene(solution, marks), format or self.layout)
+        return backends.render(self.scene(self.own(solution), marks), format or self.layout)
+
+    def own(self, solution: Solution | None) -> Solution | None:
+        """`solution`, when it can be this puzzle's (its family, its shape); InvalidValue
+        for another's, which would be drawn into this grid as if it fit."""
+        if solution is not None and (solution.puzzle.family != self.family
+                                     or solution.puzzle.answer_shape() != self.answer_shape()):
+            raise InvalidValue(f"that solution is of a {solution.puzzle.family} puzzle of shape "
+                               f"{solution.puzzle.answer_shape()}, not of this {self.family} puzzle "
+                               f"of shape {self.answer_shape()}")
+        return solution
 
     def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The drawing of the puzzle, solved by `solution` if given, with `marks` (an

@@ -125,3 +125,18 @@ def test_parse_refuses_a_text_that_is_no_str_and_an_option_no_family_has(read):
     with pytest.raises(TypeError, match="no family has the option 'zeros'; the options are .*zero"):
         read(text, zeros=True)
     assert read(text, first_cell="seeds", zero=None)  # another family's option: ignored
+
+
+def test_a_solution_is_drawn_only_on_a_puzzle_it_can_be_of():
+    """A 5x3 CrossProduct's solution was drawn into a 4x4 KenKen as if it fit (its
+    digits up to 9, a cage gone); a Sudoku's raised a TypeError."""
+    from crossprolog import pictures
+
+    kenken = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    crossproduct = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    with pytest.raises(InvalidValue, match="of a crossproduct puzzle of shape"):
+        kenken.render(crossproduct.solve(), "text")
+    with pytest.raises(InvalidValue, match="not of this kenken puzzle"):
+        pictures.svg(kenken, crossproduct.solve())
+    again = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    assert kenken.render(again.solve()) == str(again.solve())  # the same puzzle read twice
