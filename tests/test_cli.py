@@ -140,6 +140,19 @@ def test_usage_errors_exit_2_without_traceback():
         assert done.returncode == 2 and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("option, value, said", [
+    ("--limit", "abc", "argument --limit: must be 0 (no limit) or a positive integer, not 'abc'"),
+    ("--timeout", "abc", "argument --timeout: must be a positive, finite number of seconds, not 'abc'"),
+    ("--jobs", "x", "argument --jobs: must be a positive integer, not 'x'"),
+    ("--out", "", "argument --out: must name a file or directory, not ''")])
+def test_an_option_error_says_what_the_option_wants(option, value, said):
+    """Not "invalid _count_limit value" (the name of a function); an empty --out was
+    ignored, the records going to standard output."""
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "count", str(EXAMPLES / "kenken" / "issue-4x4.txt"),
+                           option, value], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.splitlines()[-1].endswith(said)
+
+
 def test_standard_input(write):
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], capture_output=True,
                           text=True, input="6 8\n? ? 6\n? ? 8\n")

@@ -51,7 +51,7 @@ def parser() -> argparse.ArgumentParser:
                                       "hints start from it, and a contradiction is blamed on your "
                                       "entries first (docs/hints.md)")
         _where_arguments(command)
-        command.add_argument("--out", default=None, metavar="FILE",
+        command.add_argument("--out", default=None, metavar="FILE", type=_path,
                              help="write one JSON record per puzzle to FILE (JSON Lines, each as "
                                   "it is done, to a temporary FILE.*.partial until the end) and print "
                                   "only a summary" + ("; with --format svg, FILE is a directory, a "
@@ -192,7 +192,7 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                               "text); svg: a picture a puzzle; html: a printable book, the "
                               "puzzles four to a page, then their solutions; pdf: the book as a "
                               "PDF (with --out)")
-    command.add_argument("--out", default=None, metavar="PATH",
+    command.add_argument("--out", default=None, metavar="PATH", type=_path,
                          help="write to PATH instead of standard output: with --format svg a "
                               "directory, a picture a puzzle (and a solution)")
     command.add_argument("--paper", choices=["a4", "letter"], default="a4",
@@ -297,6 +297,12 @@ class _Version(argparse.Action):
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
               f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)
         parser.exit()
+
+
+def _path(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("must name a file or directory, not ''")
+    return text
 
 
 def _positive(text: str) -> int:
