@@ -168,7 +168,7 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     return parse_piece(first, **options)
 
 
-OPTIONS = frozenset(name for record in FAMILIES for name in record.option_names)
+OPTIONS = frozenset(option.key for record in FAMILIES for option in record.options)  # model keywords
 
 
 def checked_call(text: Any, options: dict[str, Any]) -> None:
@@ -177,10 +177,10 @@ def checked_call(text: Any, options: dict[str, Any]) -> None:
     if not isinstance(text, str):
         decode = " (decode the bytes first: data.decode())" if isinstance(text, (bytes, bytearray)) else ""
         raise TypeError(f"a puzzle's text is a str, not {type(text).__name__}{decode}")
-    unknown = sorted(name for name in options if name.replace("_", "-") not in OPTIONS)
+    unknown = sorted(set(options) - OPTIONS)
     if unknown:
         raise TypeError(f"no family has the option {unknown[0]!r}; the options are "
-                        + ", ".join(sorted(name.replace("-", "_") for name in OPTIONS)))
+                        + ", ".join(sorted(OPTIONS)))
 
 
 def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzzle]:
