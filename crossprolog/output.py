@@ -62,7 +62,13 @@ def discard_stdout() -> None:
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, but a failed write of its help or usage is an OSError, not
-    silence (argparse drops it)."""
+    silence (argparse drops it); a usage error is kept (`said`) for a JSON record."""
+
+    said = ""
+
+    def error(self, message: str):
+        Parser.said = f"{self.prog}: {message}"
+        super().error(message)
 
     def _print_message(self, message: str, file=None) -> None:
         if message:

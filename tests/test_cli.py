@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -151,6 +152,16 @@ def test_an_option_error_says_what_the_option_wants(option, value, said):
     done = subprocess.run([sys.executable, "-m", "crossprolog", "count", str(EXAMPLES / "kenken" / "issue-4x4.txt"),
                            option, value], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.splitlines()[-1].endswith(said)
+
+
+def test_a_usage_error_asked_for_in_json_is_a_json_record_too():
+    """A pipeline reading JSON got only argparse's usage text on standard error."""
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "count", "--format", "json",
+                           str(EXAMPLES / "kenken" / "issue-4x4.txt"), "--limit", "abc"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "usage:" in done.stderr
+    assert json.loads(done.stdout) == {"status": "error", "error": "crossprolog count: argument --limit: "
+                                       "must be 0 (no limit) or a positive integer, not 'abc'"}
 
 
 def test_standard_input(write):

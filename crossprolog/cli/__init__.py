@@ -14,6 +14,7 @@ stats), parser (the command line, from the families' records), and main here.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from typing import Sequence
@@ -26,13 +27,25 @@ from .report import INTERRUPTED
 from .state import Run
 
 
+def wants_json(argv: Sequence[str]) -> bool:
+    """Whether `argv` asks for JSON output (--format json): then a usage error is a
+    JSON record on standard output too, as every other error is."""
+    words = list(argv)
+    return "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
+
+
 def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
     """Run the command `argv` (default: the process's arguments); its exit code.
     `started` (time.monotonic) is when the command began, for --timeout: now by default."""
     started = started or time.monotonic()
     output.checked_stdout()
     try:
-        args = parser().parse_args(argv)  # --help and --version write too
+        try:
+            args = parser().parse_args(argv)  # --help and --version write too
+        except SystemExit as exit:
+            if exit.code == 2 and wants_json(sys.argv[1:] if argv is None else argv):
+                print(json.dumps({"status": "error", "error": output.Parser.said}), flush=True)
+            raise
         run = Run(args, started, began=started)
         load_encodings(args, started)
         code = args.run(run)
