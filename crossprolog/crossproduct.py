@@ -287,17 +287,11 @@ LARGEST = 100  # rows and columns a generated puzzle has at most: a 100x100 prin
                # 0.65 M characters, a 120x120 more than the readers take (MAX_TEXT_CHARS)
 
 
-def checked_size(rows: int, cols: int) -> None:
-    if not (1 <= rows <= LARGEST and 1 <= cols <= LARGEST):
-        raise UsageError(f"a generated CrossProduct is 1x1 to {LARGEST}x{LARGEST} (its text must "
-                         f"read back in), not {rows}x{cols}")
-
-
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
                    zero: bool = False) -> Iterator[CrossProduct]:
     """`n` random puzzles made as the notebook makes them after `random.seed(seed)`."""
     refuse_zero(zero)
-    checked_size(rows, cols)
+    making.checked_size("CrossProduct", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
     for _ in range(n):
         yield CrossProduct.from_table(random_table(rows, cols, rng))
@@ -308,7 +302,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     """`n` puzzles with exactly one solution: from a random table, givens revealed until
     its solution is unique, then every given not needed dropped (`making.well_formed`)."""
     refuse_zero(zero)
-    checked_size(rows, cols)
+    making.checked_size("CrossProduct", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
     for _ in range(n):
         table = random_table(rows, cols, rng)

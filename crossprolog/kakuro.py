@@ -17,7 +17,7 @@ from typing import Any, Collection, Iterator, Mapping, NamedTuple, Sequence
 from . import making, solving
 from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
-from .errors import InvalidValue, UsageError
+from .errors import InvalidValue
 from .explain import Explainable
 from .puzzle import integer, rows_of
 from .scene import Markable, Scene, Square, Token, given_or_solved, marking
@@ -353,17 +353,12 @@ class Kakuro(Explainable):
 # Random puzzles
 
 
-def checked_size(rows: int, cols: int) -> None:
-    if not (3 <= rows <= 20 and 3 <= cols <= 20):
-        raise UsageError(f"a generated Kakuro is 3x3 to 20x20, not {rows}x{cols}")
-
-
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -> Iterator[Kakuro]:
     """`n` random `rows`×`cols` Kakuros: a random pattern of black and white cells
     (the first row and column black, every run two to nine cells), filled with random
     digits, each run's sum its clue (several solutions possible; see
     `well_formed_puzzles`).  Deterministic for a given seed."""
-    checked_size(rows, cols)
+    making.checked_size("Kakuro", rows, cols, 3, 20)
     rng = random.Random(seed)
     for _ in range(n):
         yield clued(*random_filling(rows, cols, rng), rows, cols)
@@ -373,7 +368,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     """`n` Kakuros with exactly one solution: a random one, every clue shown, and the
     fewest givens it needs (often none): givens revealed where a second solution
     differs, then each hidden when the solution stays unique (`making.well_formed`)."""
-    checked_size(rows, cols)
+    making.checked_size("Kakuro", rows, cols, 3, 20)
     rng = random.Random(seed)
     for _ in range(n):
         white, digits = random_filling(rows, cols, rng)

@@ -87,7 +87,7 @@ class Cage:
 
     def holds(self, digits: Sequence[Digit]) -> bool:
         """Whether `digits` (one per cell, in the cage's order) make the target."""
-        return combined(self.op, digits) == self.target
+        return self.made(digits) == self.target
 
     def made(self, digits: Sequence[Digit]) -> int | None:
         """The target `digits` (one per cell, in order) make under the cage's operation."""

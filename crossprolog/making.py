@@ -22,7 +22,16 @@ from typing import Callable, Collection, Iterable, Iterator
 
 from . import engine
 from .answers import Cell, Clue
+from .errors import UsageError
 from .puzzle import Puzzle
+
+def checked_size(title: str, rows: int, cols: int, smallest: int, largest: int, why: str = "") -> None:
+    """UsageError unless a generated `title` puzzle of `rows`×`cols` is within
+    `smallest`×`smallest` to `largest`×`largest` (`why`, said after the bounds)."""
+    if not (smallest <= rows <= largest and smallest <= cols <= largest):
+        raise UsageError(f"a generated {title} is {smallest}x{smallest} to {largest}x{largest}{why}, "
+                         f"not {rows}x{cols}")
+
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
 # (full puzzle, intended solution, other solution) -> (full puzzle with it, the clue) or None.

@@ -11,7 +11,6 @@ from typing import Iterator
 
 from .. import making
 from ..answers import Clue
-from ..errors import UsageError
 from ..drawing import aligned
 from ..regions import random_partition
 from .model import CrossCells
@@ -25,12 +24,6 @@ LARGEST = 200  # rows and columns a generated puzzle has at most: a 200x200 prin
                # 0.7 M characters, a 250x250 more than the readers take (MAX_TEXT_CHARS)
 
 
-def checked_size(rows: int, cols: int) -> None:
-    if not (1 <= rows <= LARGEST and 1 <= cols <= LARGEST):
-        raise UsageError(f"a generated CrossCells is 1x1 to {LARGEST}x{LARGEST} (its text must "
-                         f"read back in), not {rows}x{cols}")
-
-
 def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
                    **rules: str) -> Iterator[CrossCells]:
     """`n` random rows × cols puzzles, every row and column constrained, under
@@ -41,7 +34,7 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     given the total or the count that the table gives it (a Sumplete or
     Number Sums line, and region, its total).  Deterministic for a given seed.
     """
-    checked_size(rows, cols)
+    making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
     for _ in range(n):
         yield random_solved(rows, cols, rng, **rules)[0]
@@ -55,7 +48,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     needed hidden (`making.well_formed`).  Sumplete and Number Sums show every
     line's and region's total, as the games do: such a puzzle is drawn anew
     until its solution is unique."""
-    checked_size(rows, cols)
+    making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
     made = 0
     while made < n:
