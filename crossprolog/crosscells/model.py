@@ -4,6 +4,7 @@ crosses into Prolog, and the clues and cell names explanations speak of."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import chain, product
 from typing import TYPE_CHECKING, Collection, Iterator, Mapping, Sequence
 
@@ -111,7 +112,16 @@ class CrossCells(Explainable):
 
     def group_cells(self, group: str) -> tuple[int, ...]:
         """The cells of `group`, in reading order."""
-        return tuple(i for i, cell in enumerate(self.cells) if group in cell.group)
+        return self._cells_by_group.get(group, ())
+
+    # Worked out once a puzzle: making one asks for its groups and clues hundreds of times.
+    @cached_property
+    def _cells_by_group(self) -> dict[str, tuple[int, ...]]:
+        by_group: dict[str, list[int]] = {}
+        for i, cell in enumerate(self.cells):
+            for letter in dict.fromkeys(cell.group):
+                by_group.setdefault(letter, []).append(i)
+        return {letter: tuple(cells) for letter, cells in by_group.items()}
 
     def readings(self) -> list[Reading]:
         """Every constraint of the puzzle with the cells it reads, in reading order."""
@@ -233,8 +243,12 @@ class CrossCells(Explainable):
         return f"{self.cell_name(cell)} {words[value]}"
 
     def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
-        where = {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
-        return frozenset(where[i] for i in indices)
+        return frozenset(self._json_places[i] for i in indices)
+
+    @cached_property
+    def _json_places(self) -> dict[int, tuple[int, int]]:
+        """Each cell's (row, index within the row), by its number."""
+        return {i: (r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)}
 
     def constraints_of(self, clue: Clue) -> list[Constraint]:
         if clue.kind == "group":
