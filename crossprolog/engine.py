@@ -272,6 +272,13 @@ def encodings(family: str) -> list[str]:
     return list(_encodings[family])
 
 
+def forget_worked_out() -> None:
+    """Forget what the family modules keep between searches (a line's states, a
+    cage's fillings, a shape's units), as a fresh process has none of it: the
+    bench times each repeat of a workload from there."""
+    call("crossprolog:forget_worked_out", {})
+
+
 def user_encodings(family: str | None = None) -> list[str]:
     """The names of the user's encodings loaded (for the Prolog module `family`, when
     given), in load order: Prolog files first, then ASP and MiniZinc files."""

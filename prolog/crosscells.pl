@@ -643,7 +643,7 @@ masks_model(Rules, Operations, Readings, Ons, Labeling, Puzzle) :-
 %   Line is the count or total line of Reading; Fits becomes
 %   too_many_states when its states outnumber max_states/1.  Fails when
 %   no way through the line reaches its total.
-mask_line(rules(Start, Precedence), Operations, Reading, Line, Fits0, Fits) :-
+mask_line(Rules, Operations, Reading, Line, Fits0, Fits) :-
     _{cells: Indices, kind: KindText, value: Value} :< Reading,
     atom_string(Kind, KindText),
     maplist(succ, Indices, Numbers),
@@ -651,28 +651,70 @@ mask_line(rules(Start, Precedence), Operations, Reading, Line, Fits0, Fits) :-
     (   Kind == (#)
     ->  Line = count(Cells, Value),
         Fits = Fits0
-    ;   maplist(cell_operation(Operations), Indices, CellOps),
-        steps(Precedence, CellOps, Steps, _),
-        max_states(Max),
-        (   \+ ( Start == zero,
-                 \+ memberchk(step(op(_, _, starts), _), Steps) )
-        ->  start_state(Start, State0),
-            Forward = forward_layers(Steps, [State0], Max, Layers, Moves),
-            Reaching = reaching(Value)
-        ;   State0 = 0,                % the state is the value: its term, the sum staying 0
-            Forward = value_layers(Steps, [State0], Max, Layers, Moves),
-            Reaching = [Value]
-        ),
-        (   call(Forward)
-        ->  Fits = Fits0,
-            total_line(Layers, Moves, State0, Reaching, Cells, Line)
-        ;   Fits = too_many_states,
-            Line = none
+    ;   maplist(nth0_of(Operations), Indices, LineOperations),
+        line_states(Rules, LineOperations, Value, States),
+        (   States = states(Alive, Moves)
+        ->  Line = total(Cells, Alive, Moves),
+            Fits = Fits0
+        ;   States == too_many_states
+        ->  Line = none,
+            Fits = too_many_states
         )
     ).
 
-cell_operation(Operations, I, cell(Operation, _)) :-
-    nth0(I, Operations, Operation).
+%!  line_states(+Rules, +Operations, +Total, -States) is det.
+%
+%   States is states(Alive, Moves) of a total line whose cells hold
+%   Operations (see total_line/6), too_many_states, or no_way when no way
+%   through the line reaches Total.
+%   Worked out once and kept as a fact, the last few hundred lines only: a
+%   line's states depend on nothing else, and making a puzzle asks about
+%   the same lines a hundred times or more (a 15x15's 122 questions post
+%   3,363 total lines, 43 of them different), as hints and blame do.
+:- dynamic known_lines/3.
+:- multifile crossprolog:worked_out/1.
+crossprolog:worked_out(crosscells:known_lines/3).
+
+line_states(Rules, Operations, Total, States) :-
+    Key = line(Rules, Operations, Total),
+    term_hash(Key, Hash),
+    (   known_lines(Hash, Key, Known)
+    ->  States = Known
+    ;   worked_out_states(Rules, Operations, Total, States),
+        assertz(known_lines(Hash, Key, States)),
+        forget_old_lines(512)
+    ).
+
+forget_old_lines(Kept) :-
+    (   predicate_property(known_lines(_, _, _), number_of_clauses(N)),
+        N > Kept
+    ->  once(retract(known_lines(_, _, _)))
+    ;   true
+    ).
+
+worked_out_states(rules(Start, Precedence), Operations, Total, States) :-
+    maplist(cell_operation, Operations, CellOps),
+    steps(Precedence, CellOps, Steps, _),
+    max_states(Max),
+    (   \+ ( Start == zero,
+             \+ memberchk(step(op(_, _, starts), _), Steps) )
+    ->  start_state(Start, State0),
+        Forward = forward_layers(Steps, [State0], Max, Layers, Moves),
+        Reaching = reaching(Total)
+    ;   State0 = 0,                    % the state is the value: its term, the sum staying 0
+        coming_to(Steps, Total, Within),
+        Forward = value_layers(Steps, Within, [State0], Max, Layers, Moves),
+        Reaching = [Total]
+    ),
+    (   call(Forward)
+    ->  (   total_line(Layers, Moves, State0, Reaching, Alive, MoveGroups)
+        ->  States = states(Alive, MoveGroups)
+        ;   States = no_way
+        )
+    ;   States = too_many_states
+    ).
+
+cell_operation(Operation, cell(Operation, _)).
 
 %!  forward_layers(+Steps, +Layer0, +Budget, -Layers, -Moves) is semidet.
 %
@@ -696,19 +738,115 @@ next_layer(Moves0, Layer0, Budget0, Moves, Layer, Budget) :-
     Budget is Budget0 - Count,
     Budget >= 0.
 
-%!  value_layers(+Steps, +Layer0, +Budget, -Layers, -Moves) is semidet.
+%!  value_layers(+Steps, +Within, +Layer0, +Budget, -Layers, -Moves) is semidet.
 %
 %   As forward_layers/5, for a reading whose states are its values (it
 %   starts at 0, and every step applies to the one running value): a
 %   step's moves are its operation's arithmetic on each value of the
-%   layer, worked out with `is` rather than through transition/4.
-value_layers([], Layer, _, [Layer], []).
-value_layers([step(op(Op, N, _), _)|Steps], Layer0, Budget0, [Layer0|Layers], [Moves|MovesRest]) :-
+%   layer, worked out with `is` rather than through transition/4.  Each
+%   layer keeps only the values within its bounds of Within (see
+%   coming_to/3): the others have no way on to the total, and were six in
+%   seven of the values a random 15x15's lines reach.
+value_layers([], [], Layer, _, [Layer], []).
+value_layers([step(op(Op, N, _), _)|Steps], [Bounds|Within], Layer0, Budget0, [Layer0|Layers],
+             [Moves|MovesRest]) :-
     operator(Op, _, N, V0, V, Relation),
     solved(Relation, V0, V, Goal),
-    findall(V-V0, ( member(V0, Layer0), call(Goal) ), Moves0),
-    next_layer(Moves0, Layer0, Budget0, Moves, Layer, Budget),
-    value_layers(Steps, Layer, Budget, Layers, MovesRest).
+    findall(V-V0, ( member(V0, Layer0), call(Goal), within(Bounds, V) ), Moves0),
+    include(within(Bounds), Layer0, Kept),
+    next_layer(Moves0, Kept, Budget0, Moves, Layer, Budget),
+    value_layers(Steps, Within, Layer, Budget, Layers, MovesRest).
+
+%!  coming_to(+Steps, +Total, -Within) is det.
+%
+%   Within holds, for the point after each step, bounds Lo..Hi of the
+%   values there from which the steps after it may still come to Total
+%   (the last: Total..Total).  Worked back from Total: the values before a
+%   step are those after it (an OFF cell keeps the value) and those its
+%   operation takes there (preimage/5; inf or sup: no bound on that side,
+%   as before a `*0` or `%` cell).  Bounds may be loose, never too tight.
+coming_to(Steps, Total, Within) :-
+    reverse(Steps, Backward),
+    foldl(bounds_before, Backward, Reversed, Total..Total, _),
+    reverse(Reversed, Within).
+
+bounds_before(step(op(Op, N, _), _), After, After, Before) :-
+    operator(Op, _, N, V0, V, Relation),
+    (   preimage(Relation, V0, V, After, Taken)
+    ->  spanned_or_open(After, Taken, Before)
+    ;   Before = After                  % no value before the step takes an ON cell there
+    ).
+
+%!  preimage(+Relation, ?V0, ?V, +After, -Before) is semidet.
+%
+%   Before bounds the values of V0 from which Relation gives V within
+%   After; fails when there are none.  Plain arithmetic for the forms the
+%   operators' relations take (a number added, subtracted, multiplied by,
+%   or divided by exactly), as solved/4 solves them; CLP(FD) for any other,
+%   which costs about as much as the values it saves sweeping.
+preimage(Relation, V0, V, Lo..Hi, Before) :-
+    Relation = (Left #= Right),
+    Left == V,
+    Right =.. [Op, X, N],
+    X == V0,
+    integer(N),
+    N >= 0,
+    memberchk(Op, [+, -, *]), !,
+    preimage_of(Op, N, Lo, Hi, Before).
+preimage(Relation, V0, V, Lo..Hi, Lo1..Hi1) :-   % V0 #= V * N: an exact division by N
+    Relation = (Left #= V1 * N),
+    Left == V0,
+    V1 == V,
+    integer(N),
+    N > 0, !,
+    scaled(Lo, N, Lo1),
+    scaled(Hi, N, Hi1).
+preimage(Relation, V0, V, After, Before) :-
+    V in After,
+    call(Relation),
+    bounds_of(V0, Before).
+
+preimage_of(+, N, Lo, Hi, Lo1..Hi1) :-
+    shifted(Lo, -N, Lo1),
+    shifted(Hi, -N, Hi1).
+preimage_of(-, N, Lo, Hi, Lo1..Hi1) :-
+    shifted(Lo, N, Lo1),
+    shifted(Hi, N, Hi1).
+preimage_of(*, 0, Lo, Hi, inf..sup) :-
+    ( Lo == inf -> true ; Lo =< 0 ),
+    ( Hi == sup -> true ; Hi >= 0 ).
+preimage_of(*, N, Lo, Hi, Lo1..Hi1) :-
+    N > 0,
+    (   Lo == inf
+    ->  Lo1 = inf
+    ;   Lo1 is -((-Lo) div N)           % the least V0 with V0 * N >= Lo
+    ),
+    (   Hi == sup
+    ->  Hi1 = sup
+    ;   Hi1 is Hi div N
+    ),
+    ( ( Lo1 == inf ; Hi1 == sup ) -> true ; Lo1 =< Hi1 ).
+
+shifted(Bound, _, Bound) :- atom(Bound), !.
+shifted(Bound, D, Shifted) :- Shifted is Bound + D.
+
+scaled(Bound, _, Bound) :- atom(Bound), !.
+scaled(Bound, N, Scaled) :- Scaled is Bound * N.
+
+%   The hull of two bounds, either side of which may be open (inf, sup).
+spanned_or_open(Lo0..Hi0, Lo1..Hi1, Lo..Hi) :-
+    (   ( Lo0 == inf ; Lo1 == inf )
+    ->  Lo = inf
+    ;   Lo is min(Lo0, Lo1)
+    ),
+    (   ( Hi0 == sup ; Hi1 == sup )
+    ->  Hi = sup
+    ;   Hi is max(Hi0, Hi1)
+    ).
+
+within(Lo..Hi, V) :-
+    ( Lo == inf -> true ; V >= Lo ),
+    ( Hi == sup -> true ; V =< Hi ).
 
 %!  solved(+Relation, ?V0, ?V, -Goal) is det.
 %
@@ -737,14 +875,14 @@ relation_value(Relation, V) :-
     call(Relation),
     integer(V).
 
-%!  total_line(+Layers, +Moves, +State0, +Reaching, +Cells, -Line) is semidet.
+%!  total_line(+Layers, +Moves, +State0, +Reaching, -Alive, -MoveGroups) is semidet.
 %
-%   Line is total(Cells, Alive, Masks): the states of Layers pruned back
-%   to those on a way to the states of Reaching (the ordered states that
-%   make the total, or reaching(Total) for those of the last layer that do), ranked, as sets (bits) per layer, and each
-%   step's ON moves between them grouped by shift.  Fails when State0 is
-%   on no way to Total.
-total_line(Layers, Moves, State0, Reaching0, Cells, total(Cells, Alive, MoveGroups)) :-
+%   Alive holds the states of Layers pruned back to those on a way to the
+%   states of Reaching (the ordered states that make the total, or
+%   reaching(Total) for those of the last layer that do), ranked, as sets
+%   (bits) per layer; MoveGroups each step's ON moves between them grouped
+%   by shift.  Fails when State0 is on no way to Total.
+total_line(Layers, Moves, State0, Reaching0, Alive, MoveGroups) :-
     last(Layers, Last),
     (   Reaching0 = reaching(Total)
     ->  include(has_value(Total), Last, Reaching)

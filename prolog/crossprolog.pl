@@ -24,7 +24,8 @@
             open_session/3,       % +Name, +Encoding, +Puzzle
             session_solutions/5,  % +Name, +Cells, +Limit, +Seconds, -Result
             session_push/2,       % +Name, +Cells
-            session_pop/1         % +Name
+            session_pop/1,        % +Name
+            forget_worked_out/0
           ]).
 /** <module> The search driver every puzzle family shares.
 
@@ -399,6 +400,20 @@ kept_list(Cell, Solutions) :-
 
 incumbent(Solution) :-
     nb_setval(crossprolog_incumbent, Solution).
+
+%!  forget_worked_out is det.
+%
+%   Forgets what the family modules keep of what they worked out once for
+%   many puzzles (each names such a table with worked_out/1), as a fresh
+%   process has none of it: a benchmark repeats a workload from there, so
+%   that no repeat finds the lines or fillings of the one before.
+:- multifile worked_out/1.        % a family module names its tables without the driver
+:- dynamic worked_out/1.
+
+forget_worked_out :-
+    forall(worked_out(Module:Name/Arity),
+           ( functor(Head, Name, Arity),
+             retractall(Module:Head) )).
 
 with_best(timeout, Best, Result0, Result) :-
     Best \== none, !,

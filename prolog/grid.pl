@@ -317,6 +317,8 @@ place_given(Grid, given(I, Digit)) :-
 %   of KenKen's units are the same every time), the last few shapes only
 %   (a Kakuro's runs are its own); not tabled, see the header.
 :- dynamic known_units/3.
+:- multifile crossprolog:worked_out/1.
+crossprolog:worked_out(grid:known_units/3).
 
 unit_geometry(NCells, UnitLists, UnitGeometry) :-
     term_hash(NCells-UnitLists, Key),
@@ -480,6 +482,7 @@ digit_set(Cells, From, High, Total, Set0, Set) :-
 %   (the last few hundred; not tabled, see the header), as a Killer Sudoku's
 %   cages and a Kakuro's runs repeat them within a grid and across grids.
 :- dynamic known_fillings/3.
+crossprolog:worked_out(grid:known_fillings/3).
 
 table_fillings(Rule, Lined, Digits, Width, Packed) :-
     (   arithmetic_key(Rule, Lined, Digits, Width, Key)

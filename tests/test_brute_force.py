@@ -114,6 +114,8 @@ def reading_value(operations: list[tuple[str, int]], first_cell: str) -> int | N
             value -= number
         elif op == "*":
             value *= number
+        elif op == "%":  # the remainder takes the sign of the value, as Prolog's rem
+            value = abs(value) % number * (-1 if value < 0 else 1)
         elif value % number:
             return None
         else:
@@ -155,9 +157,9 @@ def random_crosscells(n: int, first_cell: str, seed: int) -> list[CrossCells]:
     puzzles = []
     for _ in range(n):
         height, width = rng.choice([(1, 2), (1, 4), (2, 2), (2, 3), (3, 3), (2, 5)])
-        cells = [Cell(op, rng.choice([1, 2, 3] if op == "/" else [0, 1, 2, 3, 5]),
+        cells = [Cell(op, rng.choice([1, 2, 3] if op in "/%" else [0, 1, 2, 3, 5]),
                       rng.choice(["", "", "a", "b"]))
-                 for op in rng.choices("+-*/", weights=[4, 3, 2, 2], k=height * width)]
+                 for op in rng.choices("+-*/%", weights=[4, 3, 2, 2, 1], k=height * width)]
         ons = [rng.random() < 0.5 for _ in cells]
 
         def constraint(ordered):

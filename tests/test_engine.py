@@ -11,6 +11,7 @@ import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import janus_swi as janus
 import pytest
 
 import crossprolog
@@ -62,6 +63,28 @@ def test_four_threads_solve_different_puzzles_correctly():
     with ThreadPoolExecutor(4) as pool:
         solutions = list(pool.map(lambda p: p.solve(), puzzles))
     assert all(CrossProduct.from_table(s.values) == p for s, p in zip(solutions, puzzles))
+
+
+def test_forget_worked_out_empties_every_table_the_families_keep():
+    """The bench times each repeat from what a fresh process has: none of the lines,
+    fillings or units worked out for the repeat before."""
+    for family, rows, cols in (("crosscells", 4, 4), ("killer_sudoku", 9, 9)):
+        for puzzle in crossprolog.generate(family, rows, cols, 2, seed=1):
+            puzzle.search(limit=2)
+
+    def kept() -> dict[str, int]:
+        """The clauses of each table a family names, by its name."""
+        return {answer["T"]: answer["N"] for answer in janus.query(
+            "crossprolog:worked_out(_M:_P/_A), functor(_H, _P, _A), "
+            "aggregate_all(count, _M:_H, N), format(string(T), '~w:~w/~w', [_M, _P, _A])")}
+
+    before = kept()
+    assert {"crosscells:known_lines/3", "grid:known_fillings/3", "grid:known_units/3"} <= set(before)
+    assert all(before.values())
+    engine.forget_worked_out()
+    assert set(kept().values()) == {0}
+    assert all(puzzle.well_formed() for puzzle in crossprolog.generate("crosscells", 4, 4, 2, seed=1,
+                                                                         well_formed=True))
 
 
 def test_products_beyond_64_bits_are_exact():
