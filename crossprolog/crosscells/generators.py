@@ -91,8 +91,8 @@ def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCel
             break
     letter = letters[0]
     group = replace(constraint, group=letter, text="")
-    grouped = [[replace(cell, group=cell.group + letter, text="", place=None) if (i, j) in members else
-                replace(cell, place=None) for j, cell in enumerate(row)] for i, row in enumerate(table)]
+    grouped = [[replace(cell, group=cell.group + letter, text="") if (i, j) in members else cell
+                for j, cell in enumerate(row)] for i, row in enumerate(table)]  # from_table places them
     made = CrossCells.from_table(grouped, [row.tail for row in full.rows],
                                  [column.tail for column in full.columns_left_to_right()],
                                  full.first_cell, [*full.groups, group])
