@@ -802,9 +802,7 @@ preimage(Relation, V0, V, Lo..Hi, Lo1..Hi1) :-   % V0 #= V * N: an exact divisio
     scaled(Lo, N, Lo1),
     scaled(Hi, N, Hi1).
 preimage(Relation, V0, V, After, Before) :-
-    V in After,
-    call(Relation),
-    bounds_of(V0, Before).
+    findall(Bounds, ( V in After, call(Relation), bounds_of(V0, Bounds) ), [Before]).
 
 preimage_of(+, N, Lo, Hi, Lo1..Hi1) :-
     shifted(Lo, -N, Lo1),
