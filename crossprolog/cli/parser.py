@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import threading
 from typing import Callable, NamedTuple
 
 from importlib import import_module
 
-from .. import compare as compare_module
 from .. import output
 from ..backends import PICTURES
 from ..grades import GRADES
@@ -27,57 +27,124 @@ def parser() -> argparse.ArgumentParser:
         epilog="families: " + "; ".join(f"{f.name} ({f.summary})" for f in FAMILIES))
     top.add_argument("--version", action=_Version, nargs=0,
                         help="print the versions of crossprolog, SWI-Prolog, janus and Python")
-    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                  parser_class=_Command)
+    for name, help, arguments in (  # the commands that read puzzles: described by their help
+            ("solve", "print the puzzle solved, in the layout it came in", _solve),
+            ("count", "count the solutions", _count),
+            ("check", "is the puzzle well-formed (exactly one solution)? If not, why not", _check),
+            ("hint", "show one cell whose value is forced, and why", _hint),
+            ("grade", "rate how hard the puzzle is for a person: the hardest technique its "
+                      "easiest path needs, and its steps", _grade)):
+        commands.add_parser(name, help=help, description=help).later(arguments)
+    for name, help, description, arguments in (
+            ("export", "write a self-contained Prolog program for a puzzle",
+             "write one Prolog file that solves the puzzle with plain `swipl FILE` on any "
+             "machine with SWI-Prolog 9: the encoding's module inlined, or with --readable "
+             "the puzzle's own constraints as CLP(FD) goals", _export),
+            ("compare", "run every encoding on every puzzle, as a benchmark",
+             "run every encoding on every puzzle: times (median, min, max of the repeats), CPU, "
+             "Prolog inferences, the labeling's choices and backtracks, solutions seen and "
+             "whether they agree; a summary per encoding over many puzzles", _compare),
+            ("generate", "print random puzzles", "print random puzzles made by a family's "
+             "generator: crossprolog generate FAMILY --help for its options", _generate),
+            ("stats", "share of well-formed random puzzles per size", None, _stats),
+            ("serve", "serve a web page to solve, check, hint and generate puzzles, and its "
+                      "JSON API", "serve the web page and its JSON API (docs/web.md) until "
+             "Ctrl-C; searches run in worker processes", _serve)):
+        commands.add_parser(name, help=help, description=description).later(arguments)
+    return top
 
-    def puzzle_command(name: str, run: Callable, help: str,
-                       pictures: bool = True) -> argparse.ArgumentParser:
-        command = commands.add_parser(name, help=help, description=help)
-        command.add_argument("paths", nargs="+", metavar="PATH",
-                             help="puzzle file (one puzzle, or several, each after a line '== NAME'), "
-                                  f"directory of puzzle files ({', '.join('*' + s for s in SUFFIXES)}), "
-                                  "or - for standard input")
-        command.add_argument("--format", choices=["text", "markdown", "json"] + list(PICTURES) * pictures,
-                             default=None,
-                             help="output format (default: the layout the puzzle came in; json for data"
-                                  + ("; svg: a picture a puzzle; html: one page of everything, "
-                                     "pictures inline)" if pictures else ")"))
-        command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
-                             help="give each puzzle this many seconds, reading it included; a "
-                                  "lone puzzle's command ends by then (exit code 3)")
-        _puzzle_arguments(command)
-        if name != "count":
-            command.add_argument("--entries", default=None, metavar="FILE",
-                                 help="the puzzle as you have filled it in (your own digits or marks): "
-                                      "hints start from it, and a contradiction is blamed on your "
-                                      "entries first (docs/hints.md)")
-        _where_arguments(command)
-        command.add_argument("--out", default=None, metavar="FILE", type=_path,
-                             help="write one JSON record per puzzle to FILE (JSON Lines, each as "
-                                  "it is done, to a temporary FILE.*.partial until the end) and print "
-                                  "only a summary" + ("; with --format svg, FILE is a directory, a "
-                                                      "picture a puzzle; with html, the page" * pictures))
-        command.set_defaults(run=run)
-        return command
 
-    solve = puzzle_command("solve", later("questions", "solve"), "print the puzzle solved, in the layout it came in")
-    solve.add_argument("--all", action="store_true", help="print every solution")
-    solve.add_argument("--steps", action="store_true",
-                       help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
-    count = puzzle_command("count", later("questions", "count"), "count the solutions", pictures=False)
-    count.add_argument("--limit", type=_count_limit, default=0, metavar="N",
-                       help="stop counting at N (and say so); 0, the default: count them all")
-    puzzle_command("check", later("questions", "check"), "is the puzzle well-formed (exactly one solution)? "
-                                    "If not, why not")
-    hint = puzzle_command("hint", later("questions", "hint"), "show one cell whose value is forced, and why")
-    hint.add_argument("--all", action="store_true", help="every forced cell")
-    puzzle_command("grade", later("questions", "grade"), "rate how hard the puzzle is for a person: the hardest "
-                                            "technique its easiest path needs, and its steps")
+class _Command(output.Parser):
+    """A command's parser, its arguments added (by the function given to `later`) the
+    first time it parses or formats its usage or help: a start runs one command, and
+    adding every command's arguments took a twentieth of a plain solve's start."""
 
-    export = commands.add_parser("export", help="write a self-contained Prolog program for a puzzle",
-                                 description="write one Prolog file that solves the puzzle with "
-                                             "plain `swipl FILE` on any machine with SWI-Prolog 9: "
-                                             "the encoding's module inlined, or with --readable the "
-                                             "puzzle's own constraints as CLP(FD) goals")
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments: Callable[[argparse.ArgumentParser], None] | None = None
+        self._adding = threading.Lock()  # the web server's threads share one parser
+
+    def later(self, arguments: Callable[[argparse.ArgumentParser], None]) -> None:
+        self._arguments = arguments
+
+    def _complete(self) -> None:
+        with self._adding:
+            arguments, self._arguments = self._arguments, None
+            if arguments is not None:
+                arguments(self)
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._complete()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._complete()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._complete()
+        return super().format_help()
+
+
+def _puzzle_command(command: argparse.ArgumentParser, run: later, pictures: bool = True,
+                    entries: bool = True) -> None:
+    """The arguments every command that reads puzzles takes, and its `run`."""
+    command.add_argument("paths", nargs="+", metavar="PATH",
+                         help="puzzle file (one puzzle, or several, each after a line '== NAME'), "
+                              f"directory of puzzle files ({', '.join('*' + s for s in SUFFIXES)}), "
+                              "or - for standard input")
+    command.add_argument("--format", choices=["text", "markdown", "json"] + list(PICTURES) * pictures,
+                         default=None,
+                         help="output format (default: the layout the puzzle came in; json for data"
+                              + ("; svg: a picture a puzzle; html: one page of everything, "
+                                 "pictures inline)" if pictures else ")"))
+    command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                         help="give each puzzle this many seconds, reading it included; a "
+                              "lone puzzle's command ends by then (exit code 3)")
+    _puzzle_arguments(command)
+    if entries:
+        command.add_argument("--entries", default=None, metavar="FILE",
+                             help="the puzzle as you have filled it in (your own digits or marks): "
+                                  "hints start from it, and a contradiction is blamed on your "
+                                  "entries first (docs/hints.md)")
+    _where_arguments(command)
+    command.add_argument("--out", default=None, metavar="FILE", type=_path,
+                         help="write one JSON record per puzzle to FILE (JSON Lines, each as "
+                              "it is done, to a temporary FILE.*.partial until the end) and print "
+                              "only a summary" + ("; with --format svg, FILE is a directory, a "
+                                                  "picture a puzzle; with html, the page" * pictures))
+    command.set_defaults(run=run)
+
+
+def _solve(command: argparse.ArgumentParser) -> None:
+    _puzzle_command(command, later("questions", "solve"))
+    command.add_argument("--all", action="store_true", help="print every solution")
+    command.add_argument("--steps", action="store_true",
+                         help="print a person's way to the solution, step by step, as hints (docs/hints.md)")
+
+
+def _count(command: argparse.ArgumentParser) -> None:
+    _puzzle_command(command, later("questions", "count"), pictures=False, entries=False)
+    command.add_argument("--limit", type=_count_limit, default=0, metavar="N",
+                         help="stop counting at N (and say so); 0, the default: count them all")
+
+
+def _check(command: argparse.ArgumentParser) -> None:
+    _puzzle_command(command, later("questions", "check"))
+
+
+def _hint(command: argparse.ArgumentParser) -> None:
+    _puzzle_command(command, later("questions", "hint"))
+    command.add_argument("--all", action="store_true", help="every forced cell")
+
+
+def _grade(command: argparse.ArgumentParser) -> None:
+    _puzzle_command(command, later("questions", "grade"))
+
+
+def _export(export: argparse.ArgumentParser) -> None:
     export.add_argument("path", metavar="PATH", help="puzzle file, or - for standard input")
     _puzzle_arguments(export)
     export.add_argument("--readable", action="store_true",
@@ -92,12 +159,9 @@ def parser() -> argparse.ArgumentParser:
     export.set_defaults(run=later("tools", "export"))
 
 
-    compare = commands.add_parser("compare", help="run every encoding on every puzzle, as a benchmark",
-                                  description="run every encoding on every puzzle: times (median, "
-                                              "min, max of the repeats), CPU, Prolog inferences, "
-                                              "the labeling's choices and backtracks, solutions "
-                                              "seen and whether they agree; a summary per "
-                                              "encoding over many puzzles")
+def _compare(compare: argparse.ArgumentParser) -> None:
+    from .. import compare as compare_module  # its defaults: the module only for this command
+
     compare.add_argument("paths", nargs="+", metavar="PATH",
                          help="puzzle file (or several puzzles, each after a line '== NAME'), "
                               "or directory of puzzle files")
@@ -117,19 +181,23 @@ def parser() -> argparse.ArgumentParser:
     _where_arguments(compare)
     compare.set_defaults(run=later("tools", "compare"))
 
-    makers = [f for f in FAMILIES if f.generator_name]
-    generate = commands.add_parser("generate", help="print random puzzles",
-                                   description="print random puzzles made by a family's generator: "
-                                               "crossprolog generate FAMILY --help for its options")
+
+def _makers() -> list:
+    """The records of the families that make puzzles."""
+    return [f for f in FAMILIES if f.generator_name]
+
+
+def _generate(generate: argparse.ArgumentParser) -> None:
     families = generate.add_subparsers(dest="family", required=True, metavar="FAMILY")
-    for record in makers:
+    for record in _makers():
         _generate_arguments(families.add_parser(record.name, help=record.summary,
                                                 description=f"print random {record.title} puzzles"),
                             record)
     generate.set_defaults(run=later("tools", "generate"))
 
-    stats = commands.add_parser("stats", help="share of well-formed random puzzles per size")
-    stats.add_argument("family", choices=[record.name for record in makers])
+
+def _stats(stats: argparse.ArgumentParser) -> None:
+    stats.add_argument("family", choices=[record.name for record in _makers()])
     stats.add_argument("--sizes", type=_sizes, default=None, metavar="RxC,...",
                        help="sizes to look at (default: the family's own list)")
     stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
@@ -140,9 +208,8 @@ def parser() -> argparse.ArgumentParser:
     _where_arguments(stats)
     stats.set_defaults(run=later("tools", "stats"))
 
-    serving = commands.add_parser("serve", help="serve a web page to solve, check, hint and generate "
-                                  "puzzles, and its JSON API", description="serve the web page and its "
-                                  "JSON API (docs/web.md) until Ctrl-C; searches run in worker processes")
+
+def _serve(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only)")
     serving.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
@@ -153,8 +220,6 @@ def parser() -> argparse.ArgumentParser:
     serving.add_argument("--queue", type=_positive, default=32, metavar="N",
                          help="requests that may wait for a worker; more get 503 (default 32)")
     serving.set_defaults(run=later("serve", "serve"))
-    return top
-
 
 class later(NamedTuple):
     """The command `name` of `module` (of this package), imported when it runs: a start
