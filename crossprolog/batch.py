@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import re
 import shutil
@@ -452,6 +451,8 @@ def _is_special(path: str) -> bool:
 
 
 def write_jsonl(output: Output, record: dict) -> None:
+    import json  # for --out only: a start that prints text does not load it
+
     output.write(json.dumps(record) + "\n")
 
 

@@ -135,7 +135,7 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
     """While the grammars load, Prolog starts, or the search runs: `delay` seconds after
     crossprolog's own code started loading (before, Python itself is starting)."""
     process = crossprolog("solve", write(NEVER_CROSSPRODUCT), "--encoding", "chain")
-    while not loaded(process.pid, "_json"):  # a library only crossprolog.cli loads, early on
+    while not loaded(process.pid, "_typing"):  # a library only crossprolog.cli loads, early on
         time.sleep(0.01)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)

@@ -17,11 +17,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LOADED_BY = """
-import contextlib, io, json, sys
+import contextlib, io, sys
 from crossprolog.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+modules = sorted(sys.modules)  # before json, which only tells them
+import json
+print(json.dumps({"code": code, "modules": modules}))
 """
 
 # What only other commands, paradigms or the server use.
@@ -36,6 +38,8 @@ ELSEWHERE = ("asyncio", "socket", "subprocess", "multiprocessing", "dask", "dist
              # pictures (--format svg or html, notebooks): a solve printing text draws none
              "crossprolog.pictures", "crossprolog.backends.svg", "crossprolog.backends.html")
 OTHER_FAMILIES = ("crosscells", "kenken", "sudoku", "killer_sudoku", "kakuro")
+# What only JSON output uses (--format json, --out, a usage error asked for in JSON).
+JSON_ONLY = ("json",)
 
 
 def loaded_by(*argv: str) -> tuple[int, set[str]]:
@@ -51,6 +55,12 @@ def test_a_solve_loads_neither_other_commands_nor_other_paradigms():
     assert code == 0
     assert "crossprolog.cli.questions" in modules  # the test sees what a solve loads
     assert {name for name in modules if name.split(".")[0] in ELSEWHERE or name in ELSEWHERE} == set()
+
+
+def test_a_solve_printing_text_loads_nothing_for_json():
+    code, modules = loaded_by("solve", "examples/crossproduct/riddler-1.txt")
+    assert code == 0
+    assert {name for name in modules if name.split(".")[0] in JSON_ONLY} == set()
 
 
 def test_a_solve_loads_only_its_own_family():

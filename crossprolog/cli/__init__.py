@@ -14,7 +14,6 @@ stats), parser (the command line, from the families' records), and main here.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from typing import Sequence
@@ -44,6 +43,8 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
             args = parser().parse_args(argv)  # --help and --version write too
         except SystemExit as exit:
             if exit.code == 2 and wants_json(sys.argv[1:] if argv is None else argv):
+                import json  # for JSON output only: a start that prints text does not load it
+
                 print(json.dumps({"status": "error", "error": output.Parser.said}), flush=True)
             raise
         run = Run(args, started, began=started)

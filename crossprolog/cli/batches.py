@@ -4,7 +4,6 @@ what is finished."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections import Counter
@@ -145,6 +144,8 @@ def show(outcome: Outcome, item: Input, several: bool, args) -> None:
     if args.out:
         return
     if args.format == "json":
+        import json  # for JSON output only: a start that prints text does not load it
+
         record = {**item.keys, **outcome.record} if several or len(item.keys) > 1 else outcome.record
         write(json.dumps(record), file=sys.stdout)
     elif outcome.text:
