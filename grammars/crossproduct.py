@@ -37,12 +37,18 @@ class SizeTag(NamedTuple):
 
 
 BLANK_AFTER = r"(?!\S)"  # plain-text tokens are separated by blanks: `??6` is no row
-plain_unknown = pp.Regex(r"\?" + BLANK_AFTER).set_parse_action(lambda: [None])
-cell_or_product = located(plain_unknown | number(BLANK_AFTER)).set_name("a digit, '?' or a product")
-size_tag = (pp.Suppress("[") + number() + pp.Suppress(pp.one_of("× x X")) + number()
-            + pp.Suppress("]")).set_parse_action(lambda t: SizeTag(t[0], t[1]))
-plain_line = pp.OneOrMore(cell_or_product) + pp.Optional(located(size_tag).set_name("a size tag"))
 PLAIN_WHAT = "a digit, '?' or a product"
+
+
+@cache
+def plain_line() -> pp.ParserElement:
+    """A line of plain text, token by token: built for the first text that plain_text
+    refuses (below), to say where and why; a well-formed text never needs it."""
+    plain_unknown = pp.Regex(r"\?" + BLANK_AFTER).set_parse_action(lambda: [None])
+    cell_or_product = located(plain_unknown | number(BLANK_AFTER)).set_name(PLAIN_WHAT)
+    size_tag = (pp.Suppress("[") + number() + pp.Suppress(pp.one_of("× x X")) + number()
+                + pp.Suppress("]")).set_parse_action(lambda t: SizeTag(t[0], t[1]))
+    return pp.OneOrMore(cell_or_product) + pp.Optional(located(size_tag).set_name("a size tag"))
 
 # The same tokens, a whole plain text (its lines joined) as one regular expression: a
 # well-formed text is read in one pass by one pyparsing element, where plain_line
@@ -52,7 +58,6 @@ PLAIN_WHAT = "a digit, '?' or a product"
 TAG = rf"\[ *{NUMBER} *[×xX] *{NUMBER} *\]"
 PLAIN_LINE_PATTERN = rf" *(?:(?:\?|{NUMBER}){BLANK_AFTER} *)+(?:{TAG} *)?"
 TOKEN = re.compile(rf"\?|{NUMBER}|(?P<tag>{TAG})|(?P<newline>\n)")
-TAG_NUMBERS = re.compile(NUMBER)
 
 
 def _text_tokens(text: str, loc: int, t: pp.ParseResults) -> list[list[list[Token]]]:
@@ -80,7 +85,7 @@ def _value(token: str) -> int | None:
 
 
 def _tag(token: str) -> SizeTag:
-    return SizeTag(*map(_value, TAG_NUMBERS.findall(token)))
+    return SizeTag(*map(_value, re.findall(NUMBER, token)))
 
 
 plain_text = pp.Regex(rf"{PLAIN_LINE_PATTERN}(?:\n{PLAIN_LINE_PATTERN})*").leave_whitespace() \
@@ -157,10 +162,11 @@ def _bare_puzzle(lines: list[list[str]], given: dict[str, int | None],
     return CrossProduct.from_checked(products, columns, givens, zero=zero, columns_below=below)
 
 
-# Markdown cells, read one by one between the bars.
-MD_VALUE = re.compile(rf"\*\*\s*(?P<bold>\?|{NUMBER})\s*\*\*|(?P<plain>\?|{NUMBER}|)")
-MD_TAG = re.compile(rf"\[\s*(?P<rows>{NUMBER})\s*[×xX]\s*(?P<columns>{NUMBER})\s*\]")
-ALIGNMENT = re.compile(r"\s*\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*")
+# Markdown cells, read one by one between the bars: patterns that re compiles (and
+# keeps) when a markdown table is first read, not at every start.
+MD_VALUE = rf"\*\*\s*(?P<bold>\?|{NUMBER})\s*\*\*|(?P<plain>\?|{NUMBER}|)"
+MD_TAG = rf"\[\s*(?P<rows>{NUMBER})\s*[×xX]\s*(?P<columns>{NUMBER})\s*\]"
+ALIGNMENT = r"\s*\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*"
 
 # How a line of either layout looks, for claiming a text (the grammar proper is above).
 PLAIN_LINE = re.compile(r"\s*(?:(?:[0-9][0-9,]*|\?)(?:\s+|$))+(?:\[\s*[0-9]+\s*[×xX]\s*[0-9]+\s*\]\s*)?")
@@ -178,7 +184,7 @@ def claim(lines: Sequence[Line]) -> Claim:
     if not body:
         return NONE
     if is_markdown(body):
-        if all(is_product_text(cell.text) or MD_TAG.fullmatch(cell.text)
+        if all(is_product_text(cell.text) or re.fullmatch(MD_TAG, cell.text)
                for cell in markdown_cells(body[0])):
             return Claim(STRONG, "a markdown table of products")
         return Claim(WEAK, "a markdown table")
@@ -211,12 +217,12 @@ def is_markdown(lines: Sequence[Line]) -> bool:
 
 
 def is_product_text(text: str) -> bool:
-    match = MD_VALUE.fullmatch(text)
+    match = re.fullmatch(MD_VALUE, text)
     return bool(match) and (match["bold"] or match["plain"]) not in ("?", "")
 
 
 def is_alignment(line: Line) -> bool:
-    return "|" in line.text and bool(ALIGNMENT.fullmatch(line.text))
+    return "|" in line.text and bool(re.fullmatch(ALIGNMENT, line.text))
 
 
 def parse(lines: Sequence[Line], *, zero: bool = False) -> CrossProduct:
@@ -255,7 +261,7 @@ def plain_tokens(lines: list[Line]) -> list[list[Token]]:
     try:
         return plain_text.parse_string("\n".join(line.text for line in lines))[0]
     except pp.ParseBaseException:
-        return [list(parse_line(plain_line, line, PLAIN_WHAT)) for line in lines]
+        return [list(parse_line(plain_line(), line, PLAIN_WHAT)) for line in lines]
 
 
 def _columns_below(tokens: list[list[Token]]) -> bool:
@@ -333,11 +339,11 @@ def markdown_cells(line: Line) -> list[Token]:
 def _markdown_value(cell: Token, line: Line, what: str, tag: bool = False) -> Token:
     """The cell's value: a number, None for `?` or a blank cell, or (where `tag`) a SizeTag.
     Its column is the number's own, inside any bold."""
-    if tag and (match := MD_TAG.fullmatch(cell.text)):
+    if tag and (match := re.fullmatch(MD_TAG, cell.text)):
         size = SizeTag(_digits(match["rows"], line, cell.column + match.start("rows")),
                        _digits(match["columns"], line, cell.column + match.start("columns")))
         return Token(cell.text, size, cell.column)
-    match = MD_VALUE.fullmatch(cell.text)
+    match = re.fullmatch(MD_VALUE, cell.text)
     if match is None:
         found = cell.text if len(cell.text) <= 20 else cell.text[:20] + "..."
         raise error_at(f"expected {what} between bars, found {found!r}", line, cell.column)

@@ -423,7 +423,7 @@ def one_pass_agrees(texts: list[str]) -> None:
     from crossprolog.grammars.common import Line, parse_line
 
     try:
-        tokens = [list(parse_line(grammar.plain_line, Line(n, text), "x"))
+        tokens = [list(parse_line(grammar.plain_line(), Line(n, text), "x"))
                   for n, text in enumerate(texts, start=1)]
     except ParseError:
         tokens = None
