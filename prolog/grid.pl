@@ -340,23 +340,28 @@ worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units,
     Units =.. [units|UnitLists],
     maplist(length, UnitLists, Sizes),
     UnitSizes =.. [unit_sizes|Sizes],
-    numlist(1, NCells, Is),
-    findall(I-U, ( nth1(U, UnitLists, Unit), member(I, Unit) ), Pairs),
-    keysort(Pairs, Sorted),
-    group_pairs_by_key(Sorted, Grouped),
-    maplist(units_of(Grouped), Is, UnitsOfCells),
+    zeros(cell_unit_bits, NCells, CellUnitBits),
+    foldl(unit_of_cells(CellUnitBits), UnitLists, 1, _),
+    CellUnitBits =.. [_|UnitBits],
+    maplist(bit_numbers, UnitBits, UnitsOfCells),
     CellUnits =.. [cell_units|UnitsOfCells],
-    maplist(bits, UnitsOfCells, UnitBits),
-    CellUnitBits =.. [cell_unit_bits|UnitBits],
-    maplist(cell_peers(Units), UnitsOfCells, Is, PeerLists),
+    maplist(bits, UnitLists, UnitCells),
+    UnitCellBits =.. [unit_cells|UnitCells],
+    numlist(1, NCells, Is),
+    maplist(cell_peers(UnitCellBits), UnitBits, Is, PeerLists),
     Peers =.. [peers|PeerLists].
 
-%   The units of cell I: none when it is in none.
-units_of(Grouped, I, Us) :-
-    (   memberchk(I-Us0, Grouped)
-    ->  Us = Us0
-    ;   Us = []
-    ).
+%   A fresh term of N zeros (nb_setarg/3 may change it).
+zeros(Name, N, Term) :-
+    length(Zeros, N),
+    maplist(=(0), Zeros),
+    Term =.. [Name|Zeros].
+
+%   The cells of unit U have bit U set (Bits is fresh: nb_setarg/3 is safe).
+unit_of_cells(Bits, Unit, U, U1) :-
+    forall(member(I, Unit),
+           ( arg(I, Bits, B0), B is B0 \/ (1 << U), nb_setarg(I, Bits, B) )),
+    U1 is U + 1.
 
 bits(Numbers, Bits) :-
     foldl(bit_in, Numbers, 0, Bits).
@@ -364,17 +369,32 @@ bits(Numbers, Bits) :-
 bit_in(N, Bits0, Bits) :-
     Bits is Bits0 \/ (1 << N).
 
-cell_peers(Units, Us, I, Peers) :-
-    findall(J, ( member(U, Us), arg(U, Units, Unit), member(J, Unit), J =\= I ), Js),
-    sort(Js, Peers).
+%   The numbers of the bits set in Bits, smallest first.
+bit_numbers(0, []) :- !.
+bit_numbers(Bits, [N|Ns]) :-
+    N is lsb(Bits),
+    Rest is Bits xor (1 << N),
+    bit_numbers(Rest, Ns).
+
+%   The peers of cell I: the cells of its units (the set UnitBits), itself left out.
+cell_peers(UnitCellBits, UnitBits, I, Peers) :-
+    units_cells(UnitBits, UnitCellBits, 0, Cells),
+    Others is Cells /\ \ (1 << I),
+    bit_numbers(Others, Peers).
+
+units_cells(0, _, Cells, Cells) :- !.
+units_cells(UnitBits, UnitCellBits, Cells0, Cells) :-
+    U is lsb(UnitBits),
+    arg(U, UnitCellBits, UnitCells),
+    Cells1 is Cells0 \/ UnitCells,
+    Rest is UnitBits xor (1 << U),
+    units_cells(Rest, UnitCellBits, Cells1, Cells).
 
 %!  cell_table_bits(+NCells, +TableNumbers, -CellTableBits) is det.
 %
 %   For each cell, the set of the tables it is in.
 cell_table_bits(NCells, TableNumbers, CellTableBits) :-
-    length(Zeros, NCells),
-    maplist(=(0), Zeros),
-    CellTableBits =.. [cell_table_bits|Zeros],
+    zeros(cell_table_bits, NCells, CellTableBits),
     foldl(cells_in_table(CellTableBits), TableNumbers, 1, _).
 
 %   The cells of table T have bit T set (Bits is fresh: setarg/3 is safe).
