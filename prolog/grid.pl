@@ -321,18 +321,28 @@ place_given(Grid, given(I, Digit)) :-
 crossprolog:worked_out(grid:known_units/3).
 
 unit_geometry(NCells, UnitLists, UnitGeometry) :-
-    term_hash(NCells-UnitLists, Key),
-    (   known_units(Key, NCells-UnitLists, Known)
-    ->  UnitGeometry = Known
-    ;   worked_out_units(NCells, UnitLists, UnitGeometry),
-        assertz(known_units(Key, NCells-UnitLists, UnitGeometry)),
-        forget_old_units(16)
+    kept(known_units, 16, NCells-UnitLists, worked_out_units(NCells, UnitLists), UnitGeometry).
+
+%!  kept(+Table, +Most, +Key, :WorkOut, -Value) is det.
+%
+%   Value is what call(WorkOut, Value) gives for Key, worked out once and
+%   kept as a fact Table(Hash, Key, Value), the last Most of Table's only.
+kept(Table, Most, Key, WorkOut, Value) :-
+    term_hash(Key, Hash),
+    Fact =.. [Table, Hash, Key, Known],
+    (   call(Fact)
+    ->  Value = Known
+    ;   call(WorkOut, Value),
+        New =.. [Table, Hash, Key, Value],
+        assertz(New),
+        forget_oldest(Table, Most)
     ).
 
-forget_old_units(Kept) :-
-    (   predicate_property(known_units(_, _, _), number_of_clauses(N)),
-        N > Kept
-    ->  once(retract(known_units(_, _, _)))
+forget_oldest(Table, Most) :-
+    functor(Any, Table, 3),
+    (   predicate_property(Any, number_of_clauses(N)),
+        N > Most
+    ->  once(retract(Any))
     ;   true
     ).
 
@@ -467,14 +477,10 @@ distinct_sum(sum(_, Total), Lined, Low-High, Sets) :-
     sets_from(Least),
     Cells >= Least,
     \+ ( member(Flags, Lined), memberchk(0, Flags) ),
-    Key = sets(Total, Cells, Low, High),
-    term_hash(Key, Hash),
-    (   known_fillings(Hash, Key, Known)
-    ->  Sets = Known
-    ;   findall(Set, digit_set(Cells, Low, High, Total, 0, Set), Sets),
-        assertz(known_fillings(Hash, Key, Sets)),
-        forget_old_fillings(512)
-    ).
+    kept(known_fillings, 512, sets(Total, Cells, Low, High), digit_sets(Cells, Low, High, Total), Sets).
+
+digit_sets(Cells, Low, High, Total, Sets) :-
+    findall(Set, digit_set(Cells, Low, High, Total, 0, Set), Sets).
 
 %   Sums of this many cells or more are tables of digit sets; smaller ones
 %   keep their few fillings, which are arc consistent.
@@ -506,13 +512,7 @@ crossprolog:worked_out(grid:known_fillings/3).
 
 table_fillings(Rule, Lined, Digits, Width, Packed) :-
     (   arithmetic_key(Rule, Lined, Digits, Width, Key)
-    ->  term_hash(Key, Hash),
-        (   known_fillings(Hash, Key, Known)
-        ->  Packed = Known
-        ;   found_fillings(Rule, Lined, Digits, Width, Packed),
-            assertz(known_fillings(Hash, Key, Packed)),
-            forget_old_fillings(512)
-        )
+    ->  kept(known_fillings, 512, Key, found_fillings(Rule, Lined, Digits, Width), Packed)
     ;   found_fillings(Rule, Lined, Digits, Width, Packed)
     ).
 
@@ -524,13 +524,6 @@ arithmetic_key(ratio(_, _, T), Lined, Digits, Width, ratio(T, Lined, Digits, Wid
 found_fillings(Rule, Lined, Digits, Width, Packed) :-
     findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
     sort(Packed0, Packed).
-
-forget_old_fillings(Kept) :-
-    (   predicate_property(known_fillings(_, _, _), number_of_clauses(N)),
-        N > Kept
-    ->  once(retract(known_fillings(_, _, _)))
-    ;   true
-    ).
 
 %   Sums and products are packed as they are chosen, the rest once found.
 packed_filling(sum(_, T), Lined, Digits, Width, P) :- !,
