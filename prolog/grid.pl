@@ -87,6 +87,7 @@ geometry is kept as an asserted fact instead.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
+:- use_module(library(ordsets)).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
 
@@ -313,9 +314,9 @@ place_given(Grid, given(I, Digit)) :-
 %   UnitGeometry is units(CellUnits, CellUnitBits, Peers, Units, UnitSizes):
 %   each cell's units (a list and a set), its peers, the units' cells and
 %   their sizes.
-%   Worked out once per shape and kept as a fact (a Sudoku's or a size
-%   of KenKen's units are the same every time), the last few shapes only
-%   (a Kakuro's runs are its own); not tabled, see the header.
+%   Kept as a fact from the second time a shape comes (a Sudoku's or a
+%   size of KenKen's units are the same every time), the last few shapes
+%   only (a Kakuro's runs are its own); not tabled, see the header.
 :- dynamic known_units/3.
 :- multifile crossprolog:worked_out/1.
 crossprolog:worked_out(grid:known_units/3).
@@ -333,13 +334,29 @@ kept(Table, Most, Key, WorkOut, Value) :-
     (   call(Fact)
     ->  Value = Known
     ;   call(WorkOut, Value),
-        New =.. [Table, Hash, Key, Value],
-        assertz(New),
-        forget_oldest(Table, Most)
+        (   kept_on_second_sight(Table),
+            \+ retract(seen(Table, Hash))
+        ->  assertz(seen(Table, Hash)),
+            forget_oldest(seen, 2, 4096)
+        ;   New =.. [Table, Hash, Key, Value],
+            assertz(New),
+            forget_oldest(Table, Most)
+        )
     ).
 
+%   A shape's units are kept the second time they come: keeping copies
+%   them, and a Killer Sudoku's or a Kakuro's units are its own (its cages
+%   or runs), so they would be copied for nothing.
+kept_on_second_sight(known_units).
+
+:- dynamic seen/2.
+crossprolog:worked_out(grid:seen/2).
+
 forget_oldest(Table, Most) :-
-    functor(Any, Table, 3),
+    forget_oldest(Table, 3, Most).
+
+forget_oldest(Table, Arity, Most) :-
+    functor(Any, Table, Arity),
     (   predicate_property(Any, number_of_clauses(N)),
         N > Most
     ->  once(retract(Any))
@@ -350,15 +367,17 @@ worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units,
     Units =.. [units|UnitLists],
     maplist(length, UnitLists, Sizes),
     UnitSizes =.. [unit_sizes|Sizes],
-    zeros(cell_unit_bits, NCells, CellUnitBits),
-    foldl(unit_of_cells(CellUnitBits), UnitLists, 1, _),
-    CellUnitBits =.. [_|UnitBits],
-    maplist(bit_numbers, UnitBits, UnitsOfCells),
+    length(Nones, NCells),
+    maplist(=([]), Nones),
+    Descending =.. [cell_units|Nones],
+    foldl(unit_of_cells(Descending), UnitLists, 1, _),
+    Descending =.. [_|Reversed],
+    maplist(reverse, Reversed, UnitsOfCells),
     CellUnits =.. [cell_units|UnitsOfCells],
-    maplist(bits, UnitLists, UnitCells),
-    UnitCellBits =.. [unit_cells|UnitCells],
+    maplist(bits, UnitsOfCells, UnitBits),
+    CellUnitBits =.. [cell_unit_bits|UnitBits],
     numlist(1, NCells, Is),
-    maplist(cell_peers(UnitCellBits), UnitBits, Is, PeerLists),
+    maplist(cell_peers(Units), UnitsOfCells, Is, PeerLists),
     Peers =.. [peers|PeerLists].
 
 %   A fresh term of N zeros (nb_setarg/3 may change it).
@@ -367,11 +386,17 @@ zeros(Name, N, Term) :-
     maplist(=(0), Zeros),
     Term =.. [Name|Zeros].
 
-%   The cells of unit U have bit U set (Bits is fresh: nb_setarg/3 is safe).
-unit_of_cells(Bits, Unit, U, U1) :-
-    forall(member(I, Unit),
-           ( arg(I, Bits, B0), B is B0 \/ (1 << U), nb_setarg(I, Bits, B) )),
+%   Unit U is put first in the list of each of its cells (Descending is
+%   fresh: setarg/3 is safe).
+unit_of_cells(Descending, Unit, U, U1) :-
+    in_unit(Unit, Descending, U),
     U1 is U + 1.
+
+in_unit([], _, _).
+in_unit([I|Is], Descending, U) :-
+    arg(I, Descending, Us),
+    setarg(I, Descending, [U|Us]),
+    in_unit(Is, Descending, U).
 
 bits(Numbers, Bits) :-
     foldl(bit_in, Numbers, 0, Bits).
@@ -379,26 +404,19 @@ bits(Numbers, Bits) :-
 bit_in(N, Bits0, Bits) :-
     Bits is Bits0 \/ (1 << N).
 
-%   The numbers of the bits set in Bits, smallest first.
-bit_numbers(0, []) :- !.
-bit_numbers(Bits, [N|Ns]) :-
-    N is lsb(Bits),
-    Rest is Bits xor (1 << N),
-    bit_numbers(Rest, Ns).
+%   The peers of cell I: the cells of its units, itself left out.  A sort
+%   (in C) of the units' cells is cheaper than sets of cells as integers,
+%   which are bignums past 60 cells.
+cell_peers(Units, CellUnits, I, Peers) :-
+    units_cells(CellUnits, Units, Cells),
+    sort(Cells, Sorted),
+    ord_del_element(Sorted, I, Peers).
 
-%   The peers of cell I: the cells of its units (the set UnitBits), itself left out.
-cell_peers(UnitCellBits, UnitBits, I, Peers) :-
-    units_cells(UnitBits, UnitCellBits, 0, Cells),
-    Others is Cells /\ \ (1 << I),
-    bit_numbers(Others, Peers).
-
-units_cells(0, _, Cells, Cells) :- !.
-units_cells(UnitBits, UnitCellBits, Cells0, Cells) :-
-    U is lsb(UnitBits),
-    arg(U, UnitCellBits, UnitCells),
-    Cells1 is Cells0 \/ UnitCells,
-    Rest is UnitBits xor (1 << U),
-    units_cells(Rest, UnitCellBits, Cells1, Cells).
+units_cells([], _, []).
+units_cells([U|Us], Units, Cells) :-
+    arg(U, Units, UnitCells),
+    append(UnitCells, Rest, Cells),
+    units_cells(Us, Units, Rest).
 
 %!  cell_table_bits(+NCells, +TableNumbers, -CellTableBits) is det.
 %
@@ -422,15 +440,16 @@ cells_in_table(Bits, Numbers, T, T1) :-
 %   for each such unit, crossing(Outside, Others), Outside the cells of
 %   Numbers not in it.
 table_units(CellUnits, Units, _, sets, Numbers, sets(Numbers, Crossings)) :- !,
-    findall(U, ( member(I, Numbers), arg(I, CellUnits, Us), member(U, Us) ), Found),
-    sort(Found, Shared),
+    findall(U-I, ( member(I, Numbers), arg(I, CellUnits, Us), member(U, Us) ), Pairs),
+    keysort(Pairs, Sorted),
+    group_pairs_by_key(Sorted, Grouped),
     findall(crossing(Outside, Others),
-            ( member(U, Shared),
+            ( member(U-Inside, Grouped),
+              Inside = [_, _|_],
               arg(U, Units, Unit),
-              intersection(Numbers, Unit, [_, _|_]),
-              subtract(Unit, Numbers, Others),
+              subtract(Unit, Inside, Others),
               Others \== [],
-              subtract(Numbers, Unit, Outside) ),
+              subtract(Numbers, Inside, Outside) ),
             Crossings).
 table_units(CellUnits, Units, Width, packed, Numbers, table(Numbers, Crossings)) :-
     findall(U-Shift, ( nth0(K, Numbers, I), arg(I, CellUnits, Us), member(U, Us),

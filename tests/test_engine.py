@@ -71,6 +71,7 @@ def test_forget_worked_out_empties_every_table_the_families_keep():
     for family, rows, cols in (("crosscells", 4, 4), ("killer_sudoku", 9, 9)):
         for puzzle in crossprolog.generate(family, rows, cols, 2, seed=1):
             puzzle.search(limit=2)
+    next(crossprolog.generate("killer_sudoku", 9, 9, 1, seed=1)).search(limit=2)  # units: kept seen twice
 
     def kept() -> dict[str, int]:
         """The clauses of each table a family names, by its name."""
