@@ -49,7 +49,7 @@ NO_MARKS = Marks()
 def json_ready(values: Any) -> Any:
     """`values` with every tuple a list, as JSON has them."""
     if isinstance(values, (tuple, list)):
-        return [json_ready(v) for v in values]
+        return [json_ready(v) if isinstance(v, (tuple, list)) else v for v in values]
     return values
 
 

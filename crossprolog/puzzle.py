@@ -245,6 +245,14 @@ def unchecked(cls: type, **values: Any) -> Any:
     return made
 
 
+def unchecked_change(made: Any, **changes: Any) -> Any:
+    """`made`, an instance of a frozen dataclass, with `changes`, made without
+    `__post_init__`'s checks: for a change that keeps what they check (clues hidden,
+    say), to values as `__post_init__` leaves them."""
+    return unchecked(type(made), **{**{name: getattr(made, name) for name in _defaults(type(made))},
+                                    **changes})
+
+
 @cache
 def _defaults(cls: type) -> dict[str, Any]:
     return {field.name: field.default for field in fields(cls)}

@@ -12,7 +12,7 @@ from ..answers import NO_MARKS, Clue, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
 from ..explain import Explainable
-from ..puzzle import items, rows_of
+from ..puzzle import items, rows_of, unchecked_change
 from ..scene import Markable, Scene
 from . import drawing
 from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
@@ -119,7 +119,7 @@ class CrossCells(Explainable):
     def _cells_by_group(self) -> dict[str, tuple[int, ...]]:
         by_group: dict[str, list[int]] = {}
         for i, cell in enumerate(self.cells):
-            for letter in dict.fromkeys(cell.group):
+            for letter in cell.group:  # each letter once: Cell sorts them apart
                 by_group.setdefault(letter, []).append(i)
         return {letter: tuple(cells) for letter, cells in by_group.items()}
 
@@ -186,12 +186,20 @@ class CrossCells(Explainable):
 
     def columns_left_to_right(self) -> list[Line]:
         """The columns in the order the drawing shows them, leftmost first."""
+        return list(self._columns_left_to_right)
+
+    @cached_property
+    def _columns_left_to_right(self) -> tuple[Line, ...]:
         def left(line: Line) -> int:
             return min((self.cells[i].place.column for i in line.cells if self.cells[i].place),
                        default=0)
-        return sorted(self.columns, key=lambda line: (left(line), line.cells))
+        return tuple(sorted(self.columns, key=lambda line: (left(line), line.cells)))
 
     def clues(self) -> tuple[Clue, ...]:
+        return self._clues
+
+    @cached_property
+    def _clues(self) -> tuple[Clue, ...]:
         rows = [Clue("row", f"row {r + 1} ({', '.join(e.text for e in ends(line))})", index=r,
                      cells=self._json_cells(line.cells))
                 for r, line in enumerate(self.rows) if ends(line)]
@@ -257,19 +265,24 @@ class CrossCells(Explainable):
         return ends(lines[clue.index])
 
     def keeping(self, clues: Collection[Clue]) -> CrossCells:
+        # Making a puzzle asks this of every question: hiding clues keeps what
+        # __post_init__ checks, and the columns in their order, so it is not asked again
         kept = set(clues)
-        columns = self.columns_left_to_right()
+        shown_columns = {id(column) for k, column in enumerate(self._columns_left_to_right)
+                         if Clue("column", "", index=k) in kept}
 
-        def line(kind: str, index: int, line: Line) -> Line:
-            return line if Clue(kind, "", index=index) in kept else replace(line, head=None, tail=None)
+        def bare(line: Line) -> Line:
+            return line if line.head is None and line.tail is None else replace(line, head=None, tail=None)
 
         undecided = {i for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
                      if self.cells[i].decided is not None and Clue("given", "", cell=(r, k)) not in kept}
-        return replace(self, rows=tuple(line("row", r, row) for r, row in enumerate(self.rows)),
-                       columns=tuple(line("column", k, column) for k, column in enumerate(columns)),
-                       groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept),
-                       cells=tuple(replace(cell, decided=None, text=unmarked(cell.text)) if i in undecided
-                                   else cell for i, cell in enumerate(self.cells)))
+        return unchecked_change(
+            self, rows=tuple(row if Clue("row", "", index=r) in kept else bare(row)
+                             for r, row in enumerate(self.rows)),
+            columns=tuple(column if id(column) in shown_columns else bare(column) for column in self.columns),
+            groups=tuple(g for g in self.groups if Clue("group", "", name=g.group) in kept),
+            cells=tuple(replace(cell, decided=None, text=unmarked(cell.text)) if i in undecided
+                        else cell for i, cell in enumerate(self.cells)))
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [(r, k) for r, row in enumerate(self.rows) for k, i in enumerate(row.cells)
