@@ -439,30 +439,50 @@ cells_in_table(Bits, Numbers, T, T1) :-
 %   unit's other cells.  A table of digit sets is sets(Numbers, Crossings):
 %   for each such unit, crossing(Outside, Others), Outside the cells of
 %   Numbers not in it.
-table_units(CellUnits, Units, _, sets, Numbers, sets(Numbers, Crossings)) :- !,
-    findall(U-I, ( member(I, Numbers), arg(I, CellUnits, Us), member(U, Us) ), Pairs),
-    keysort(Pairs, Sorted),
-    group_pairs_by_key(Sorted, Grouped),
-    findall(crossing(Outside, Others),
-            ( member(U-Inside, Grouped),
-              Inside = [_, _|_],
-              arg(U, Units, Unit),
-              subtract(Unit, Inside, Others),
-              Others \== [],
-              subtract(Numbers, Inside, Outside) ),
-            Crossings).
-table_units(CellUnits, Units, Width, packed, Numbers, table(Numbers, Crossings)) :-
-    findall(U-Shift, ( nth0(K, Numbers, I), arg(I, CellUnits, Us), member(U, Us),
-                       Shift is K * Width ),
-            Pairs),
-    keysort(Pairs, Sorted),
-    group_pairs_by_key(Sorted, Grouped),
-    findall(crossing(Shifts, Others),
-            ( member(U-Shifts, Grouped),
-              Shifts = [_, _|_],
-              arg(U, Units, Unit),
-              subtract(Unit, Numbers, Others) ),
-            Crossings).
+table_units(CellUnits, Units, Width, Kind, Numbers, Table) :-
+    cells_units(Numbers, 0, Width, CellUnits, Pairs, []),
+    keysort(Pairs, ByUnit),
+    crossings(ByUnit, Units, Kind, Numbers, Crossings),
+    table_term(Kind, Numbers, Crossings, Table).
+
+table_term(sets, Numbers, Crossings, sets(Numbers, Crossings)).
+table_term(packed, Numbers, Crossings, table(Numbers, Crossings)).
+
+%   U-(I-Shift) for each unit U of each cell I of a table, Shift the
+%   field of I in a packed filling.
+cells_units([], _, _, _, Pairs, Pairs).
+cells_units([I|Is], K, Width, CellUnits, Pairs0, Pairs) :-
+    arg(I, CellUnits, Us),
+    Shift is K * Width,
+    cell_units(Us, I-Shift, Pairs0, Pairs1),
+    K1 is K + 1,
+    cells_units(Is, K1, Width, CellUnits, Pairs1, Pairs).
+
+cell_units([], _, Pairs, Pairs).
+cell_units([U|Us], Cell, [U-Cell|Pairs0], Pairs) :-
+    cell_units(Us, Cell, Pairs0, Pairs).
+
+%   A crossing for each run of pairs of one unit, two cells or more.
+crossings([], _, _, _, []).
+crossings([U-Cell|Pairs], Units, Kind, Numbers, Crossings) :-
+    same_unit(Pairs, U, Cells, Rest),
+    (   Cells == []
+    ->  Crossings = Crossings1
+    ;   arg(U, Units, Unit),
+        pairs_keys_values([Cell|Cells], Inside, Shifts),
+        subtract(Unit, Inside, Others),
+        crossing(Kind, Numbers, Inside, Shifts, Others, Crossings, Crossings1)
+    ),
+    crossings(Rest, Units, Kind, Numbers, Crossings1).
+
+same_unit([U-Cell|Pairs], U, [Cell|Cells], Rest) :- !,
+    same_unit(Pairs, U, Cells, Rest).
+same_unit(Pairs, _, [], Pairs).
+
+crossing(sets, _, _, _, [], Crossings, Crossings) :- !.
+crossing(sets, Numbers, Inside, _, Others, [crossing(Outside, Others)|Crossings], Crossings) :-
+    subtract(Numbers, Inside, Outside).
+crossing(packed, _, _, Shifts, Others, [crossing(Shifts, Others)|Crossings], Crossings).
 
                  /*******************************
                  *   RULES AS TABLES OF FILLINGS *
