@@ -73,7 +73,7 @@ model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     must_be_without_zero(rows, Low),
     totals_agree(RowProducts, ColumnProducts),
     must_know_products(rows, RowProducts-ColumnProducts),
-    grid(RowProducts, ColumnProducts, Rows, _),
+    grid_rows(RowProducts, ColumnProducts, Rows),
     maplist(give(Rows), Givens).
 model(Encoding, Puzzle, Rows, Labeling) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
@@ -257,8 +257,18 @@ row_candidate(Choices, Product-Row, Count-(Row-Fillings)) :-
     length(Fillings, Count).
 
 still_fitting(ColumnProducts, Room, _-(Row-Fillings), Count-(Row-Fitting)) :-
-    include(fits(ColumnProducts, Room), Fillings, Fitting),
-    length(Fitting, Count).
+    fitting(Fillings, ColumnProducts, Room, Fitting, 0, Count).
+
+%   include/3 of fits/3, counted (the search's inner loop: no meta-call).
+fitting([], _, _, [], Count, Count).
+fitting([Filling|Fillings], ColumnProducts, Room, Fitting, Count0, Count) :-
+    (   fits(ColumnProducts, Room, Filling)
+    ->  Fitting = [Filling|Fitting1],
+        Count1 is Count0 + 1
+    ;   Fitting = Fitting1,
+        Count1 = Count0
+    ),
+    fitting(Fillings, ColumnProducts, Room, Fitting1, Count1, Count).
 
 fits(ColumnProducts, Room, Filling) :-
     maplist(fits_column(Room), ColumnProducts, Filling).
@@ -277,11 +287,15 @@ divided(ColumnProduct, Digit, Quotient) :-
 %
 %   Rows and Columns are the same fresh grid of variables, read both ways.
 grid(RowProducts, ColumnProducts, Rows, Columns) :-
+    grid_rows(RowProducts, ColumnProducts, Rows),
     length(ColumnProducts, Width),
-    length(RowProducts, Height),
-    length(Rows, Height),
-    maplist(length_(Width), Rows),
     lines_transposed(Rows, Width, Columns).
+
+%   Rows is a fresh grid of variables, a list per row.
+grid_rows(RowProducts, ColumnProducts, Rows) :-
+    length(ColumnProducts, Width),
+    same_length(RowProducts, Rows),
+    maplist(length_(Width), Rows).
 
 % transpose/2 cannot know the width of a grid without rows.
 lines_transposed([], Width, Columns) :- !,
@@ -435,10 +449,19 @@ row_filling(Product, ColumnProducts, Row) :-
 %   by every digit).
 column_digits(Room, ColumnProduct, Digits) :-
     known(ColumnProduct, Product),
-    findall(D, ( between(1, 9, D),
-                 Product mod D =:= 0,
-                 leaves_room(Room, Product, D) ),
-            Digits).
+    dividing_digits(9, Product, Room, [], Digits).
+
+%   Digits are those of 1..D that divide Product leaving at most Room,
+%   then Digits0.
+dividing_digits(0, _, _, Digits, Digits) :- !.
+dividing_digits(D, Product, Room, Digits0, Digits) :-
+    (   Product mod D =:= 0,
+        leaves_room(Room, Product, D)
+    ->  Digits1 = [D|Digits0]
+    ;   Digits1 = Digits0
+    ),
+    D1 is D - 1,
+    dividing_digits(D1, Product, Room, Digits1, Digits).
 
 %!  filling(+Choices, +Product, -Row) is nondet.
 %
