@@ -120,6 +120,7 @@ class Witnesses:
     def __init__(self, full: Puzzle, intended: list, fixed: set[Clue]):
         self.intended, self.fixed = intended, fixed
         self.found: list[list] = []
+        self.apart: list[set[Cell]] = []  # for each solution found, the cells where it is not `intended`
         self.unmet: list[int] = []
         self.clues: dict[Clue, Clue] = {}  # each clue that may be hidden, with its cells
         self.bits: dict[Clue, int] = {}  # each clue that may be hidden, its bit
@@ -132,13 +133,15 @@ class Witnesses:
         for clue in new:
             self.clues[clue] = clue
             self.bits[clue] = 1 << len(self.bits)
-        self.unmet = [unmet | self.unmet_by(other, new) for other, unmet in zip(self.found, self.unmet)]
+        self.unmet = [unmet | self.unmet_by(apart, new) for apart, unmet in zip(self.apart, self.unmet)]
 
     def add(self, other: list | None) -> list | None:
         """Keep `other`, a solution other than the intended one (None: none found); it."""
         if other is not None:
             self.found.append(other)
-            self.unmet.append(self.unmet_by(other, self.clues))
+            self.apart.append({(r, c) for r, row in enumerate(other) for c, value in enumerate(row)
+                               if value != self.intended[r][c]})
+            self.unmet.append(self.unmet_by(self.apart[-1], self.clues))
         return other
 
     def meeting(self, clues: set[Clue]) -> list | None:
@@ -150,11 +153,10 @@ class Witnesses:
         """The cells `clue` speaks of (a clue a family made may come without them)."""
         return self.clues[clue].cells
 
-    def unmet_by(self, other: list, clues: Iterable[Clue]) -> int:
-        """The bits of those of `clues` that `other` is not known to meet: it fills their
-        cells otherwise than the intended solution (a line's total may still agree: unsure)."""
-        apart = {(r, c) for r, row in enumerate(other) for c, value in enumerate(row)
-                 if value != self.intended[r][c]}
+    def unmet_by(self, apart: set[Cell], clues: Iterable[Clue]) -> int:
+        """The bits of those of `clues` that a solution differing from the intended one
+        in the cells `apart` is not known to meet: it fills their cells otherwise (a
+        line's total may still agree: unsure)."""
         return sum(self.bits[clue] for clue in clues if not apart.isdisjoint(self.clues[clue].cells))
 
 

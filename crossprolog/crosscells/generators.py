@@ -12,6 +12,7 @@ from typing import Iterator
 from .. import making
 from ..answers import Clue
 from ..drawing import aligned
+from ..puzzle import unchecked_change
 from ..regions import random_partition
 from .model import CrossCells
 from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, value_of
@@ -96,7 +97,7 @@ def group_apart(full: CrossCells, intended: list, other: list) -> tuple[CrossCel
     made = CrossCells.from_table(grouped, [row.tail for row in full.rows],
                                  [column.tail for column in full.columns_left_to_right()],
                                  full.first_cell, [*full.groups, group])
-    return replace(made, precedence=full.precedence), Clue("group", "", name=letter)
+    return unchecked_change(made, precedence=full.precedence), Clue("group", "", name=letter)
 
 
 # A new group's cells: its first, then the nearest below and to the right, at most GROUP_SIZE.

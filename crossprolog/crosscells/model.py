@@ -99,8 +99,10 @@ class CrossCells(Explainable):
         tokens = [c.text for row in table for c in row] + [c.text for c in column_constraints if c]
         tokens += [g.text for g in groups]
         stride = max(map(len, tokens), default=1) + 1
-        cells = [replace(cell, place=Place(r, c * stride)) for r, row in enumerate(table)
-                 for c, cell in enumerate(row)]  # cell (r, c) is number r * width + c
+        # cell (r, c) is number r * width + c; a Cell is checked as it is made, not as it is placed
+        cells = [unchecked_change(cell, place=Place(r, c * stride)) if isinstance(cell, Cell)
+                 else replace(cell, place=Place(r, c * stride))
+                 for r, row in enumerate(table) for c, cell in enumerate(row)]
         rows = [Line(tuple(r * width + c for c in range(width)),
                      tail=constraint and replace(constraint, place=Place(r, width * stride + 1)))
                 for r, constraint in enumerate(row_constraints)]
@@ -145,7 +147,7 @@ class CrossCells(Explainable):
 
     def solution_values(self, answer) -> tuple[tuple[OnOff, ...], ...]:
         """Prolog's 0/1 per cell, as one tuple per row."""
-        return tuple(tuple(answer[i] for i in row.cells) for row in self.rows)
+        return tuple(tuple(map(answer.__getitem__, row.cells)) for row in self.rows)
 
     def answer_shape(self) -> tuple[int]:
         """One 0/1 per cell, in reading order."""
