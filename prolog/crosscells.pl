@@ -118,6 +118,9 @@ reading_ons(Ons, Reading, LineOns) :-
 nth0_of(List, I, Element) :-
     nth0(I, List, Element).
 
+arg_of(Term, N, Arg) :-
+    arg(N, Term, Arg).
+
 %!  restarts(+Unit, +Lines, +Ons) is nondet.
 %
 %   Labels Ons, the cells of Lines, in attempts: attempt K labels as
@@ -617,7 +620,8 @@ factor(_, _, _, 1).
 %   states is left to the restarts encoding, which states such a line as
 %   fold does.
 masks_model(Rules, Operations, Readings, Ons, Labeling, Puzzle) :-
-    foldl(mask_line(Rules, Operations), Readings, Lines0, fits, Fits),
+    OperationsOf =.. [operations|Operations],   % by cell number: a line's are looked up, not searched
+    foldl(mask_line(Rules, OperationsOf), Readings, Lines0, fits, Fits),
     (   Fits == too_many_states
     ->  model(restarts, Puzzle, Ons, Labeling)
     ;   length(Ons, N),
@@ -638,12 +642,13 @@ masks_model(Rules, Operations, Readings, Ons, Labeling, Puzzle) :-
         Labeling = masks_labeling(Grid, Unit, Ons)
     ).
 
-%!  mask_line(+Rules, +Operations, +Reading, -Line, +Fits0, -Fits) is semidet.
+%!  mask_line(+Rules, +OperationsOf, +Reading, -Line, +Fits0, -Fits) is semidet.
 %
-%   Line is the count or total line of Reading; Fits becomes
+%   Line is the count or total line of Reading (OperationsOf holds each
+%   cell's operation, by cell number from 1); Fits becomes
 %   too_many_states when its states outnumber max_states/1.  Fails when
 %   no way through the line reaches its total.
-mask_line(Rules, Operations, Reading, Line, Fits0, Fits) :-
+mask_line(Rules, OperationsOf, Reading, Line, Fits0, Fits) :-
     _{cells: Indices, kind: KindText, value: Value} :< Reading,
     atom_string(Kind, KindText),
     maplist(succ, Indices, Numbers),
@@ -651,7 +656,7 @@ mask_line(Rules, Operations, Reading, Line, Fits0, Fits) :-
     (   Kind == (#)
     ->  Line = count(Cells, Value),
         Fits = Fits0
-    ;   maplist(nth0_of(Operations), Indices, LineOperations),
+    ;   maplist(arg_of(OperationsOf), Numbers, LineOperations),
         line_states(Rules, LineOperations, Value, States),
         (   States = states(Alive, Moves)
         ->  Line = total(Cells, Alive, Moves),
