@@ -28,6 +28,7 @@ import argparse
 import logging
 import math
 import os
+import pickle
 import resource
 import statistics
 import subprocess
@@ -116,13 +117,14 @@ def task_costs(tasks: int = 400) -> tuple[float, float]:
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
                       silence_logs=logging.CRITICAL) as local, \
             Client(local) as client:
-        client.submit(run_chunk, len, [], pure=False).result()
+        nothing = pickle.dumps([])  # a chunk of no items, as crossprolog.cluster sends one
+        client.submit(run_chunk, len, nothing, pure=False).result()
         started = time.perf_counter()
         for _ in range(50):
-            client.submit(run_chunk, len, [], pure=False).result()
+            client.submit(run_chunk, len, nothing, pure=False).result()
         latency = (time.perf_counter() - started) / 50
         started = time.perf_counter()
-        client.gather([client.submit(run_chunk, len, [], pure=False) for _ in range(tasks)])
+        client.gather([client.submit(run_chunk, len, nothing, pure=False) for _ in range(tasks)])
         per_task = (time.perf_counter() - started) / tasks
     return latency, per_task
 

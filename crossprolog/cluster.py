@@ -22,6 +22,7 @@ import atexit
 import logging
 import math
 import os
+import pickle
 import re
 import signal
 import threading
@@ -223,7 +224,12 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
     stop = Event(f"crossprolog-stop-{uuid.uuid4().hex}", client=client)
 
     def submit(indices: range) -> None:
-        future = client.submit(run_chunk, work, [items[i] for i in indices], stop.name, pure=False)
+        # The items go as one pickle, which the scheduler only passes on: it unpickles a
+        # task's arguments and pickles them again for the worker, and a local cluster's
+        # runs in this process, where that doubled its event loop's CPU and the garbage
+        # collections' (docs/cluster.md, "Measured")
+        chunk = pickle.dumps([items[i] for i in indices], protocol=pickle.HIGHEST_PROTOCOL)
+        future = client.submit(run_chunk, work, chunk, stop.name, pure=False)
         chunks[future] = indices
         pending.add(future)
 

@@ -3,6 +3,7 @@ Prolog once per worker process, and a chunk's work."""
 
 from __future__ import annotations
 
+import pickle
 import threading
 import time
 from typing import Any, Callable
@@ -29,8 +30,9 @@ class PrologEngine(WorkerPlugin):
 STOP_CHECK_SECONDS = 1.0  # how often a chunk asks whether its run was stopped
 
 
-def run_chunk(work: Callable[[Any], Any], items: list, stop: str = "") -> tuple[list, float]:
-    """work(item) for each item of a chunk, and the seconds they took.  Between items, at
+def run_chunk(work: Callable[[Any], Any], items: bytes, stop: str = "") -> tuple[list, float]:
+    """work(item) for each item of a chunk (`items`, their list pickled: see
+    crossprolog.cluster), and the seconds they took.  Between items, at
     most once every STOP_CHECK_SECONDS, the chunk asks whether the Dask Event named
     `stop` is set (the command was interrupted: Dask cancels a task only before it
     starts), and if so ends with what it has (which nobody reads).  One chunk at a
@@ -43,7 +45,7 @@ def run_chunk(work: Callable[[Any], Any], items: list, stop: str = "") -> tuple[
         engine.hold_engine()
         started = checked = time.perf_counter()
         done = []
-        for item in items:
+        for item in pickle.loads(items):
             if stop and time.perf_counter() - checked > STOP_CHECK_SECONDS:
                 if Event(stop).is_set():
                     break

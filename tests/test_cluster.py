@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -133,8 +134,8 @@ def test_a_workers_chunks_share_one_prolog_engine(dask_cluster):
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     try:
         for worker in dask_cluster.scheduler_info()["workers"]:
-            found = [dask_cluster.submit(run_chunk, _kept_in_prolog, [item, item + 1], workers=[worker],
-                                         pure=False).result()[0] for item in (10, 20)]
+            found = [dask_cluster.submit(run_chunk, _kept_in_prolog, pickle.dumps([item, item + 1]),
+                                         workers=[worker], pure=False).result()[0] for item in (10, 20)]
             assert found[0][1] == 10 and found[1] == [11, 20]
     finally:
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
