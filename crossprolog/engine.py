@@ -591,8 +591,9 @@ USER_CODE = "usercode"  # the Prolog module that runs a user's encoding (prolog/
 
 
 def poll_signals() -> None:
-    """Nothing: called from Prolog while a user's file loads, so that Python runs the
-    handler of a Ctrl-C that came meanwhile (KeyboardInterrupt, raised back in Prolog)."""
+    """Nothing: called from Prolog while a user's file loads, and as a search takes
+    Ctrl-C from Python, so that Python runs the handler of a Ctrl-C that came meanwhile
+    (KeyboardInterrupt, raised back in Prolog)."""
 
 
 def user_encoding(name: str) -> UserEncoding | paradigms.Encoding | None:

@@ -769,7 +769,26 @@ take_ctrl_c :-
     thread_self(Self),
     (   Self == main
     ->  on_signal(int, Before, throw),
-        remember_ctrl_c(Before)
+        remember_ctrl_c(Before),
+        (   Before == throw             % taken already, in this call from Python
+        ->  true
+        ;   ctrl_c_before_taken
+        )
+    ;   true
+    ).
+
+%   A Ctrl-C that came after Python last ran its handlers and before Prolog
+%   took Ctrl-C went to Python's handler, which only notes it: Python would
+%   act on it after the call, after a search that may never end.  A call
+%   into Python runs the handler (KeyboardInterrupt), and the search does
+%   not start.  (One of two commands interrupted just as they began a search
+%   ran on, once in a full run of the tests.)
+ctrl_c_before_taken :-
+    (   current_predicate(janus:py_call/2),
+        catch(janus:py_call('crossprolog.engine':poll_signals(), _), Error, true),
+        nonvar(Error),
+        Error = error(python_error('KeyboardInterrupt', _), _)
+    ->  throw(error(signal(int, 2), _))
     ;   true
     ).
 

@@ -134,7 +134,9 @@ def python_run_inside_janus(action) -> list[str]:
             inside.append(arg)
         elif event in ("c_return", "c_exception") and inside and arg is inside[-1]:
             inside.pop()
-        elif event == "call" and inside:
+        elif event == "call" and inside and frame.f_code is not engine.poll_signals.__code__:
+            # poll_signals runs through janus's py_call, which hands its KeyboardInterrupt
+            # to Prolog as an error: the one Python a search runs on purpose (take_ctrl_c)
             seen.append(f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
 
     sys.setprofile(profile)
