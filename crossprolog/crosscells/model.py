@@ -100,8 +100,7 @@ class CrossCells(Explainable):
         tokens += [g.text for g in groups]
         stride = max(map(len, tokens), default=1) + 1
         # cell (r, c) is number r * width + c; a Cell is checked as it is made, not as it is placed
-        cells = [unchecked_change(cell, place=Place(r, c * stride)) if isinstance(cell, Cell)
-                 else replace(cell, place=Place(r, c * stride))
+        cells = [unchecked_change(cell, place=Place(r, c * stride))
                  for r, row in enumerate(table) for c, cell in enumerate(row)]
         rows = [Line(tuple(r * width + c for c in range(width)),
                      tail=constraint and replace(constraint, place=Place(r, width * stride + 1)))
