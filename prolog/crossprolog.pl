@@ -770,27 +770,29 @@ take_ctrl_c :-
     (   Self == main
     ->  on_signal(int, Before, throw),
         remember_ctrl_c(Before),
-        (   Before == throw             % taken already, in this call from Python
-        ->  true
-        ;   ctrl_c_before_taken
+        (   Before \== throw,          % not taken already, in this call from Python
+            python_interrupted
+        ->  throw(error(signal(int, 2), _))
+        ;   true
         )
     ;   true
     ).
 
-%   A Ctrl-C that came after Python last ran its handlers and before Prolog
-%   took Ctrl-C went to Python's handler, which only notes it: Python would
-%   act on it after the call, after a search that may never end.  A call
-%   into Python runs the handler (KeyboardInterrupt), and the search does
-%   not start.  (One of two commands interrupted just as they began a search
-%   ran on, once in a full run of the tests.)
-ctrl_c_before_taken :-
-    (   current_predicate(janus:py_call/2),
-        catch(janus:py_call('crossprolog.engine':poll_signals(), _), Error, true),
-        nonvar(Error),
-        Error = error(python_error('KeyboardInterrupt', _), _)
-    ->  throw(error(signal(int, 2), _))
-    ;   true
-    ).
+%!  python_interrupted is semidet.
+%
+%   A Ctrl-C came that Python's handler only noted: Python acts on it at
+%   its next step, after the call into Prolog, which a search that never
+%   ends never leaves.  A call into Python runs the handler, whose
+%   KeyboardInterrupt comes back here as an error.  Such a Ctrl-C comes
+%   after Python last ran its handlers and before a search takes Ctrl-C
+%   (one of two commands interrupted just as they began a search ran on,
+%   once in a full run of the tests), or while a user's file loads
+%   (usercode.pl).  Fails outside Python.
+python_interrupted :-
+    current_predicate(janus:py_call/2),
+    catch(janus:py_call('crossprolog.engine':poll_signals(), _), Error, true),
+    nonvar(Error),
+    Error = error(python_error('KeyboardInterrupt', _), _).
 
 %   The handler before, kept for give_back_ctrl_c/0.
 :- dynamic ctrl_c_before/1.

@@ -116,9 +116,7 @@ stopped(Deadline) :-
 prolog:heartbeat :-
     loading(Deadline), !,
     (   \+ interrupted,
-        catch(janus:py_call('crossprolog.engine':poll_signals(), _), Error, true),
-        nonvar(Error),
-        Error = error(python_error('KeyboardInterrupt', _), _)
+        crossprolog:python_interrupted
     ->  assertz(interrupted)
     ;   true
     ),
