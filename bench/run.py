@@ -16,7 +16,9 @@ under load (bench/load.py); and last one summary table of ratios, in markdown.
 crossprolog reads each workload's whole text with `parse_all` and searches it
 with one crossing into Prolog (`search_many`); every time of ours includes
 parsing.  Each peer runs in its own process with a time budget, so a peer
-that would take minutes is reported as "> budget" instead of stalling the run.
+that would take minutes is reported as "> budget" instead of stalling the run;
+crossprolog and its peers take turns, one repeat of a workload each, so that a
+slow spell of the machine falls on all of them (bench/peer_process.py).
 A puzzle's time is its search's plus an even share of its reader's time over
 the whole text.  Ratios are peer time / crossprolog time: above 1 means
 crossprolog is faster.
@@ -48,6 +50,7 @@ sys.path.insert(0, str(BENCH))
 from crossprolog import engine, parse, parse_all  # noqa: E402
 from crossprolog.puzzle import Puzzle, search_many  # noqa: E402
 from crossprolog.registry import generate, named  # noqa: E402
+from peer_process import OutOfBudget, PeerProcess  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -306,50 +309,51 @@ def per_puzzle(runs: list[list[float]]) -> list[float]:
     return [statistics.median(times) for times in zip(*runs)]
 
 
-def ours(workload: Workload, budget: float) -> Measure:
-    """crossprolog on the workload's text: `parse_all`, then one `search_many`, each
-    puzzle's search bounded by `budget`; medians over the workload's repeats, after one
-    untimed warm-up (the family's grammar and Prolog module loaded).  Each repeat starts
-    with nothing kept from the one before (`engine.forget_worked_out`), as a fresh
-    process would."""
+def ours_warmed(workload: Workload) -> str:
+    """The workload's text, after one untimed search of its first puzzle (the family's
+    grammar and Prolog module loaded)."""
     text = workload.text()
     search_many(parse_all(text)[:1], limit=workload.limit, keep=False)
-    totals, readings, runs = [], [], []
-    for _ in range(workload.repeats):
-        engine.forget_worked_out()
-        started = time.perf_counter()
-        puzzles = parse_all(text)
-        read = time.perf_counter()
-        found = search_many(puzzles, limit=workload.limit, keep=False, timeout=budget)
-        totals.append(time.perf_counter() - started)
-        readings.append(read - started)
-        runs.append([(read - started) / len(found) + f.seconds for f in found])
-    return Measure("crossprolog", statistics.median(totals), per_puzzle(runs), [f.count for f in found],
-                   statistics.median(readings), timeouts=sum(f.status == "timeout" for f in found))
+    return text
 
 
-def peer_measure(workload: Workload, peer: Peer, budget: float) -> Measure:
-    """Run a peer in a child process; past `budget` seconds, report only the bound."""
-    command = [sys.executable, __file__, "--peer", peer.name, "--workload", json.dumps(asdict(workload))]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=budget)
-    except subprocess.TimeoutExpired:
-        return Measure(peer.name, budget, finished=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"peer {peer.name} failed:\n{done.stderr}")
-    result = json.loads(done.stdout)
-    return Measure(peer.name, result["total"], result["times"], result["counts"], result["reading"])
+def our_repeat(workload: Workload, text: str, budget: float) -> dict:
+    """One timed repeat of crossprolog on the workload's text: `parse_all`, then one
+    `search_many`, each puzzle's search bounded by `budget`.  It starts with nothing
+    kept from the repeat before (`engine.forget_worked_out`), as a fresh process
+    would."""
+    engine.forget_worked_out()
+    started = time.perf_counter()
+    puzzles = parse_all(text)
+    read = time.perf_counter()
+    found = search_many(puzzles, limit=workload.limit, keep=False, timeout=budget)
+    return {"total": time.perf_counter() - started, "reading": read - started,
+            "times": [(read - started) / len(found) + f.seconds for f in found],
+            "counts": [f.count for f in found], "timeouts": sum(f.status == "timeout" for f in found)}
 
 
-def run_peer(name: str, workload: Workload) -> dict:
-    """The child process's work: the peer on every puzzle, medians over the repeats,
-    after one untimed warm-up (imports and first-call set-up are not solving)."""
+def measured(label: str, repeats: list[dict], read: bool = True) -> Measure:
+    """A solver's Measure from its repeats: medians of the totals, of each puzzle's
+    times and of the readings."""
+    return Measure(label, statistics.median(r["total"] for r in repeats), per_puzzle([r["times"] for r in repeats]),
+                   repeats[-1]["counts"], statistics.median(r["reading"] for r in repeats) if read else None,
+                   timeouts=repeats[-1].get("timeouts", 0))
+
+
+def peer_command(workload: Workload, peer: Peer) -> list[str]:
+    return [sys.executable, __file__, "--peer", peer.name, "--workload", json.dumps(asdict(workload))]
+
+
+def run_peer(name: str, workload: Workload) -> None:
+    """The child process's work (bench/peer_process.py): one untimed warm-up (imports
+    and first-call set-up are not solving), then the peer on every puzzle once for each
+    `run` line of its input, a line of JSON each."""
     peer = next(p for p in peers(workload.family) if p.name == name)
     text = workload.text()
     handed = None if peer.read else workload.puzzles()
     peer.count((peer.read(text) if peer.read else handed)[0], 1)
-    totals, readings, runs = [], [], []
-    for _ in range(workload.repeats):
+    print("ready", flush=True)
+    for _ in sys.stdin:
         started = time.perf_counter()
         puzzles = peer.read(text) if peer.read else handed
         reading = time.perf_counter() - started
@@ -358,11 +362,7 @@ def run_peer(name: str, workload: Workload) -> dict:
             started = time.perf_counter()
             counts.append(peer.count(puzzle, workload.limit))
             times.append(time.perf_counter() - started + reading / len(puzzles))
-        totals.append(sum(times))
-        readings.append(reading)
-        runs.append(times)
-    return {"total": statistics.median(totals), "times": per_puzzle(runs), "counts": counts,
-            "reading": statistics.median(readings) if peer.read else None}
+        print(json.dumps({"total": sum(times), "times": times, "counts": counts, "reading": reading}), flush=True)
 
 
 @dataclass
@@ -378,13 +378,39 @@ class Row:
 
 
 def compared(workload: Workload, budget: float) -> tuple[list[str], list[Row]]:
-    """The report lines of a workload, crossprolog against every peer, and its summary rows."""
-    mine = ours(workload, budget)
-    others = [peer_measure(workload, peer, budget) for peer in peers(workload.family)]
-    rows = [summary_row(workload, mine, others)]
+    """The report lines of a workload, crossprolog against every peer, and its summary
+    rows.  Each peer waits, warmed up, in a process of its own, and the solvers take
+    turns, a repeat each, so that a slow spell of the machine falls on all of them;
+    a peer past its budget (warm-up included) is left out of the turns that remain."""
+    text = ours_warmed(workload)
+    mine: list[dict] = []
+    theirs: dict[str, list[dict]] = {}
+    running: dict[str, PeerProcess] = {}
+    try:
+        for peer in peers(workload.family):
+            try:
+                running[peer.name] = PeerProcess(peer_command(workload, peer), budget)
+                theirs[peer.name] = []
+            except OutOfBudget:
+                theirs[peer.name] = None
+        for _ in range(workload.repeats):
+            mine.append(our_repeat(workload, text, budget))
+            for name, process in list(running.items()):
+                try:
+                    theirs[name].append(process.repeat())
+                except OutOfBudget:
+                    theirs[name] = None
+                    del running[name]
+    finally:
+        for process in running.values():
+            process.close()
+    ours = measured("crossprolog", mine)
+    others = [measured(p.name, theirs[p.name], read=p.read is not None) if theirs[p.name]
+              else Measure(p.name, budget, finished=False) for p in peers(workload.family)]
+    rows = [summary_row(workload, ours, others)]
     if workload.reading_goal:
-        rows.append(reading_row(workload, mine))
-    return list(report(workload, mine, others)), rows
+        rows.append(reading_row(workload, ours))
+    return list(report(workload, ours, others)), rows
 
 
 def reading_row(workload: Workload, mine: Measure) -> Row:
@@ -680,7 +706,7 @@ def main() -> int:
     parser.add_argument("--generate", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.peer:
-        print(json.dumps(run_peer(args.peer, Workload(**json.loads(args.workload)))))
+        run_peer(args.peer, Workload(**json.loads(args.workload)))
         return 0
     if args.generate:
         print_generation_times(*json.loads(args.generate))
