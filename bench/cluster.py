@@ -4,7 +4,9 @@ local Dask cluster (--cluster local:N), and the cluster's cost per task.
 Each command runs as a user types it, in a process of its own, its output to
 /dev/null; its time is the whole command's (a local cluster's start included:
 `start` is that of a run of two puzzles, the least a cluster is used for) and
-`work` is the same less `start` (medians of 3 runs); `CPU s` is the whole
+`work` is the same less `start`.  The ways of running a command take turns,
+a run each, and each figure is a median over the turns (3 for check, 5 for
+stats, whose runs are short); `CPU s` is the whole
 command's CPU time, its workers' included: on a machine others share, the
 measure that their load does not inflate.  The workloads: `check` over 2,000
 9x9 KenKens (one file, `generate("kenken", 9, 9, 2000, seed=1)`: the size
@@ -73,17 +75,13 @@ def puzzles_file(directory: str, n: int) -> str:
     return str(path)
 
 
-def median_seconds(args: list[str], runs: int) -> tuple[float, float]:
-    """The medians of `command_seconds` over `runs` runs: wall, CPU."""
-    measured = [command_seconds(args) for _ in range(runs)]
-    return tuple(statistics.median(m[k] for m in measured) for k in (0, 1))
-
-
 def throughput(quick: bool) -> tuple[list[str], dict]:
-    """The table of check and stats throughput under each way of running them: medians
-    of 3 runs (1 with --quick, over a tenth of the puzzles)."""
+    """The table of check and stats throughput under each way of running them.  The
+    ways take turns, a run each (its start, then the whole), so that a slow spell of
+    the machine falls on all of them; each figure is a median over the turns (3, or 5
+    for the short stats; 1 with --quick, over a tenth of the puzzles), `work` the
+    median of each turn's whole less its start."""
     checks, studied = (200, 2000) if quick else (2000, 20000)
-    runs = 1 if quick else 3
     lines = ["| command | where | start s | whole s | work s | puzzles/s | x --jobs 1 | CPU s |",
              "|---|---|---:|---:|---:|---:|---:|---:|"]
     measured = {}
@@ -91,15 +89,20 @@ def throughput(quick: bool) -> tuple[list[str], dict]:
         many = puzzles_file(directory, checks)
         (Path(directory) / "two").mkdir()
         two = puzzles_file(str(Path(directory) / "two"), 2)
-        workloads = (("check", checks, ["check", many, "--format", "json"], ["check", two, "--format", "json"]),
-                     ("stats", studied, ["stats", "crossproduct", "--sizes", STUDIED, "-n", str(studied)],
+        workloads = (("check", checks, 3, ["check", many, "--format", "json"], ["check", two, "--format", "json"]),
+                     ("stats", studied, 5, ["stats", "crossproduct", "--sizes", STUDIED, "-n", str(studied)],
                       ["stats", "crossproduct", "--sizes", f"{STUDIED},{STUDIED}", "-n", "2"]))
-        for name, n, args, small in workloads:
+        for name, n, runs, args, small in workloads:
+            turns: dict[str, list[tuple[float, float, float]]] = {label: [] for label, _ in WHERE}
+            for _ in range(1 if quick else runs):
+                for label, where in WHERE:
+                    start, _ = command_seconds(small + where)
+                    whole, cpu = command_seconds(args + where)
+                    turns[label].append((start, whole, cpu))
             base = None
-            for label, where in WHERE:
-                start, _ = median_seconds(small + where, runs)
-                whole, cpu = median_seconds(args + where, runs)
-                work = max(whole - start, 1e-9)
+            for label, _ in WHERE:
+                start, whole, cpu = (statistics.median(t[k] for t in turns[label]) for k in range(3))
+                work = max(statistics.median(t[1] - t[0] for t in turns[label]), 1e-9)
                 base = base or work
                 measured[(name, label)] = (start, whole, work, n)
                 lines.append(f"| {name} {n:,} | {label} | {start:.2f} | {whole:.2f} | {work:.2f} | "
