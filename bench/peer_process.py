@@ -75,9 +75,3 @@ class PeerProcess:
             self.child.kill()
         self.child.wait()
         self.errors.close()
-
-    def __enter__(self) -> PeerProcess:
-        return self
-
-    def __exit__(self, *_) -> None:
-        self.close()

@@ -384,7 +384,7 @@ def compared(workload: Workload, budget: float) -> tuple[list[str], list[Row]]:
     a peer past its budget (warm-up included) is left out of the turns that remain."""
     text = ours_warmed(workload)
     mine: list[dict] = []
-    theirs: dict[str, list[dict]] = {}
+    theirs: dict[str, list[dict] | None] = {}  # None: out of its budget
     running: dict[str, PeerProcess] = {}
     try:
         for peer in peers(workload.family):
