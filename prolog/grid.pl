@@ -249,9 +249,7 @@ grid_cells(Rows, Cells) :-
 grid_state(Variables, Low-High, Rules, Grid) :-
     numbered_rules(Variables, Rules, NCells, Numbered),
     InUse is (1 << (High + 1)) - (1 << Low),
-    length(Ms, NCells),
-    maplist(=(InUse), Ms),
-    Masks =.. [masks|Ms],
+    filled(masks, NCells, InUse, Masks),
     Width is High + 1,
     include(is_unit, Numbered, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
@@ -263,9 +261,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     Tables =.. [tables|TableTerms],
     cell_table_bits(NCells, TableNumbers, CellTableBits),
     length(UnitLists, NUnits),
-    length(Ts, NUnits),
-    maplist(=(0), Ts),
-    Taken =.. [taken|Ts],
+    filled(taken, NUnits, 0, Taken),
     maplist(unseen, Fillings, LiveList),
     Lives =.. [lives|LiveList],
     length(TableNumbers, NTables),
@@ -275,16 +271,17 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     Grid = grid(Cells, Masks, NCells, Taken, InUse, Lives, AllUnits, AllTables, none,
                 Width, CellUnits, CellUnitBits, Peers, Units, UnitSizes, Tables, CellTableBits,
                 TableWeights),
-    ones(table_weights, NTables, TableWeights),
+    filled(table_weights, NTables, 1, TableWeights),
     include(is_given, Numbered, Givens),
     maplist(place_given(Grid), Givens),
     propagate_grid(Grid).
 
-%   A fresh term of N ones (nb_setarg/3 may change it).
-ones(Name, N, Term) :-
-    length(Ones, N),
-    maplist(=(1), Ones),
-    Term =.. [Name|Ones].
+%   Term is a fresh Name(Value, ..., Value) of N arguments: setarg/3 and
+%   nb_setarg/3 may change it.
+filled(Name, N, Value, Term) :-
+    length(Values, N),
+    maplist(=(Value), Values),
+    Term =.. [Name|Values].
 
 is_unit(all_distinct(_)).
 is_given(given(_, _)).
@@ -367,9 +364,7 @@ worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units,
     Units =.. [units|UnitLists],
     maplist(length, UnitLists, Sizes),
     UnitSizes =.. [unit_sizes|Sizes],
-    length(Nones, NCells),
-    maplist(=([]), Nones),
-    Descending =.. [cell_units|Nones],
+    filled(cell_units, NCells, [], Descending),
     foldl(unit_of_cells(Descending), UnitLists, 1, _),
     Descending =.. [_|Reversed],
     maplist(reverse, Reversed, UnitsOfCells),
@@ -379,12 +374,6 @@ worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units,
     numlist(1, NCells, Is),
     maplist(cell_peers(Units), UnitsOfCells, Is, PeerLists),
     Peers =.. [peers|PeerLists].
-
-%   A fresh term of N zeros (nb_setarg/3 may change it).
-zeros(Name, N, Term) :-
-    length(Zeros, N),
-    maplist(=(0), Zeros),
-    Term =.. [Name|Zeros].
 
 %   Unit U is put first in the list of each of its cells (Descending is
 %   fresh: setarg/3 is safe).
@@ -422,7 +411,7 @@ units_cells([U|Us], Units, Cells) :-
 %
 %   For each cell, the set of the tables it is in.
 cell_table_bits(NCells, TableNumbers, CellTableBits) :-
-    zeros(cell_table_bits, NCells, CellTableBits),
+    filled(cell_table_bits, NCells, 0, CellTableBits),
     foldl(cells_in_table(CellTableBits), TableNumbers, 1, _).
 
 %   The cells of table T have bit T set (Bits is fresh: setarg/3 is safe).
