@@ -68,6 +68,13 @@ so backtracking restores it.
     one of them; a digit of every set one cell alone can take goes there,
     and one no cell of the sum outside a unit can take leaves the unit's
     other cells.
+  - In a unit with a cell for every digit in use, a digit that only the
+    cells it shares with another unit can take leaves that unit's other
+    cells (locked candidates, pointing: a box's digit confined to one of
+    its rows leaves the rest of the row), once singles have nothing more
+    to do.  On magictour's top1465 Sudokus this takes the choices from 33
+    a puzzle to 13, and the search's work by two fifths; on the hard
+    classics, made to need more, from 122 to 103, for the same work.
   - The search branches on an open cell with the fewest candidates,
     among those the one whose units have the fewest digits placed, and
     tries its digits smallest first; with tables, the fewest candidates
@@ -126,6 +133,10 @@ geometry is kept as an asserted fact instead.
 %     table_weights  for each table, one more than the times it failed:
 %                changed with nb_setarg/3, so they outlive backtracking
 %                (dom/wdeg, see branching_cell/3)
+%     locks      for each unit, its crossings with other units (see
+%                unit_locks/4)
+%     pending_locks  the set of units whose crossings are to be looked
+%                at: those whose hidden singles were, after them
 
 field_index(cells, 1).
 field_index(masks, 2).
@@ -145,6 +156,8 @@ field_index(unit_sizes, 15).
 field_index(tables, 16).
 field_index(cell_table_bits, 17).
 field_index(table_weights, 18).
+field_index(locks, 19).
+field_index(pending_locks, 20).
 
 goal_expansion(field(Name, Grid, Value), arg(I, Grid, Value)) :-
     atom(Name),
@@ -256,7 +269,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     unit_geometry(NCells, UnitLists, UnitGeometry),
     include(table_rule, Numbered, TableRules),
     maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
-    UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes),
+    UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks),
     maplist(table_units(CellUnits, Units, Width), Kinds, TableNumbers, TableTerms),
     Tables =.. [tables|TableTerms],
     cell_table_bits(NCells, TableNumbers, CellTableBits),
@@ -270,7 +283,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     Cells =.. [cells|Variables],
     Grid = grid(Cells, Masks, NCells, Taken, InUse, Lives, AllUnits, AllTables, none,
                 Width, CellUnits, CellUnitBits, Peers, Units, UnitSizes, Tables, CellTableBits,
-                TableWeights),
+                TableWeights, Locks, 0),
     filled(table_weights, NTables, 1, TableWeights),
     include(is_given, Numbered, Givens),
     maplist(place_given(Grid), Givens),
@@ -308,9 +321,9 @@ place_given(Grid, given(I, Digit)) :-
 
 %!  unit_geometry(+NCells, +UnitLists, -UnitGeometry) is det.
 %
-%   UnitGeometry is units(CellUnits, CellUnitBits, Peers, Units, UnitSizes):
-%   each cell's units (a list and a set), its peers, the units' cells and
-%   their sizes.
+%   UnitGeometry is units(CellUnits, CellUnitBits, Peers, Units, UnitSizes,
+%   Locks): each cell's units (a list and a set), its peers, the units'
+%   cells, their sizes and their crossings (unit_locks/4).
 %   Kept as a fact from the second time a shape comes (a Sudoku's or a
 %   size of KenKen's units are the same every time), the last few shapes
 %   only (a Kakuro's runs are its own); not tabled, see the header.
@@ -360,7 +373,7 @@ forget_oldest(Table, Arity, Most) :-
     ;   true
     ).
 
-worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units, UnitSizes)) :-
+worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks)) :-
     Units =.. [units|UnitLists],
     maplist(length, UnitLists, Sizes),
     UnitSizes =.. [unit_sizes|Sizes],
@@ -373,7 +386,91 @@ worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units,
     CellUnitBits =.. [cell_unit_bits|UnitBits],
     numlist(1, NCells, Is),
     maplist(cell_peers(Units), UnitsOfCells, Is, PeerLists),
-    Peers =.. [peers|PeerLists].
+    Peers =.. [peers|PeerLists],
+    unit_locks(Units, UnitSizes, CellUnits, Locks).
+
+%!  unit_locks(+Units, +UnitSizes, +CellUnits, -Locks) is det.
+%
+%   Locks holds for each unit its crossings with other units: those
+%   sharing two cells or more with it, among the units of the largest
+%   size (a Sudoku's rows, columns and boxes, not a Killer Sudoku's
+%   cages, whose crossings cost a fifth more inferences on the bench's
+%   Killer Sudokus than they saved).  The crossings of a unit are
+%   grouped so that those of a group do not overlap (a box's rows, then
+%   its columns), each group a list of segment(Inside, Others): Inside
+%   the cells the unit shares with another, Others that unit's other
+%   cells; the unit's cells no crossing of the group holds make one more
+%   segment, whose Others are [].  Only a unit with two groups or more
+%   keeps them (a box, crossed by rows and by columns), the others []:
+%   looking from the lines too (a row, crossed by boxes only) leaves a
+%   tenth fewer choices on top1465 but costs more than that saves.  Kept
+%   as a fact (the last few), as a Killer Sudoku's rows, columns and
+%   boxes are the same whatever its cages.
+unit_locks(Units, UnitSizes, CellUnits, Locks) :-
+    UnitSizes =.. [_|Sizes],
+    max_member(Full, [0|Sizes]),
+    findall(U-Unit, ( arg(U, UnitSizes, Full), arg(U, Units, Unit) ), FullUnits),
+    kept(known_crossings, 16, FullUnits, full_crossings(FullUnits, UnitSizes-Full, CellUnits), Crossings),
+    length(Sizes, NUnits),
+    filled(locks, NUnits, [], Locks),
+    maplist(set_groups(Locks), Crossings).
+
+:- dynamic known_crossings/3.
+crossprolog:worked_out(grid:known_crossings/3).
+
+%   (Locks is fresh: setarg/3 is safe.)
+set_groups(Locks, U-Groups) :-
+    setarg(U, Locks, Groups).
+
+full_crossings(FullUnits, Full, CellUnits, Crossings) :-
+    findall(U-Groups,
+            ( member(U-Unit, FullUnits),
+              unit_crossings(FullUnits, Full, CellUnits, U, Unit, Groups),
+              Groups = [_, _|_] ),
+            Crossings).
+
+%   The cells of Unit each full unit V shares with it, two or more.
+unit_crossings(FullUnits, UnitSizes-Full, CellUnits, U, Unit, Groups) :-
+    findall(V-I, ( member(I, Unit), arg(I, CellUnits, Vs), member(V, Vs), V =\= U,
+                   arg(V, UnitSizes, Full) ),
+            Pairs),
+    keysort(Pairs, ByUnit),
+    group_pairs_by_key(ByUnit, Shared),
+    msort(Unit, Sorted),
+    findall(Inside-Others,
+            ( member(V-Inside, Shared),
+              Inside = [_, _|_],
+              memberchk(V-Cells, FullUnits),
+              msort(Cells, SortedCells),
+              ord_subtract(SortedCells, Inside, Others) ),
+            Crossings),
+    disjoint_groups(Crossings, [], Groups0),
+    maplist(group_segments(Sorted), Groups0, Groups).
+
+%   Crossings put in the first group they do not overlap, a new one if none.
+disjoint_groups([], Groups, Groups).
+disjoint_groups([Crossing|Crossings], Groups0, Groups) :-
+    in_disjoint_group(Groups0, Crossing, Groups1),
+    disjoint_groups(Crossings, Groups1, Groups).
+
+in_disjoint_group([], Crossing, [[Crossing]]).
+in_disjoint_group([Group|Groups], Inside-Others, [Group1|Groups1]) :-
+    (   \+ ( member(Cells-_, Group), \+ ord_disjoint(Cells, Inside) )
+    ->  append(Group, [Inside-Others], Group1),
+        Groups1 = Groups
+    ;   Group1 = Group,
+        in_disjoint_group(Groups, Inside-Others, Groups1)
+    ).
+
+group_segments(Unit, Group, Segments) :-
+    findall(segment(Inside, Others), member(Inside-Others, Group), Crossed),
+    pairs_keys(Group, Insides),
+    ord_union(Insides, Covered),
+    ord_subtract(Unit, Covered, Rest),
+    (   Rest == []
+    ->  Segments = Crossed
+    ;   append(Crossed, [segment(Rest, [])], Segments)
+    ).
 
 %   Unit U is put first in the list of each of its cells (Descending is
 %   fresh: setarg/3 is safe).
@@ -483,7 +580,7 @@ crossing(packed, _, _, Shifts, Others, [crossing(Shifts, Others)|Crossings], Cro
 %   fillings packed (the K-th cell's digit D is bit D of the K-th field of
 %   Width bits), sorted.  Arithmetic fillings put no digit twice in a
 %   unit.
-rule_table(units(CellUnits, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
+rule_table(units(CellUnits, _, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
     rule_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
     (   distinct_sum(Rule, Lined, Digits, Sets)
@@ -710,7 +807,7 @@ rule_table_goal(Rules, Rule, tuples_in([Vs], Fillings)) :-
     numbered_rules(Variables, Rules-Rule, NCells, NumberedRules-Numbered),
     include(is_unit, NumberedRules, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
-    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _)),
+    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _, _)),
     rule_cells(Numbered, Numbers),
     lined_after(Numbers, CellUnits, Lined),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
@@ -838,6 +935,13 @@ propagate_grid(Grid) :-
         set_field(pending_units, Grid, RestUnits),
         unit_singles(Grid, U),
         propagate_grid(Grid)
+    ;   field(pending_locks, Grid, Locks),
+        Locks =\= 0
+    ->  U is lsb(Locks),
+        RestLocks is Locks xor (1 << U),
+        set_field(pending_locks, Grid, RestLocks),
+        locked_candidates(Grid, U),
+        propagate_grid(Grid)
     ;   field(propagator, Grid, Propagator),
         Propagator \== none
     ->  call(Propagator, Grid, Narrowed),
@@ -874,8 +978,85 @@ unit_singles(Grid, U) :-
         arg(U, Taken, Placed),
         Once \/ Placed =:= InUse,
         Hidden is Once /\ \ Twice,
-        place_hidden(Hidden, U, Unit, Grid)
+        place_hidden(Hidden, U, Unit, Grid),
+        lock_pending(Grid, U)
     ;   true
+    ).
+
+%   Unit U's crossings are looked at after its hidden singles, once
+%   nothing else is pending (locked_candidates/2).
+lock_pending(Grid, U) :-
+    field(locks, Grid, Locks),
+    arg(U, Locks, Groups),
+    (   Groups == []
+    ->  true
+    ;   field(pending_locks, Grid, Pending0),
+        Pending is Pending0 \/ (1 << U),
+        set_field(pending_locks, Grid, Pending)
+    ).
+
+%!  locked_candidates(+Grid, +U) is semidet.
+%
+%   In unit U, which holds every digit in use, a digit that only one
+%   segment of a group of its crossings can take must go there, and leaves
+%   the other cells of the unit it shares the segment with (a digit of a
+%   Sudoku box that only one of its rows can take leaves the rest of the
+%   row, and one of a row that only one box can take the rest of the box).
+locked_candidates(Grid, U) :-
+    field(locks, Grid, Locks),
+    arg(U, Locks, Groups),
+    field(masks, Grid, Masks),
+    groups_locked(Groups, Masks, Grid).
+
+%   A group of three segments (a Sudoku box's rows, a row's boxes) is
+%   spelled out: this is an inner loop.
+groups_locked([], _, _).
+groups_locked([[segment(I1, O1), segment(I2, O2), segment(I3, O3)]|Groups], Masks, Grid) :- !,
+    masks_union(I1, Masks, 0, U1),
+    masks_union(I2, Masks, 0, U2),
+    masks_union(I3, Masks, 0, U3),
+    Twice is (U1 /\ U2) \/ (U3 /\ (U1 \/ U2)),
+    segment_locked(U1, Twice, O1, Masks, Grid),
+    segment_locked(U2, Twice, O2, Masks, Grid),
+    segment_locked(U3, Twice, O3, Masks, Grid),
+    groups_locked(Groups, Masks, Grid).
+groups_locked([Segments|Groups], Masks, Grid) :-
+    segments_unions(Segments, Masks, 0, 0, Twice, Unions),
+    segments_locked(Segments, Unions, Twice, Masks, Grid),
+    groups_locked(Groups, Masks, Grid).
+
+%   Unions: the digits each segment's cells can take; Twice those two
+%   segments or more can.
+segments_unions([], _, _, Twice, Twice, []).
+segments_unions([segment(Inside, _)|Segments], Masks, Once0, Twice0, Twice, [Union|Unions]) :-
+    masks_union(Inside, Masks, 0, Union),
+    Twice1 is Twice0 \/ (Once0 /\ Union),
+    Once1 is Once0 \/ Union,
+    segments_unions(Segments, Masks, Once1, Twice1, Twice, Unions).
+
+%   A segment of three (a Sudoku box's row) is spelled out: this is an
+%   inner loop.
+masks_union([A, B, C], Masks, 0, Union) :- !,
+    arg(A, Masks, MA), arg(B, Masks, MB), arg(C, Masks, MC),
+    Union is MA \/ MB \/ MC.
+masks_union([], _, Union, Union).
+masks_union([I|Is], Masks, Union0, Union) :-
+    arg(I, Masks, Mask),
+    Union1 is Union0 \/ Mask,
+    masks_union(Is, Masks, Union1, Union).
+
+segments_locked([], [], _, _, _).
+segments_locked([segment(_, Others)|Segments], [Union|Unions], Twice, Masks, Grid) :-
+    segment_locked(Union, Twice, Others, Masks, Grid),
+    segments_locked(Segments, Unions, Twice, Masks, Grid).
+
+%   The digits of a segment (Union) no other segment of its group can take
+%   leave Others.
+segment_locked(Union, Twice, Others, Masks, Grid) :-
+    Locked is Union /\ \ Twice,
+    (   Locked =:= 0
+    ->  true
+    ;   remove_from_cells(Others, Locked, Masks, Grid)
     ).
 
 %   Once: the digits some open cell of the unit can take; Twice: those

@@ -38,17 +38,16 @@ Encodings (same solutions, different strength and search):
   - candidates (the default): the grid kernel's search (grid.pl) over
     sudoku/3's statement of the rules (every row, column and box all
     different): naked and hidden singles on bitmasks rather than CLP(FD)
-    propagators, branching on a cell with the fewest candidates, among
-    those the one with the fewest digits placed in its units.  For a
+    propagators, and locked candidates from each box (a box's digit
+    confined to one of its rows or columns leaves the rest of the line),
+    branching on a cell with the fewest candidates, among those the one
+    with the fewest digits placed in its units.  For a
     range of ten digits, the labeling first chooses the digit left out.
     For an objective, the GCD candidates are tried as for distinct,
     largest first: each line keeps the table of the multiples it can
     still spell, narrowed as its cells are (a propagator added to the
     kernel's), and its cells keep only the digits some entry has; a line
-    with too many multiples to list is checked once placed.  Locked
-    candidates (a digit confined to one box-line intersection) cut the
-    choices by a sixth but cost more time than they save, and so are not
-    used.
+    with too many multiples to list is checked once placed.
   - cardinality: each row and column holds each digit once
     as a global_cardinality/3 with value consistency, which counts for
     every digit the cells that can still take it (naked and hidden

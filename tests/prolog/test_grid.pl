@@ -61,6 +61,40 @@ test(hidden_single, [true(X == 1)]) :-
              all_distinct([R,Y3]), given(Y1,1), given(Y2,1), given(Y3,1)],
     grid_state([X,P,Q,R,Y1,Y2,Y3], 1-4, Rules, _).
 
+%   A box of four crossed by a row (in A and B) and by a column (in A
+%   and E), all of the largest size; E and F cannot take 1 (each shares a
+%   unit with a placed 1), so the box's 1 is in A or B: it leaves C and
+%   D, the rest of the row (locked candidates), with no search, though
+%   no cell is left a single digit.
+test(locked_candidates, [true(CDigits-DDigits == [2,3,4]-[2,3,4])]) :-
+    box_row_and_column(Cells, Rules0),
+    Cells = [_,_,_,_,E,F|_],
+    append(Rules0, [all_distinct([E,X]), all_distinct([F,Y]), given(X,1), given(Y,1)], Rules),
+    append(Cells, [X,Y], Variables),
+    grid_state(Variables, 1-4, Rules, Grid),
+    digits_allowed(Grid, 3, CDigits),
+    digits_allowed(Grid, 4, DDigits).
+
+%   The row's 1, confined to the cells it shares with the box, does not
+%   leave the box's other cells: a unit crossed by one kind of unit only
+%   (a row, by boxes) is not looked at (see grid:unit_locks/4).
+test(locked_candidates_from_the_box_only, [true(EDigits == [1,2,3,4])]) :-
+    box_row_and_column(Cells, Rules0),
+    Cells = [_,_,C,D|_],
+    append(Rules0, [all_distinct([C,X]), all_distinct([D,Y]), given(X,1), given(Y,1)], Rules),
+    append(Cells, [X,Y], Variables),
+    grid_state(Variables, 1-4, Rules, Grid),
+    digits_allowed(Grid, 5, EDigits).
+
+%   Cells [A,B,C,D,E,F,I,M]: the row A B C D, the box A B E F, the column
+%   A E I M.
+box_row_and_column([A,B,C,D,E,F,I,M], Rules) :-
+    Rules = [all_distinct([A,B,C,D]), all_distinct([A,B,E,F]), all_distinct([A,E,I,M])].
+
+digits_allowed(Grid, I, Digits) :-
+    cell_allowed(Grid, I, Mask),
+    findall(Digit, ( between(1, 9, Digit), Mask /\ (1 << Digit) =\= 0 ), Digits).
+
 :- end_tests(singles).
 
 :- begin_tests(tables).
