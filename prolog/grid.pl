@@ -485,10 +485,12 @@ in_unit([I|Is], Descending, U) :-
     in_unit(Is, Descending, U).
 
 bits(Numbers, Bits) :-
-    foldl(bit_in, Numbers, 0, Bits).
+    bits(Numbers, 0, Bits).
 
-bit_in(N, Bits0, Bits) :-
-    Bits is Bits0 \/ (1 << N).
+bits([], Bits, Bits).
+bits([N|Ns], Bits0, Bits) :-
+    Bits1 is Bits0 \/ (1 << N),
+    bits(Ns, Bits1, Bits).
 
 %   The peers of cell I: the cells of its units, itself left out.  A sort
 %   (in C) of the units' cells is cheaper than sets of cells as integers,
@@ -496,7 +498,10 @@ bit_in(N, Bits0, Bits) :-
 cell_peers(Units, CellUnits, I, Peers) :-
     units_cells(CellUnits, Units, Cells),
     sort(Cells, Sorted),
-    ord_del_element(Sorted, I, Peers).
+    (   selectchk(I, Sorted, Peers)
+    ->  true
+    ;   Peers = []                      % a cell in no unit
+    ).
 
 units_cells([], _, []).
 units_cells([U|Us], Units, Cells) :-
