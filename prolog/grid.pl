@@ -410,7 +410,8 @@ unit_locks(Units, UnitSizes, CellUnits, Locks) :-
     UnitSizes =.. [_|Sizes],
     max_member(Full, [0|Sizes]),
     findall(U-Unit, ( arg(U, UnitSizes, Full), arg(U, Units, Unit) ), FullUnits),
-    kept(known_crossings, 16, FullUnits, full_crossings(FullUnits, UnitSizes-Full, CellUnits), Crossings),
+    kept(known_crossings, 16, FullUnits, full_crossings(FullUnits, UnitSizes-Full, CellUnits, Units),
+         Crossings),
     length(Sizes, NUnits),
     filled(locks, NUnits, [], Locks),
     maplist(set_groups(Locks), Crossings).
@@ -422,30 +423,44 @@ crossprolog:worked_out(grid:known_crossings/3).
 set_groups(Locks, U-Groups) :-
     setarg(U, Locks, Groups).
 
-full_crossings(FullUnits, Full, CellUnits, Crossings) :-
-    findall(U-Groups,
-            ( member(U-Unit, FullUnits),
-              unit_crossings(FullUnits, Full, CellUnits, U, Unit, Groups),
-              Groups = [_, _|_] ),
-            Crossings).
-
-%   The cells of Unit each full unit V shares with it, two or more.
-unit_crossings(FullUnits, UnitSizes-Full, CellUnits, U, Unit, Groups) :-
-    findall(V-I, ( member(I, Unit), arg(I, CellUnits, Vs), member(V, Vs), V =\= U,
-                   arg(V, UnitSizes, Full) ),
+%   The crossings of the full units, from the cells each two of them share
+%   (U < V, sorted, then each way), kept for the units crossed in two
+%   groups or more.
+full_crossings(FullUnits, UnitSizes-Full, CellUnits, Units, Crossings) :-
+    findall((U-V)-I, ( member(U-Unit, FullUnits), member(I, Unit), arg(I, CellUnits, Vs),
+                       member(V, Vs), V > U, arg(V, UnitSizes, Full) ),
             Pairs),
-    keysort(Pairs, ByUnit),
-    group_pairs_by_key(ByUnit, Shared),
-    msort(Unit, Sorted),
-    findall(Inside-Others,
-            ( member(V-Inside, Shared),
-              Inside = [_, _|_],
-              memberchk(V-Cells, FullUnits),
-              msort(Cells, SortedCells),
-              ord_subtract(SortedCells, Inside, Others) ),
-            Crossings),
+    msort(Pairs, Sorted),
+    group_pairs_by_key(Sorted, Shared),
+    foldl(both_ways(Units), Shared, ByUnit0, []),
+    keysort(ByUnit0, ByUnit),
+    group_pairs_by_key(ByUnit, PerUnit),
+    foldl(crossed_two_ways(Units), PerUnit, Crossings, []).
+
+%   Units U and V share Inside, two cells or more: a crossing of each, with
+%   the other's other cells.
+both_ways(Units, (U-V)-Inside, Crossings0, Crossings) :-
+    (   Inside = [_, _|_]
+    ->  other_cells(Units, V, Inside, OthersOfV),
+        other_cells(Units, U, Inside, OthersOfU),
+        Crossings0 = [U-(Inside-OthersOfV), V-(Inside-OthersOfU)|Crossings]
+    ;   Crossings0 = Crossings
+    ).
+
+other_cells(Units, U, Inside, Others) :-
+    arg(U, Units, Cells),
+    msort(Cells, Sorted),
+    ord_subtract(Sorted, Inside, Others).
+
+crossed_two_ways(Units, U-Crossings, Kept0, Kept) :-
     disjoint_groups(Crossings, [], Groups0),
-    maplist(group_segments(Sorted), Groups0, Groups).
+    (   Groups0 = [_, _|_]
+    ->  arg(U, Units, Unit),
+        msort(Unit, Sorted),
+        maplist(group_segments(Sorted), Groups0, Groups),
+        Kept0 = [U-Groups|Kept]
+    ;   Kept0 = Kept
+    ).
 
 %   Crossings put in the first group they do not overlap, a new one if none.
 disjoint_groups([], Groups, Groups).
