@@ -1021,14 +1021,14 @@ lock_pending(Grid, U) :-
 %   segment of a group of its crossings can take must go there, and leaves
 %   the other cells of the unit it shares the segment with (a digit of a
 %   Sudoku box that only one of its rows can take leaves the rest of the
-%   row, and one of a row that only one box can take the rest of the box).
+%   row).  Sound whatever that unit is: its digits differ.
 locked_candidates(Grid, U) :-
     field(locks, Grid, Locks),
     arg(U, Locks, Groups),
     field(masks, Grid, Masks),
     groups_locked(Groups, Masks, Grid).
 
-%   A group of three segments (a Sudoku box's rows, a row's boxes) is
+%   A group of three segments (a Sudoku box's rows, or its columns) is
 %   spelled out: this is an inner loop.
 groups_locked([], _, _).
 groups_locked([[segment(I1, O1), segment(I2, O2), segment(I3, O3)]|Groups], Masks, Grid) :- !,
