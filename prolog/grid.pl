@@ -73,9 +73,10 @@ so backtracking restores it.
     the cells it shares with one of them can take leaves that unit's
     other cells (locked candidates, pointing: a box's digit confined to
     one of its rows leaves the rest of the row), once singles have
-    nothing more to do (see unit_locks/4).  On magictour's top1465 Sudokus this takes the choices from 33
-    a puzzle to 13, and the search's work by two fifths; on the hard
-    classics, made to need more, from 122 to 103, for the same work.
+    nothing more to do (see unit_locks/4).  On magictour's top1465
+    Sudokus this takes the choices from 33 a puzzle to 13, and the
+    search's work by two fifths; on the hard classics, made to need more,
+    from 122 to 103, for the same work.
   - The search branches on an open cell with the fewest candidates,
     among those the one whose units have the fewest digits placed, and
     tries its digits smallest first; with tables, the fewest candidates
