@@ -48,7 +48,7 @@ from .common import Line, Token, entire, error_at, is_blank, located, number
 # The grid
 
 UNKNOWN = "._?"
-CELL = re.compile(r"[0-9._?]")
+CELLS = re.compile(r"[0-9._?]+")  # a token of cells written together
 NO_CELL = re.compile(r"[^0-9._?]+")
 CELL_WHAT = "a digit, '.', '_' or '?'"
 TOKEN = re.compile(r"[^\s|]+")
@@ -128,7 +128,7 @@ def claim(lines: Sequence[Line]) -> Claim:
 def cell_texts(line: Line) -> list[str]:
     """The cells of a row line, as texts; none if it holds anything else."""
     tokens = TOKEN.findall(line.text)
-    if not all(CELL.fullmatch(char) for token in tokens for char in token):
+    if not all(CELLS.fullmatch(token) for token in tokens):
         return []
     return tokens if all(len(token) == 1 for token in tokens) else list("".join(tokens))
 
