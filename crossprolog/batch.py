@@ -208,16 +208,15 @@ def _started(context, work: Callable) -> tuple[Any, Connection]:
 
 
 _prepared: list[tuple[Any, Connection]] = []  # workers `prepare` started, not yet given work
-SEVERAL = re.compile(rb"^[ \t]*==(?:\s|$)", re.MULTILINE)  # a line that starts a puzzle (registry.SEPARATOR)
 
 
-def prepare(paths: Sequence[str], jobs: int, cluster: str | None) -> None:
-    """Start what `results` will run the puzzles of `paths` on, while the caller reads
-    them: the `jobs` worker processes (their Python starts, their imports), or the
-    --cluster, connected to in a thread of its own (crossprolog.cluster.prepare).
-    Only when `paths` surely hold several puzzles (several paths, a directory, a file
-    with a `==` line): a lone puzzle runs in this process, and needs neither."""
-    if (cluster is None and jobs <= 1) or not _several(paths):
+def prepare(jobs: int, cluster: str | None, several: Callable[[], bool]) -> None:
+    """Start what `results` will run a batch on, while the caller reads its items: the
+    `jobs` worker processes (their Python starts, their imports), or the --cluster,
+    connected to in a thread of its own (crossprolog.cluster.prepare).  Only when
+    there is one of them to start and `several()` says the batch surely holds
+    several items: a lone item runs in this process, and needs neither."""
+    if (cluster is None and jobs <= 1) or not several():
         return
     if cluster is not None:
         from . import cluster as dask_cluster
@@ -228,21 +227,6 @@ def prepare(paths: Sequence[str], jobs: int, cluster: str | None) -> None:
 
     context = multiprocessing.get_context("spawn")
     _prepared.extend(_worker(context) for _ in range(jobs - len(_prepared)))
-
-
-def _several(paths: Sequence[str]) -> bool:
-    if len(paths) != 1 or paths[0] == "-":
-        return len(paths) > 1
-    try:
-        if os.path.isdir(paths[0]):
-            return True
-        with open(paths[0], "rb") as file:
-            return bool(SEVERAL.search(file.read(MAX_PEEK_BYTES)))
-    except OSError:
-        return False
-
-
-MAX_PEEK_BYTES = 1 << 20
 
 
 def spawned(work: Callable) -> tuple[Any, Connection]:

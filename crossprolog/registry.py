@@ -216,6 +216,26 @@ def most_puzzles(text: str) -> int:
     return 1 + sum(1 for line in text.split("\n") if SEPARATOR.fullmatch(line))
 
 
+def several_in(head: str) -> bool:
+    """Whether a text that begins with the whole lines `head` holds several puzzles, as
+    far as they tell: one is a separator line, or a family's own format splits the
+    first two drawn lines into two puzzles (Sudoku's lines of 81 cells).  For
+    starting the work on them while the whole text is read; it may load every
+    family's grammar, to guess which the first lines are."""
+    lines = head.split("\n")
+    if any(SEPARATOR.fullmatch(line) for line in lines):
+        return True
+    try:
+        first = source_lines("\n".join(lines[:FIRST_LINES]))
+    except ParseError:
+        return False
+    drawn = [n for n, line in enumerate(first) if _drawn(line)][:2]
+    return len(drawn) == 2 and len(_split(first[:drawn[1] + 1], 1, "", [], None)) == 2
+
+
+FIRST_LINES = 64  # where `several_in` looks for the first two drawn lines: below comments, directives
+
+
 # The separator lines a family's `read_all` may take: a part of SEPARATOR's.
 PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
 

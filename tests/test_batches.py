@@ -415,20 +415,32 @@ def _doubled_but_3_dies(item: int) -> int:
 
 def test_workers_start_while_the_inputs_are_read_and_only_for_several_puzzles(tmp_path):
     from crossprolog import batch
+    from crossprolog.cli.inputs import several_puzzles
+    from crossprolog.registry import generate
 
-    several, lone = tmp_path / "several.txt", tmp_path / "lone.txt"
-    several.write_text("== 1\n6 8\n? ? 6\n? a 8\n== 2\n6 8\n? ? 6\n? a 8\n")
-    lone.write_text("6 8\n? ? 6\n? a 8\n")
-    batch.prepare([str(lone)], 2, None)
-    batch.prepare(["-"], 2, None)
-    batch.prepare([str(several)], 1, None)
-    assert not batch._prepared  # a lone puzzle, standard input, or no workers asked for
-    batch.prepare([str(several)], 2, None)
+    sudokus = [p.render() for p in generate("sudoku", 9, 9, n=2, seed=1)]
+    texts = {"several": "== 1\n6 8\n? ? 6\n? a 8\n== 2\n6 8\n? ? 6\n? a 8\n",
+             "lines": "# two puzzles, one a line\n\n" + "".join(_line_of_81(p) + "\n" for p in sudokus),
+             "lone": "6 8\n? ? 6\n? a 8\n", "lone-sudoku": sudokus[0], "lone-line": _line_of_81(sudokus[0])}
+    for name, text in texts.items():
+        (tmp_path / f"{name}.txt").write_text(text)
+    told = {name: several_puzzles([str(tmp_path / f"{name}.txt")]) for name in texts}
+    assert told == {"several": True, "lines": True, "lone": False, "lone-sudoku": False, "lone-line": False}
+    assert several_puzzles([str(tmp_path)]) and several_puzzles([str(tmp_path / "lone.txt")] * 2)
+    assert not several_puzzles(["-"]) and not several_puzzles([str(tmp_path / "missing.txt")])
+    batch.prepare(1, None, lambda: True)
+    batch.prepare(2, None, lambda: False)
+    assert not batch._prepared  # no workers asked for, or a lone puzzle
+    batch.prepare(2, None, lambda: True)
     started = {process.pid for process, _ in batch._prepared}
     assert len(started) == 2
     results = list(batch.results(_process_id, range(5), jobs=2))
     assert sorted(index for index, _ in results) == list(range(5))
     assert {pid for _, pid in results} <= started and not batch._prepared
+
+
+def _line_of_81(sudoku_text: str) -> str:
+    return "".join(char for char in sudoku_text if char in ".0123456789")
 
 
 def _process_id(item: int) -> int:

@@ -18,7 +18,7 @@ from ..grammars.common import directive_word
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
 from ..puzzle import Puzzle
 from ..registry import parse_piece
-from .inputs import Input, load_encodings, option_values, path_name, read_inputs
+from .inputs import Input, load_encodings, option_values, path_name, read_inputs, several_puzzles
 from .limits import remaining, time_limit
 from . import pictured
 from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
@@ -41,7 +41,8 @@ def each_puzzle(run: Run, command: Command) -> int:
         pictured.check_target(run.args)
     elif run.args.out:
         batch.check_writable(run.args.out)  # before the inputs are read, let alone solved
-    batch.prepare(run.args.paths, run.args.jobs, run.args.cluster)  # workers start while the inputs are read
+    # workers start while the inputs are read
+    batch.prepare(run.args.jobs, run.args.cluster, partial(several_puzzles, run.args.paths))
     inputs = read_inputs(run)
     output = batch.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1

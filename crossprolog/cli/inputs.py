@@ -13,7 +13,7 @@ from ..errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError
 from ..families import FAMILIES
 from ..grammars.common import MAX_TEXT_CHARS, decode
 from ..puzzle import Puzzle
-from ..registry import SUFFIXES, Piece, most_puzzles, parse_piece, pieces, read_pieces
+from ..registry import SUFFIXES, Piece, most_puzzles, parse_piece, pieces, read_pieces, several_in
 from .limits import remaining, time_limit
 from .state import Run
 
@@ -57,6 +57,26 @@ def read_inputs(run: Run) -> list[Input]:
             continue
         inputs += [_input(path, piece, puzzle, len(found)) for piece, puzzle in found]
     return inputs
+
+
+def several_puzzles(paths: list[str]) -> bool:
+    """Whether `paths` surely name several puzzles, told before they are read: several
+    paths, a directory, or a file whose first lines say so (registry.several_in).
+    Standard input cannot be peeked at: it counts as one."""
+    if len(paths) != 1 or paths[0] == "-":
+        return len(paths) > 1
+    try:
+        if os.path.isdir(paths[0]):
+            return True
+        with open(paths[0], "rb") as file:
+            head = file.read(MAX_PEEK_BYTES)
+    except OSError:
+        return False
+    whole_lines = head if len(head) < MAX_PEEK_BYTES else head[:head.rfind(b"\n") + 1]
+    return several_in(whole_lines.decode("utf-8", "replace"))
+
+
+MAX_PEEK_BYTES = 1 << 20  # of a file, that `several_puzzles` looks at
 
 
 def _input(path: str, piece: Piece, puzzle: Puzzle | None, pieces_in_file: int) -> Input:
