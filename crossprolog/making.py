@@ -5,9 +5,12 @@ intended solution pinned down by clues it could show: every given digit,
 every line's total...), the clues that are always shown (a CrossProduct's
 products), and the clues to show at first.  Then:
 
-1. reveal: while a second solution exists, show a hidden clue that speaks of a
-   cell where the two differ (or ask the family for a new clue that tells
-   them apart, as a CrossCells group), until the solution is unique;
+1. reveal: while a second solution exists, show hidden clues that speak of
+   cells where the two differ, a quarter of them and at least one (or ask the
+   family for a new clue that tells them apart, as a CrossCells group), until
+   the solution is unique.  With few clues shown, the second solution differs
+   in dozens of cells: one clue a search would take dozens of searches (each
+   a solve) where a quarter takes a few, and the hide drops what is spare;
 2. hide: try each shown clue in random order and hide it when the solution
    stays unique, so that hiding any clue left would let another in.
 
@@ -31,6 +34,9 @@ def checked_size(title: str, rows: int, cols: int, smallest: int, largest: int, 
     if not (smallest <= rows <= largest and smallest <= cols <= largest):
         raise UsageError(f"a generated {title} is {smallest}x{smallest} to {largest}x{largest}{why}, "
                          f"not {rows}x{cols}")
+
+
+TELLING_PER_REVEAL = 4  # a reveal shows one clue for every 4 that tell the two solutions apart
 
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
@@ -57,20 +63,21 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
         clue.kind == "given" for clue in full.clues() if clue not in fixed) else Reposting(full, fixed)
     with checker:
         witnesses = Witnesses(full, intended, fixed)
-        while (other := witnesses.add(checker.other(shown, intended))) is not None:
+        while (other := witnesses.meeting(shown) or witnesses.added(checker.others(shown, intended))):
             apart = {cell for cell in cells_of(intended)
                      if intended[cell[0]][cell[1]] != other[cell[0]][cell[1]]}
             telling = [clue for clue in checker.full.clues()
                        if clue not in fixed | shown and clue.cells & apart]
             if telling:
-                clue = rng.choice(telling)
+                clues = set(rng.sample(telling, max(1, len(telling) // TELLING_PER_REVEAL)))
             elif new_clue and (made := new_clue(checker.full, intended, other)):
                 checker.full, clue = made
+                clues = {clue}
                 witnesses.renew(checker.full)
             else:
                 return None
-            shown.add(clue)
-            checker.push({clue}, intended)
+            shown |= clues
+            checker.push(clues, intended)
         checker.pop_all()
         hide(rng.sample(sorted(shown, key=repr), len(shown)), shown, intended, checker, witnesses)
     return checker.full.keeping(fixed | shown)
@@ -102,7 +109,7 @@ def hide(order: list[Clue], shown: set[Clue], intended: list, checker: Reposting
     # cells: asked where that is one cell (a given); over a line's cells the
     # disjunction costs more search than it saves (measured on CrossCells 15x15).
     cells = witnesses.cells(clue)
-    if witnesses.add(checker.other(rest, intended, apart=cells if len(cells) == 1 else ())) is None:
+    if not witnesses.added(checker.others(rest, intended, apart=cells if len(cells) == 1 else ())):
         shown.discard(clue)
 
 
@@ -135,14 +142,14 @@ class Witnesses:
             self.bits[clue] = 1 << len(self.bits)
         self.unmet = [unmet | self.unmet_by(apart, new) for apart, unmet in zip(self.apart, self.unmet)]
 
-    def add(self, other: list | None) -> list | None:
-        """Keep `other`, a solution other than the intended one (None: none found); it."""
-        if other is not None:
+    def added(self, others: list[list]) -> list | None:
+        """Keep `others`, solutions other than the intended one; the first (None: none)."""
+        for other in others:
             self.found.append(other)
             self.apart.append({(r, c) for r, row in enumerate(other) for c, value in enumerate(row)
                                if value != self.intended[r][c]})
             self.unmet.append(self.unmet_by(self.apart[-1], self.clues))
-        return other
+        return others[0] if others else None
 
     def meeting(self, clues: set[Clue]) -> list | None:
         """A solution found that meets every one of `clues`, or None."""
@@ -160,11 +167,11 @@ class Witnesses:
         return sum(self.bits[clue] for clue in clues if not apart.isdisjoint(self.clues[clue].cells))
 
 
-def other_solution(puzzle: Puzzle, intended: list) -> list | None:
-    """A solution of `puzzle` (as JSON has it) other than `intended`, or None when
-    `intended` is its only one."""
+def other_solutions(puzzle: Puzzle, intended: list) -> list[list]:
+    """The solutions of `puzzle` (as JSON has them) other than `intended` that a search
+    for two finds: none when `intended` is its only one."""
     found = puzzle.search(limit=2)
-    return next((s.to_json() for s in found.solutions if s.to_json() != intended), None)
+    return [grid for grid in (s.to_json() for s in found.solutions) if grid != intended]
 
 
 class Reposting:
@@ -173,12 +180,13 @@ class Reposting:
     def __init__(self, full: Puzzle, fixed: set[Clue]):
         self.full, self.fixed = full, fixed
 
-    def other(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list | None:
-        """A solution other than `intended` under `fixed` and `shown` (differing from it in
-        one of the cells `apart`, when given), or None."""
+    def others(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list[list]:
+        """Solutions other than `intended` under `fixed` and `shown` (differing from it in
+        one of the cells `apart`, when given): those a search for two finds (for one,
+        given `apart`); none when there is none."""
         puzzle = self.full.keeping(self.fixed | shown)
         if not apart:
-            return other_solution(puzzle, intended)
+            return other_solutions(puzzle, intended)
         found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(),
                                   self.restrictions(set(), intended, apart),
                                   shape=puzzle.answer_shape(), limit=1)
@@ -196,10 +204,10 @@ class Reposting:
         return cells
 
     @staticmethod
-    def unintended(puzzle: Puzzle, found: dict, intended: list) -> list | None:
-        """The first solution of a search's result other than `intended`, as JSON has it."""
+    def unintended(puzzle: Puzzle, found: dict, intended: list) -> list[list]:
+        """The solutions of a search's result other than `intended`, as JSON has them."""
         grids = (puzzle._solution(answer).to_json() for answer in found["solutions"])
-        return next((grid for grid in grids if grid != intended), None)
+        return [grid for grid in grids if grid != intended]
 
     def push(self, clues: set[Clue], intended: list) -> None:
         """Note that `clues` will be shown in the questions until `pop` (reposting
@@ -255,7 +263,7 @@ class Givens(Reposting):
         while self.pushed:
             self.pop()
 
-    def other(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list | None:
+    def others(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list[list]:
         while self.pushed and not set().union(*self.pushed) <= shown:
             self.pop()  # a pushed clue is hidden now
         posted = set().union(*self.pushed)

@@ -55,7 +55,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     while made < n:
         full, on = random_solved(rows, cols, rng, **rules)
         if full.game != "crosscells":
-            puzzle = full if making.other_solution(full, on) is None else None
+            puzzle = None if making.other_solutions(full, on) else full
         else:
             puzzle = making.well_formed(full, on, rng, new_clue=group_apart)
         if puzzle:
