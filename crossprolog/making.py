@@ -51,11 +51,12 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     `intended` is its only solution; None when its clues cannot tell every other
     solution apart (then the family draws another puzzle).
 
-    The hide asks about each shown clue whether the rest leave another solution;
-    one found earlier that meets the rest answers it without a search
-    (`Witnesses`), and for a given the search looks only for a solution that
-    breaks it.  Givens stay posted between questions (`Givens.push`): the reveal
-    pushes each one it shows, and the hide pushes them by halves (`hide`)."""
+    The reveal asks whether the shown clues leave another solution, the hide
+    the same of each shown clue's rest; one found earlier that meets them
+    answers without a search (`Witnesses`), and for a given the hide's search
+    looks only for a solution that breaks it.  Givens stay posted between
+    questions (`Givens.push`): the reveal pushes the ones it shows, and the
+    hide pushes them by halves (`hide`)."""
     from .explain import cells_of  # loaded for the commands that need it, not at every start
 
     fixed, shown = set(fixed), set(shown)
