@@ -9,8 +9,9 @@ products), and the clues to show at first.  Then:
    cells where the two differ, a quarter of them and at least one (or ask the
    family for a new clue that tells them apart, as a CrossCells group), until
    the solution is unique.  With few clues shown, the second solution differs
-   in dozens of cells: one clue a search would take dozens of searches (each
-   a solve) where a quarter takes a few, and the hide drops what is spare;
+   in dozens of cells: showing one of them a search would take dozens of
+   searches (each nearly a solve), a quarter a few, and the hide drops what
+   is spare;
 2. hide: try each shown clue in random order and hide it when the solution
    stays unique, so that hiding any clue left would let another in.
 
