@@ -214,8 +214,8 @@ def prepare(jobs: int, cluster: str | None, several: Callable[[], bool]) -> None
     """Start what `results` will run a batch on, while the caller reads its items: the
     `jobs` worker processes (their Python starts, their imports), or the --cluster,
     connected to in a thread of its own (crossprolog.cluster.prepare).  Only when
-    there is one of them to start and `several()` says the batch surely holds
-    several items: a lone item runs in this process, and needs neither."""
+    there is one of them to start and `several()` says the batch holds several
+    items: a lone item runs in this process, and needs neither."""
     if (cluster is None and jobs <= 1) or not several():
         return
     if cluster is not None:

@@ -219,9 +219,11 @@ def most_puzzles(text: str) -> int:
 def several_in(head: str) -> bool:
     """Whether a text that begins with the whole lines `head` holds several puzzles, as
     far as they tell: one is a separator line, or a family's own format splits the
-    first two drawn lines into two puzzles (Sudoku's lines of 81 cells).  For
-    starting the work on them while the whole text is read; it may load every
-    family's grammar, to guess which the first lines are."""
+    first two drawn lines into two puzzles (Sudoku's lines of 81 cells).  A guess,
+    for starting the work on them while the whole text is read (a wrong one costs
+    that work's start: a lone puzzle under one `==` line, or lines of 81 cells that
+    go on as a grid, count as several); it may load every family's grammar, to
+    guess which the first lines are."""
     lines = head.split("\n")
     if any(SEPARATOR.fullmatch(line) for line in lines):
         return True

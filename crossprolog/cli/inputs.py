@@ -60,7 +60,7 @@ def read_inputs(run: Run) -> list[Input]:
 
 
 def several_puzzles(paths: list[str]) -> bool:
-    """Whether `paths` surely name several puzzles, told before they are read: several
+    """Whether `paths` name several puzzles, guessed before they are read: several
     paths, a directory, or a file whose first lines say so (registry.several_in).
     Standard input cannot be peeked at: it counts as one."""
     if len(paths) != 1 or paths[0] == "-":
