@@ -188,6 +188,21 @@ def test_the_hide_asks_with_the_givens_pushed_and_makes_the_same_puzzles(monkeyp
     assert max(sent) > 3
 
 
+def test_a_reveal_shows_several_of_the_clues_that_tell_two_solutions_apart(monkeypatch):
+    """With few givens shown a second solution differs in dozens of cells: a reveal
+    shows a quarter of them, so a 10x6 CrossProduct asks about 8 reveal questions
+    (one given a question asked 25-28 for the same tables)."""
+    reveals = []
+    others = making.Givens.others
+    monkeypatch.setattr(making.Givens, "others", lambda self, shown, intended, apart=():
+                        reveals.append(not apart) or others(self, shown, intended, apart))
+    for seed in range(3):
+        reveals.clear()
+        [puzzle] = crossprolog.generate("crossproduct", 10, 6, 1, seed=seed, well_formed=True)
+        assert puzzle.well_formed()
+        assert 0 < sum(reveals) <= 12, seed
+
+
 def test_well_formed_sudoku_is_unique_and_minimal():
     [puzzle] = crossprolog.generate("sudoku", 9, 9, 1, seed=4, well_formed=True)
     assert puzzle.count(2) == 1 and 17 <= len(puzzle.clues()) < 40
