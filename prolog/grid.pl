@@ -68,6 +68,13 @@ so backtracking restores it.
     one of them; a digit of every set one cell alone can take goes there,
     and one no cell of the sum outside a unit can take leaves the unit's
     other cells.
+  - A unit with a cell for every digit holds each once, so it adds up
+    to their total (45 for 1..9): the sums inside it leave its other
+    cells the difference, and the sums that cover it put what they hold
+    beyond that total in their cells outside it (a Killer Sudoku
+    solver's innies and outies).  Those of three cells or fewer become
+    sums of their own (implied_sums/4): on the bench's Killer Sudokus,
+    218 choices where the search made 3,203.
   - In a unit with a cell for every digit in use, crossed by units of
     its size two ways (a box, by rows and by columns), a digit that only
     the cells it shares with one of them can take leaves that unit's
@@ -262,7 +269,9 @@ grid_cells(Rows, Cells) :-
 %   and what they imply are placed.  Fails when the rules are found
 %   inconsistent.
 grid_state(Variables, Low-High, Rules, Grid) :-
-    numbered_rules(Variables, Rules, NCells, Numbered),
+    numbered_rules(Variables, Rules, NCells, Stated),
+    implied_sums(Stated, NCells, Low-High, Implied),
+    append(Stated, Implied, Numbered),
     InUse is (1 << (High + 1)) - (1 << Low),
     filled(masks, NCells, InUse, Masks),
     Width is High + 1,
@@ -591,6 +600,108 @@ crossing(sets, _, _, _, [], Crossings, Crossings) :- !.
 crossing(sets, Numbers, Inside, _, Others, [crossing(Outside, Others)|Crossings], Crossings) :-
     subtract(Numbers, Inside, Outside).
 crossing(packed, _, _, Shifts, Others, [crossing(Shifts, Others)|Crossings], Crossings).
+
+                 /*******************************
+                 *   SUMS THE RULES IMPLY        *
+                 *******************************/
+
+%!  implied_sums(+Rules, +NCells, +Low-High, -Implied) is det.
+%
+%   Implied are sums Rules (on cell numbers) imply without stating them,
+%   of implied_cells/1 cells at most: a unit with a cell for every digit
+%   of Low..High holds each once, so its cells add up to their total (45
+%   for 1..9).  The sums inside such a unit leave the rest of its cells
+%   the difference (a Killer Sudoku solver's innies), and the sums meeting
+%   it, when they cover it without overlapping, put the difference in
+%   their cells outside it (outies).  The search takes them as rules of
+%   its own; the statement, and so an export, keeps the rules as stated.
+implied_sums(Rules, NCells, Low-High, Implied) :-
+    findall(sum(Set, Total), (member(sum(Vs, Total), Rules), cell_set(Vs, Set)), Sums),
+    (   Sums == []
+    ->  Implied = []
+    ;   Size is High - Low + 1,
+        Whole is (Low + High) * Size // 2,
+        filled(sums_of_cells, NCells, [], SumsOfCells),
+        maplist(add_to_cells(SumsOfCells), Sums),
+        findall(Vs-Set, (member(all_distinct(Vs), Rules), length(Vs, Size), cell_set(Vs, Set)), Full),
+        foldl(unit_implied_sums(SumsOfCells, Whole), Full, Found, []),
+        sort(Found, Unique),
+        findall(sum(Cells, Total),
+                ( member(sum(Set, Total), Unique),
+                  \+ memberchk(sum(Set, _), Sums),
+                  set_cells(Set, Cells) ),
+                Implied)
+    ).
+
+%   More cells make a weaker sum whose table costs more than it saves: on
+%   the bench's Killer Sudokus, three cells at most take 93% of the
+%   choices away and 25% of the inferences; four, as many choices for no
+%   fewer inferences.
+implied_cells(3).
+
+%   The sums implied by a unit with a cell for every digit, Whole their
+%   total, added to Found.  A set of cells is an integer, bit I for cell I.
+unit_implied_sums(SumsOfCells, Whole, Cells-Unit, Found0, Found) :-
+    maplist(arg_of(SumsOfCells), Cells, Lists),
+    append(Lists, Listed),
+    sort(Listed, Meeting),
+    include(sum_inside(Unit), Meeting, Inside),
+    (   Inside \== [],
+        foldl(disjoint_add, Inside, 0-0, Covered-InsideTotal),
+        few_implied(Unit /\ \Covered, Innies)
+    ->  InniesTotal is Whole - InsideTotal,
+        Found0 = [sum(Innies, InniesTotal)|Found1]
+    ;   Found0 = Found1
+    ),
+    (   \+ memberchk([], Lists),
+        foldl(disjoint_add, Meeting, 0-0, Met-MeetingTotal),
+        few_implied(Met /\ \Unit, Outies)
+    ->  OutiesTotal is MeetingTotal - Whole,
+        Found1 = [sum(Outies, OutiesTotal)|Found]
+    ;   Found1 = Found
+    ).
+
+%   Set is the set of the cells Vs, none of them twice.
+cell_set(Vs, Set) :-
+    foldl(add_cell, Vs, 0, Set).
+
+add_cell(I, Set0, Set) :-
+    Set0 /\ (1 << I) =:= 0,
+    Set is Set0 \/ (1 << I).
+
+set_cells(0, []) :- !.
+set_cells(Set, [I|Cells]) :-
+    I is lsb(Set),
+    Rest is Set /\ \(1 << I),
+    set_cells(Rest, Cells).
+
+arg_of(Term, I, Value) :-
+    arg(I, Term, Value).
+
+add_to_cells(SumsOfCells, Sum) :-
+    Sum = sum(Set, _),
+    set_cells(Set, Cells),
+    maplist(add_to_cell(SumsOfCells, Sum), Cells).
+
+add_to_cell(SumsOfCells, Sum, Cell) :-
+    arg(Cell, SumsOfCells, Sums),
+    setarg(Cell, SumsOfCells, [Sum|Sums]).
+
+sum_inside(Unit, sum(Set, _)) :-
+    Set /\ Unit =:= Set.
+
+few_implied(Expression, Set) :-
+    Set is Expression,
+    Set =\= 0,
+    implied_cells(Most),
+    popcount(Set) =< Most.
+
+%   Union is the cells of the sums folded in, none in two of them; Total
+%   their totals'.
+disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
+    Set /\ Union0 =:= 0,
+    Union is Union0 \/ Set,
+    Total is Total0 + T.
 
                  /*******************************
                  *   RULES AS TABLES OF FILLINGS *

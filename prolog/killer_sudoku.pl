@@ -24,8 +24,9 @@ way:
   - candidates (the default): the kernel's search (naked and hidden
     singles, each sum a table of its fillings kept arc consistent, or of
     its sets of digits for four cells or more, the digits a cage must put
-    in a row, column or box leaving its other cells), fewest candidates
-    per weight first (dom/wdeg).
+    in a row, column or box leaving its other cells, and the sums of
+    three cells or fewer that a unit's 45 implies: innies and outies),
+    fewest candidates per weight first (dom/wdeg).
   - tables: CLP(FD), the units all_distinct, each sum a table constraint
     over its fillings; first-fail labeling.
   - arithmetic: CLP(FD), the units all_distinct, each sum a linear

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
 import crossprolog
 from crossprolog import ParseError, engine
+from crossprolog.compare import compare
 from crossprolog.killer_sudoku import Cage, KillerSudoku, random_cages, random_grid
 from crossprolog.registry import detect, family_of
 from crossprolog.grammars.common import source_lines
@@ -85,6 +87,15 @@ def test_every_encoding_agrees_with_brute_force(encoding):
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_the_example_has_its_one_solution_in_every_encoding(encoding):
     assert solutions(crossprolog.parse(SHIDOKU), encoding) == {SHIDOKU_SOLUTION}
+
+
+def test_the_search_takes_the_sums_the_units_imply():
+    """A hard well-formed 9x9: the kernel's search makes 218 choices where it made
+    2,826 before it took the sums every unit of 45 implies (innies and outies)."""
+    puzzle = crossprolog.parse((Path(__file__).parent / "hard-killer-9x9.txt").read_text())
+    [run] = compare(puzzle, ["candidates"], limit=2, repeat=1)
+    assert run.status == "complete" and run.solutions == 1
+    assert run.choices <= 500
 
 
 def test_a_6x6_and_a_9x9_are_solved_and_hold():

@@ -192,6 +192,21 @@ test(a_sum_no_set_of_digits_makes_fails, [fail]) :-
     Sum = [A,_,_,_],
     grid_state(Sum, 1-9, [all_distinct(Sum), sum(Sum, 9), given(A, 1)], _).
 
+%   A unit holding each of 1..4 adds up to 10: the sum inside it leaves
+%   its other two cells 7 (innies); the sums meeting it cover it, so their
+%   cells outside it add up to what they hold beyond 10 (outies).  Cells
+%   are numbered, as grid_state/4 numbers them.
+test(innies_and_outies, [true(Implied == [sum([3,4], 7), sum([5,6], 6)])]) :-
+    grid:implied_sums([all_distinct([1,2,3,4]), sum([2,1], 3), sum([3,5], 8), sum([6,4], 5)],
+                      6, 1-4, Implied).
+
+%   Nothing is implied by a unit short of a cell for every digit, by
+%   sums that overlap, or by a sum stated already.
+test(nothing_implied, [true(Implied == [])]) :-
+    grid:implied_sums([all_distinct([1,2,3]), sum([1,2], 3), sum([3,5], 8)], 5, 1-4, Implied),
+    grid:implied_sums([all_distinct([1,2,3,4]), sum([1,2], 3), sum([2,3], 5)], 4, 1-4, []),
+    grid:implied_sums([all_distinct([1,2,3,4]), sum([1], 1), sum([2,3,4], 9)], 4, 1-4, []).
+
 :- end_tests(digit_sets).
 
 :- begin_tests(clpfd_statement).
