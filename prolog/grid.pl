@@ -269,18 +269,18 @@ grid_cells(Rows, Cells) :-
 %   and what they imply are placed.  Fails when the rules are found
 %   inconsistent.
 grid_state(Variables, Low-High, Rules, Grid) :-
-    numbered_rules(Variables, Rules, NCells, Stated),
-    implied_sums(Stated, NCells, Low-High, Implied),
-    append(Stated, Implied, Numbered),
+    numbered_rules(Variables, Rules, NCells, Numbered),
     InUse is (1 << (High + 1)) - (1 << Low),
     filled(masks, NCells, InUse, Masks),
     Width is High + 1,
     include(is_unit, Numbered, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
     unit_geometry(NCells, UnitLists, UnitGeometry),
-    include(table_rule, Numbered, TableRules),
+    implied_sums(Numbered, UnitGeometry, Low-High, Implied),
+    include(table_rule, Numbered, StatedTables),
+    append(StatedTables, Implied, TableRules),
     maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
-    UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks),
+    UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks, _),
     maplist(table_units(CellUnits, Units, Width), Kinds, TableNumbers, TableTerms),
     Tables =.. [tables|TableTerms],
     cell_table_bits(NCells, TableNumbers, CellTableBits),
@@ -333,8 +333,10 @@ place_given(Grid, given(I, Digit)) :-
 %!  unit_geometry(+NCells, +UnitLists, -UnitGeometry) is det.
 %
 %   UnitGeometry is units(CellUnits, CellUnitBits, Peers, Units, UnitSizes,
-%   Locks): each cell's units (a list and a set), its peers, the units'
-%   cells, their sizes and their crossings (unit_locks/4).
+%   Locks, UnitSets): each cell's units (a list and a set), its peers, the
+%   units' cells, their sizes, their crossings (unit_locks/4) and, for the
+%   units of the largest size, their cells as a set (bit I for cell I; 0
+%   for the others: see implied_sums/4).
 %   Kept as a fact from the second time a shape comes (a Sudoku's or a
 %   size of KenKen's units are the same every time), the last few shapes
 %   only (a Kakuro's runs are its own); not tabled, see the header.
@@ -384,10 +386,14 @@ forget_oldest(Table, Arity, Most) :-
     ;   true
     ).
 
-worked_out_units(NCells, UnitLists, units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks)) :-
+worked_out_units(NCells, UnitLists,
+                 units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks, UnitSets)) :-
     Units =.. [units|UnitLists],
     maplist(length, UnitLists, Sizes),
     UnitSizes =.. [unit_sizes|Sizes],
+    max_list([0|Sizes], Largest),
+    maplist(largest_unit_set(Largest), UnitLists, Sizes, Sets),
+    UnitSets =.. [unit_sets|Sets],
     filled(cell_units, NCells, [], Descending),
     foldl(unit_of_cells(Descending), UnitLists, 1, _),
     Descending =.. [_|Reversed],
@@ -605,7 +611,7 @@ crossing(packed, _, _, Shifts, Others, [crossing(Shifts, Others)|Crossings], Cro
                  *   SUMS THE RULES IMPLY        *
                  *******************************/
 
-%!  implied_sums(+Rules, +NCells, +Low-High, -Implied) is det.
+%!  implied_sums(+Rules, +UnitGeometry, +Low-High, -Implied) is det.
 %
 %   Implied are sums Rules (on cell numbers) imply without stating them,
 %   of implied_cells/1 cells at most: a unit with a cell for every digit
@@ -615,15 +621,29 @@ crossing(packed, _, _, Shifts, Others, [crossing(Shifts, Others)|Crossings], Cro
 %   it, when they cover it without overlapping, put the difference in
 %   their cells outside it (outies).  The search takes them as rules of
 %   its own; the statement, and so an export, keeps the rules as stated.
-implied_sums(Rules, NCells, Low-High, Implied) :-
+%   Only a unit with that few cells in no sum can imply one: a KenKen's
+%   rows, which mix products with sums, seldom do, and cost a few
+%   inferences each.
+implied_sums(Rules, Geometry, Low-High, Implied) :-
     findall(sum(Set, Total), (member(sum(Vs, Total), Rules), cell_set(Vs, Set)), Sums),
-    (   Sums == []
+    Geometry = units(CellUnits, _, _, Units, UnitSizes, _, UnitSets),
+    Size is High - Low + 1,
+    foldl(sum_cells, Sums, 0, Summed),
+    implied_cells(Most),
+    findall(Cells-Set,
+            ( Sums \== [],
+              arg(U, UnitSizes, Size),
+              arg(U, UnitSets, Set),
+              Set =\= 0,
+              popcount(Set /\ \Summed) =< Most,
+              arg(U, Units, Cells) ),
+            Full),
+    (   Full == []
     ->  Implied = []
-    ;   Size is High - Low + 1,
-        Whole is (Low + High) * Size // 2,
+    ;   Whole is (Low + High) * Size // 2,
+        functor(CellUnits, _, NCells),
         filled(sums_of_cells, NCells, [], SumsOfCells),
         maplist(add_to_cells(SumsOfCells), Sums),
-        findall(Vs-Set, (member(all_distinct(Vs), Rules), length(Vs, Size), cell_set(Vs, Set)), Full),
         foldl(unit_implied_sums(SumsOfCells, Whole), Full, Found, []),
         sort(Found, Unique),
         findall(sum(Cells, Total),
@@ -631,6 +651,16 @@ implied_sums(Rules, NCells, Low-High, Implied) :-
                   \+ memberchk(sum(Set, _), Sums),
                   set_cells(Set, Cells) ),
                 Implied)
+    ).
+
+sum_cells(sum(Set, _), Cells0, Cells) :-
+    Cells is Cells0 \/ Set.
+
+%   A unit's cells as a set, when it has the largest size (0 otherwise).
+largest_unit_set(Largest, Cells, Size, Set) :-
+    (   Size =:= Largest
+    ->  cell_set(Cells, Set)
+    ;   Set = 0
     ).
 
 %   More cells make a weaker sum whose table costs more than it saves: on
@@ -713,7 +743,7 @@ disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
 %   fillings packed (the K-th cell's digit D is bit D of the K-th field of
 %   Width bits), sorted.  Arithmetic fillings put no digit twice in a
 %   unit.
-rule_table(units(CellUnits, _, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
+rule_table(units(CellUnits, _, _, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
     rule_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
     (   distinct_sum(Rule, Lined, Digits, Sets)
@@ -940,7 +970,7 @@ rule_table_goal(Rules, Rule, tuples_in([Vs], Fillings)) :-
     numbered_rules(Variables, Rules-Rule, NCells, NumberedRules-Numbered),
     include(is_unit, NumberedRules, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
-    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _, _)),
+    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _, _, _)),
     rule_cells(Numbered, Numbers),
     lined_after(Numbers, CellUnits, Lined),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),

@@ -197,15 +197,24 @@ test(a_sum_no_set_of_digits_makes_fails, [fail]) :-
 %   cells outside it add up to what they hold beyond 10 (outies).  Cells
 %   are numbered, as grid_state/4 numbers them.
 test(innies_and_outies, [true(Implied == [sum([3,4], 7), sum([5,6], 6)])]) :-
-    grid:implied_sums([all_distinct([1,2,3,4]), sum([2,1], 3), sum([3,5], 8), sum([6,4], 5)],
-                      6, 1-4, Implied).
+    implied([all_distinct([1,2,3,4]), sum([2,1], 3), sum([3,5], 8), sum([6,4], 5)], 6, 1-4, Implied).
 
 %   Nothing is implied by a unit short of a cell for every digit, by
 %   sums that overlap, or by a sum stated already.
 test(nothing_implied, [true(Implied == [])]) :-
-    grid:implied_sums([all_distinct([1,2,3]), sum([1,2], 3), sum([3,5], 8)], 5, 1-4, Implied),
-    grid:implied_sums([all_distinct([1,2,3,4]), sum([1,2], 3), sum([2,3], 5)], 4, 1-4, []),
-    grid:implied_sums([all_distinct([1,2,3,4]), sum([1], 1), sum([2,3,4], 9)], 4, 1-4, []).
+    implied([all_distinct([1,2,3]), sum([1,2], 3), sum([3,5], 8)], 5, 1-4, Implied),
+    implied([all_distinct([1,2,3,4]), sum([1,2], 3), sum([2,3], 5)], 4, 1-4, []),
+    implied([all_distinct([1,2,3,4]), sum([1], 1), sum([2,3,4], 9)], 4, 1-4, []).
+
+%   A rest of four cells is too weak a sum to be worth its table.
+test(too_few_cells_in_sums, [true(Implied == [])]) :-
+    implied([all_distinct([1,2,3,4,5,6]), sum([1,2], 3)], 6, 1-6, Implied).
+
+implied(Rules, NCells, Digits, Implied) :-
+    include([Rule]>>(Rule = all_distinct(_)), Rules, UnitRules),
+    maplist(arg(1), UnitRules, UnitLists),
+    grid:unit_geometry(NCells, UnitLists, Geometry),
+    grid:implied_sums(Rules, Geometry, Digits, Implied).
 
 :- end_tests(digit_sets).
 
