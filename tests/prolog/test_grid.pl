@@ -199,6 +199,31 @@ test(a_sum_no_set_of_digits_makes_fails, [fail]) :-
 test(innies_and_outies, [true(Implied == [sum([3,4], 7), sum([5,6], 6)])]) :-
     implied([all_distinct([1,2,3,4]), sum([2,1], 3), sum([3,5], 8), sum([6,4], 5)], 6, 1-4, Implied).
 
+%   An implied sum the rules state already is not added again.
+test(a_stated_sum_is_not_implied_again, [true(Implied == [sum([3,4], 7)])]) :-
+    implied([all_distinct([1,2,3,4]), sum([2,1], 3), sum([3,5], 8), sum([6,4], 5), sum([5,6], 6)],
+            6, 1-4, Implied).
+
+%   A given in no sum counts as a sum of one cell: 1+2 and the given 4
+%   leave 3 to the last cell of the unit.
+test(a_given_is_a_sum_of_one_cell, [true(Implied == [sum([4], 3)])]) :-
+    implied([all_distinct([1,2,3,4]), sum([1,2], 3), given(3, 4)], 4, 1-4, Implied).
+
+%   A Shidoku with three cages, many solutions: its first row's innies
+%   (A+D = 10-6) and outies (E+H+L = 4+6+9-10), the rests of its first
+%   box (B+F), first column (I+M) and last column (P) are implied, and
+%   the search with them finds what CLP(FD) finds from the rules alone.
+test(implied_sums_keep_every_solution, [true(Kernel == Clpfd)]) :-
+    shidoku(Rows, Cells, Units),
+    Rows = [[A,B,C,D],[E,_,_,H],[_,_,_,L],_],
+    Rules = [sum([A,E], 4), sum([B,C], 6), sum([D,H,L], 9)|Units],
+    grid:numbered_rules(Cells, Rules, NCells, Numbered),
+    implied(Numbered, NCells, 1-4, Implied),
+    Implied == [sum([1,4], 4), sum([2,6], 6), sum([5,8,12], 9), sum([9,13], 6), sum([16], 1)],
+    kernel_and_clpfd(Cells, 1-4, Rules, Kernel, Clpfd),
+    length(Kernel, N),
+    N > 1.
+
 %   Nothing is implied by a unit short of a cell for every digit, by
 %   sums that overlap, or by a sum stated already.
 test(nothing_implied, [true(Implied == [])]) :-
