@@ -426,7 +426,7 @@ worked_out_units(NCells, UnitLists,
 unit_locks(Units, UnitSizes, CellUnits, Locks) :-
     UnitSizes =.. [_|Sizes],
     max_member(Full, [0|Sizes]),
-    findall(U-Unit, ( arg(U, UnitSizes, Full), arg(U, Units, Unit) ), FullUnits),
+    findall(U-Unit, ( nth1(U, Sizes, Full), arg(U, Units, Unit) ), FullUnits),
     kept(known_crossings, 16, FullUnits, full_crossings(FullUnits, UnitSizes-Full, CellUnits, Units),
          Crossings),
     length(Sizes, NUnits),
@@ -658,6 +658,8 @@ add_sum_cells(sum(Set, _), Cells0, Cells) :-
 %   sum (Summed: the cells in one).
 few_cells_unsummed(units(_, _, _, Units, UnitSizes, _, UnitSets), Size, Summed, Cells-Set) :-
     implied_cells(Most),
+    functor(UnitSizes, _, NUnits),      % arg/3 takes no atom: a grid of no unit
+    between(1, NUnits, U),
     arg(U, UnitSizes, Size),
     arg(U, UnitSets, Set),
     Set =\= 0,
@@ -756,12 +758,23 @@ disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
 %   unit.
 rule_table(units(CellUnits, _, _, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
     rule_cells(Rule, Numbers),
+    different_cells(Rule, Numbers),
     lined_after(Numbers, CellUnits, Lined),
     (   distinct_sum(Rule, Lined, Digits, Sets)
     ->  Kind = sets,
         Fillings = Sets
     ;   Kind = packed,
         table_fillings(Rule, Lined, Digits, Width, Fillings)
+    ).
+
+%   A table reasons on each of its cells as a field of its own, so a
+%   cell named twice would be two cells to it: a family's error, told
+%   rather than searched wrongly.
+different_cells(Rule, Numbers) :-
+    sort(Numbers, Different),
+    (   same_length(Numbers, Different)
+    ->  true
+    ;   domain_error(rule_of_different_cells, Rule)
     ).
 
 %!  distinct_sum(+Rule, +Lined, +Low-High, -Sets) is semidet.

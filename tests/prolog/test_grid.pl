@@ -140,6 +140,14 @@ test(a_cage_with_no_filling_fails, [fail]) :-
     Cells = [X,Y],
     grid_state(Cells, 1-3, [all_distinct(Cells), sum([X,Y], 2)], _).
 
+%   Sums in a grid of no unit imply nothing, and a sum alone is searched.
+test(sums_and_no_unit, [true(Solutions == [[1,6],[2,5],[3,4],[4,3],[5,2],[6,1]])]) :-
+    solutions([X, Y], 1-9, [sum([X, Y], 7)], Solutions).
+
+%   A rule naming a cell twice is a family's error, not two cells.
+test(a_cell_twice_in_a_rule_is_an_error, [error(domain_error(rule_of_different_cells, _))]) :-
+    grid_state([X, Y], 1-9, [sum([X, X, Y], 7)], _).
+
 :- end_tests(tables).
 
 :- begin_tests(digit_sets).
