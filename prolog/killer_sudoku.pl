@@ -26,8 +26,7 @@ way:
     its sets of digits for four cells or more, the digits a cage must put
     in a row, column or box leaving its other cells, and the sums of
     three cells or fewer that a unit's total implies, 45 at 9x9: innies
-    and outies),
-    fewest candidates per weight first (dom/wdeg).
+    and outies), fewest candidates per weight first (dom/wdeg).
   - tables: CLP(FD), the units all_distinct, each sum a table constraint
     over its fillings; first-fail labeling.
   - arithmetic: CLP(FD), the units all_distinct, each sum a linear
