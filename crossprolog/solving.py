@@ -23,12 +23,13 @@ from .hard_techniques import (fish, single_digit_wings, unique_rectangles, w_win
                               xy_wings, xyz_wings)
 from .techniques import (Index, Marks, Statement, Step, Table, Unit, cage_lines, full_houses,
                          hidden_singles, locked_candidates, naked_singles, subsets, table_steps)
+from .unit_totals import innies_and_outies
 
 PROBING, SEARCH = NISHIO, 9.0
 
 # Easiest first, by rating: a person tries each in turn, and takes the first that gives a step.
 LADDER: tuple[Callable[[Marks], Iterator[Step]], ...] = (
-    full_houses, hidden_singles, naked_singles, table_steps, locked_candidates, cage_lines,
+    full_houses, hidden_singles, naked_singles, table_steps, locked_candidates, innies_and_outies, cage_lines,
     subsets(2, False), fish(2), subsets(2, True), subsets(3, False), fish(3), subsets(3, True),
     single_digit_wings, xy_wings, xyz_wings, w_wings, unique_rectangles, subsets(4, False), fish(4),
     subsets(4, True), x_chains, xy_chains)

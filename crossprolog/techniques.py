@@ -12,7 +12,8 @@ Each technique is one function from the pencil marks (`Marks`) to the steps
 it finds, each a `Step`: a name as solvers say it ("hidden single"), the
 place it points at ("box 5"), the cells and clues of its reason, and a cell
 it places or the candidates it removes, rated as Sudoku Explainer rates it
-where it does.  The techniques past the subsets are in `hard_techniques.py`,
+where it does.  Innies and outies (a unit's total) are in `unit_totals.py`,
+the techniques past the subsets in `hard_techniques.py`,
 those trying a candidate in `forcing.py`; `solving.LADDER` lists them all,
 easiest first.
 

@@ -7,6 +7,7 @@ force where the puzzle is small); grades rise with known difficulty.
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import sys
 import pytest
 
 import crossprolog
-from crossprolog import blame, explain, hard_techniques, solving, techniques
+from crossprolog import blame, explain, hard_techniques, solving, techniques, unit_totals
 from crossprolog.grades import GRADES
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
@@ -123,6 +124,35 @@ def test_a_cage_takes_its_digits_from_a_line():
     assert set(step.removed) == {(8, 1), (8, 2), (12, 1), (12, 2)}
 
 
+def sum_cage(cells, digits, total, label):
+    """A cage of different digits adding up to `total`, its fillings listed."""
+    fillings = tuple(f for f in itertools.permutations(digits, len(cells)) if sum(f) == total)
+    return techniques.Table(tuple(cells), label, None, fillings=fillings)
+
+
+def test_innies_place_the_rest_of_a_unit():
+    """Row 1 adds up to 10; a cage of 6 inside it leaves its last cell 4."""
+    marks = shidoku(tables=(sum_cage((0, 1, 2), (1, 2, 3, 4), 6, "cage a (6)"),))
+    placed = {(step.technique, step.placed) for step in unit_totals.innies_and_outies(marks)}
+    assert ("innies", (3, 4)) in placed
+
+
+def test_outies_place_what_the_cages_covering_a_unit_hold_beyond_it():
+    """Cages of 3 and 9 cover row 1 (10): their cell outside it, r2c3, is 2."""
+    marks = shidoku(tables=(sum_cage((0, 1), (1, 2, 3, 4), 3, "cage a (3)"),
+                            sum_cage((2, 3, 6), (1, 2, 3, 4), 9, "cage b (9)")))
+    found = list(unit_totals.innies_and_outies(marks))
+    outie = next(step for step in found if step.technique == "outies" and step.placed)
+    assert outie.placed == (6, 2) and outie.place == "row 1"
+    assert outie.text == "the cages covering row 1 add up to 12, row 1 to 10, so r2c3 is 2"
+
+
+def test_a_cage_whose_fillings_all_add_up_alike_is_a_sum():
+    assert unit_totals.fixed_sum(techniques.Table((0, 1), "2x", None, fillings=((1, 2), (2, 1)))) == 3
+    assert unit_totals.fixed_sum(techniques.Table((0, 1), "4x", None, fillings=((1, 4), (2, 2), (4, 1)))) is None
+    assert unit_totals.fixed_sum(techniques.Table((0, 1), "row", None, op="*", target=6)) is None
+
+
 def test_only_filling_and_fillings_that_leave_one_digit():
     product = techniques.Table((0, 1, 2), "row 1 (6)", None, op="*", target=6)
     statement = techniques.Statement(((0, 0), (0, 1), (0, 2)), ("r1c1", "r1c2", "r1c3"),
@@ -194,6 +224,14 @@ def test_killer_sudoku_and_kakuro_paths_agree_with_the_solution_and_name_cages_a
     statement, found, grid = walked(puzzle)
     agrees(statement, found, grid)
     assert any("cage" in step.place or "run" in step.place for step in found)
+
+
+def test_a_killer_sudoku_path_adds_up_a_unit():
+    """The 6x6's path takes one step by the rule of 21 (a unit of 1..6)."""
+    statement, found, grid = walked(read(EXAMPLES / "killer_sudoku" / "random-6x6.txt"))
+    agrees(statement, found, grid)
+    assert [step.text for step in found if step.technique == "innies"] == [
+        "column 5 adds up to 21, its cages inside to 13, so r5c5, r6c5 add up to 8: r5c5 is 5"]
 
 
 # Hints
