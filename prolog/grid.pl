@@ -669,12 +669,9 @@ few_cells_unsummed(units(_, _, _, Units, UnitSizes, _, UnitSets), Size, Summed, 
 %   A unit's cells as a set, when it has the largest size (0 otherwise).
 largest_unit_set(Largest, Cells, Size, Set) :-
     (   Size =:= Largest
-    ->  foldl(add_bit, Cells, 0, Set)
+    ->  cell_set(Cells, Set)
     ;   Set = 0
     ).
-
-add_bit(I, Set0, Set) :-
-    Set is Set0 \/ (1 << I).
 
 %   More cells make a weaker sum whose table costs more than it saves: on
 %   the bench's Killer Sudokus, three cells at most take 93% of the
@@ -704,12 +701,12 @@ unit_implied_sums(SumsOfCells, Whole, Cells-Unit, Found0, Found) :-
     ;   Found1 = Found
     ).
 
-%   Set is the set of the cells Vs, none of them twice.
+%   Set is the set of the cells Vs.  (A rule that names a cell twice is an
+%   error rule_table/7 raises: see different_cells/2.)
 cell_set(Vs, Set) :-
     foldl(add_cell, Vs, 0, Set).
 
 add_cell(I, Set0, Set) :-
-    Set0 /\ (1 << I) =:= 0,
     Set is Set0 \/ (1 << I).
 
 set_cells(0, []) :- !.
