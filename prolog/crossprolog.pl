@@ -883,19 +883,33 @@ fact_text(Name, Data, Text) :-
 %
 %   Text is the source of the loaded Module, as its file has it (comments
 %   and layout kept), and the source of every module of crossprolog's own
-%   that it loads beside it (restarts.pl, say) made part of it: their
-%   `:- use_module(Name)` directives and those modules' own headers cut
-%   out.  Inlined names those modules.  An exported program needs no other
-%   file.
+%   that it loads beside it, and that those load in turn (restarts.pl, the
+%   grid kernel's modules), made part of it: their `:- use_module` and
+%   `:- reexport` directives of one another and those modules' own headers
+%   cut out.  Inlined names those modules, each after the ones it loads,
+%   so that a module's goal expansions come before the code that uses
+%   them.  An exported program needs no other file.
 module_text(Module, Text, Inlined) :-
     module_property(Module, file(File)),
     file_directory_name(File, Directory),
-    findall(Used, beside(Module, Directory, Used), Inlined0),
-    sort(Inlined0, Inlined),
-    findall((:- use_module(Name)), member(Name, Inlined), Uses),
-    source_without(File, Module, Uses, Own),
-    maplist(inlined_text, Inlined, Texts),
+    loaded_after(Directory, [], Module, [], Ordered),
+    once(append(Inlined, [Module], Ordered)),
+    findall(Drop, ( member(Name, Inlined), loading_directive(Name, Drop) ), Drops),
+    source_without(File, Module, Drops, Own),
+    maplist(inlined_text(Drops), Inlined, Texts),
     atomic_list_concat([Own|Texts], Text).
+
+%   Ordered is Ordered0 with Module and the modules beside it that it
+%   loads, at any depth, each after those it loads; none of Path (the
+%   modules on the way here) again.
+loaded_after(Directory, Path, Module, Ordered0, Ordered) :-
+    (   ( memberchk(Module, Ordered0) ; memberchk(Module, Path) )
+    ->  Ordered = Ordered0
+    ;   findall(Used, beside(Module, Directory, Used), Used0),
+        sort(Used0, Uses),
+        foldl(loaded_after(Directory, [Module|Path]), Uses, Ordered0, Ordered1),
+        append(Ordered1, [Module], Ordered)
+    ).
 
 %   Used is a module loaded from Directory, whose predicates Module imports.
 beside(Module, Directory, Used) :-
@@ -904,10 +918,15 @@ beside(Module, Directory, Used) :-
     module_property(Used, file(File)),
     file_directory_name(File, Directory).
 
-inlined_text(Module, Text) :-
+loading_directive(Name, (:- use_module(Name))).
+loading_directive(Name, (:- use_module(Name, _))).
+loading_directive(Name, (:- reexport(Name))).
+loading_directive(Name, (:- reexport(Name, _))).
+
+inlined_text(Drops, Module, Text) :-
     module_property(Module, file(File)),
     file_base_name(File, Base),
-    source_without(File, Module, [(:- module(_, _))], Source),
+    source_without(File, Module, [(:- module(_, _))|Drops], Source),
     format(string(Text), "~n% ~w, inlined~n~w", [Base, Source]).
 
 %!  source_without(+File, +Module, +Drops, -Text) is det.
