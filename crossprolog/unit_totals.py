@@ -3,7 +3,7 @@
 A Killer Sudoku solver's innies and outies, over any statement whose tables
 have a fixed sum (every filling of a Killer cage adds up to its clue, and so
 does every filling of a KenKen cage such as 2x, whose only digits are 1 and 2).
-The grid kernel reasons the same way as it searches (prolog/grid.pl,
+The grid kernel reasons the same way as it searches (prolog/grid_sums.pl,
 implied_sums/4); this is the step a person writes down.
 """
 

@@ -20,13 +20,14 @@ of Rows:
                                        kernel's own tables)
       givens: [[I, D], ...]}           each given rule
 
-No search: the fillings are what grid:rule_filling/4 gives.
+No search: the fillings are what grid_fillings:rule_filling/4 gives.
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(grid).
+:- use_module(grid_fillings, [rule_cells/2, rule_filling/4]).
 
 %!  statement(+Module, +Puzzle, +Low, +High, -Statement) is det.
 %
@@ -63,13 +64,13 @@ given_pair(given(I, D), [I, D]).
 %   A table rule's cells and fillings, digits Low..High, none twice in
 %   cells that share a unit.
 rule_data(Units, Digits, Rule, _{cells: Cells, fillings: Fillings}) :-
-    grid:rule_cells(Rule, Cells),
+    rule_cells(Rule, Cells),
     lined(Cells, Units, Lined),
-    findall(Filling, grid:rule_filling(Rule, Lined, Digits, Filling), Fillings0),
+    findall(Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
     sort(Fillings0, Fillings).
 
 %   For each cell, a flag (1 or 0) for each cell after it: whether the two
-%   share a unit (as grid:lined_after/3, on units as lists of numbers).
+%   share a unit (as grid_fillings:lined_after/3, on units as lists of numbers).
 lined([], _, []).
 lined([I|Is], Units, [Flags|Lined]) :-
     maplist(shared(Units, I), Is, Flags),

@@ -79,6 +79,27 @@ def test_restarts_are_inlined_into_the_family_module(tmp_path):
     assert crossprolog.CrossProduct.from_table(rows) == puzzle
 
 
+KERNEL = ("grid_geometry", "grid_sums", "grid_fillings", "grid_state", "grid_propagation",
+          "grid_search", "grid")
+LOADS = {"grid_sums": {"grid_geometry"}, "grid_fillings": {"grid_geometry"},
+         "grid_propagation": {"grid_state"},
+         "grid_search": {"grid_state", "grid_propagation", "grid_geometry"}, "grid": set(KERNEL[:-1])}
+
+
+def test_the_grid_kernel_is_inlined_whole_each_module_after_those_it_loads(tmp_path):
+    """A family on the kernel loads grid.pl, which loads the kernel's other modules:
+    every one is made part of the program, once, after the modules it loads (the
+    state's field names compile to arg/3 only in code after their expansion), and no
+    directive loads or re-exports one of them."""
+    puzzle = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    text = program(puzzle)
+    at = {name: text.index(f"% {name}.pl, inlined") for name in KERNEL}
+    assert all(text.count(f"% {name}.pl, inlined") == 1 for name in KERNEL)
+    assert all(at[used] < at[name] for name, uses in LOADS.items() for used in uses)
+    assert not re.search(r"^:- (use_module|reexport)\((grid|restarts)", text, re.MULTILINE)
+    assert printed(run_anywhere(text, tmp_path)) == expected(EXAMPLES / "kenken" / "issue-4x4.txt")
+
+
 def test_the_readable_program_states_one_constraint_a_line_on_cells_named_for_their_place():
     text = readable(crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text()))
     start = text.index("\nsolution([") + 1

@@ -77,7 +77,7 @@ test(locked_candidates, [true(CDigits-DDigits == [2,3,4]-[2,3,4])]) :-
 
 %   The row's 1, confined to the cells it shares with the box, does not
 %   leave the box's other cells: a unit crossed by one kind of unit only
-%   (a row, by boxes) is not looked at (see grid:unit_locks/4).
+%   (a row, by boxes) is not looked at (see grid_geometry:unit_locks/4).
 test(locked_candidates_from_the_box_only, [true(EDigits == [1,2,3,4])]) :-
     box_row_and_column(Cells, Rules0),
     Cells = [_,_,C,D|_],
@@ -246,8 +246,8 @@ test(too_few_cells_in_sums, [true(Implied == [])]) :-
 implied(Rules, NCells, Digits, Implied) :-
     include([Rule]>>(Rule = all_distinct(_)), Rules, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
-    grid:unit_geometry(NCells, UnitLists, Geometry),
-    grid:implied_sums(Rules, Geometry, Digits, Implied).
+    grid_geometry:unit_geometry(NCells, UnitLists, Geometry),
+    grid_sums:implied_sums(Rules, Geometry, Digits, Implied).
 
 :- end_tests(digit_sets).
 
@@ -309,11 +309,11 @@ pair_summing_to_three(Solutions) :-
             Solutions).
 
 test(fillings_are_kept_and_reused, [true(Second-Kept == [[1,2],[2,1]]-1)]) :-
-    retractall(grid:known_fillings(_, _, _)),
+    retractall(grid_fillings:known_fillings(_, _, _)),
     pair_summing_to_three(First),
-    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    aggregate_all(count, grid_fillings:known_fillings(_, _, _), Kept),
     pair_summing_to_three(Second),
-    aggregate_all(count, grid:known_fillings(_, _, _), Kept),
+    aggregate_all(count, grid_fillings:known_fillings(_, _, _), Kept),
     First == Second.
 
 :- end_tests(known_fillings).

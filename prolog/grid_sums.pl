@@ -1,0 +1,127 @@
+:- module(grid_sums,
+          [ implied_sums/4        % +Rules, +UnitGeometry, +Low-High, -Implied
+          ]).
+/** <module> The sums a grid's rules imply: innies and outies.
+
+A unit with a cell for every digit adds up to their total; with the
+sums the rules state, that implies sums of a few cells more, which the
+kernel's search takes as rules of its own (grid.pl's header says what
+they gain).
+*/
+
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(grid_geometry, [filled/4, cell_set/2, set_cells/2]).
+
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: sets of cells are integers
+
+%!  implied_sums(+Rules, +UnitGeometry, +Low-High, -Implied) is det.
+%
+%   Implied are sums Rules (on cell numbers) imply without stating them,
+%   of implied_cells/1 cells at most: a unit with a cell for every digit
+%   of Low..High holds each once, so its cells add up to their total (45
+%   for 1..9).  The sums inside such a unit leave the rest of its cells
+%   the difference (a Killer Sudoku solver's innies), and the sums meeting
+%   it, when they cover it without overlapping, put the difference in
+%   their cells outside it (outies); a given in no sum counts as a sum of
+%   one cell.  The search takes them as rules of its own; the statement,
+%   and so an export, keeps the rules as stated.  Rules without sums imply
+%   none (a Sudoku's), and only a unit with that few cells in no sum can:
+%   a KenKen's rows, which mix products with sums, seldom do, and cost a
+%   few inferences each.
+implied_sums(Rules, Geometry, Low-High, Implied) :-
+    findall(sum(Set, Total), (member(sum(Vs, Total), Rules), cell_set(Vs, Set)), Stated),
+    (   Stated == []
+    ->  Implied = []
+    ;   foldl(add_sum_cells, Stated, 0, InStated),
+        findall(sum(Set, Digit),
+                ( member(given(I, Digit), Rules), Set is 1 << I, Set /\ InStated =:= 0 ),
+                Placed),
+        append(Stated, Placed, Sums),
+        foldl(add_sum_cells, Placed, InStated, Summed),
+        Size is High - Low + 1,
+        findall(Unit, few_cells_unsummed(Geometry, Size, Summed, Unit), Full),
+        Whole is (Low + High) * Size // 2,
+        Geometry = units(CellUnits, _, _, _, _, _, _),
+        functor(CellUnits, _, NCells),
+        filled(sums_of_cells, NCells, [], SumsOfCells),
+        maplist(add_to_cells(SumsOfCells), Sums),
+        foldl(unit_implied_sums(SumsOfCells, Whole), Full, Found, []),
+        sort(Found, Unique),
+        findall(sum(Cells, Total),
+                ( member(sum(Set, Total), Unique),
+                  \+ memberchk(sum(Set, _), Sums),
+                  set_cells(Set, Cells) ),
+                Implied)
+    ).
+
+add_sum_cells(sum(Set, _), Cells0, Cells) :-
+    Cells is Cells0 \/ Set.
+
+%   Unit, Cells-Set, has Size cells, implied_cells/1 of them at most in no
+%   sum (Summed: the cells in one).
+few_cells_unsummed(units(_, _, _, Units, UnitSizes, _, UnitSets), Size, Summed, Cells-Set) :-
+    implied_cells(Most),
+    functor(UnitSizes, _, NUnits),      % arg/3 takes no atom: a grid of no unit
+    between(1, NUnits, U),
+    arg(U, UnitSizes, Size),
+    arg(U, UnitSets, Set),
+    Set =\= 0,
+    popcount(Set /\ \Summed) =< Most,
+    arg(U, Units, Cells).
+
+%   More cells make a weaker sum whose table costs more than it saves: on
+%   the bench's Killer Sudokus, three cells at most take 93% of the
+%   choices away and 57% of the inferences; four, 10% more choices away
+%   for no fewer inferences.
+implied_cells(3).
+
+%   The sums implied by a unit with a cell for every digit, Whole their
+%   total, added to Found.  A set of cells is an integer, bit I for cell I.
+unit_implied_sums(SumsOfCells, Whole, Cells-Unit, Found0, Found) :-
+    maplist(arg_of(SumsOfCells), Cells, Lists),
+    append(Lists, Listed),
+    sort(Listed, Meeting),
+    include(sum_inside(Unit), Meeting, Inside),
+    (   Inside \== [],
+        foldl(disjoint_add, Inside, 0-0, Covered-InsideTotal),
+        few_implied(Unit /\ \Covered, Innies)
+    ->  InniesTotal is Whole - InsideTotal,
+        Found0 = [sum(Innies, InniesTotal)|Found1]
+    ;   Found0 = Found1
+    ),
+    (   \+ memberchk([], Lists),
+        foldl(disjoint_add, Meeting, 0-0, Met-MeetingTotal),
+        few_implied(Met /\ \Unit, Outies)
+    ->  OutiesTotal is MeetingTotal - Whole,
+        Found1 = [sum(Outies, OutiesTotal)|Found]
+    ;   Found1 = Found
+    ).
+
+arg_of(Term, I, Value) :-
+    arg(I, Term, Value).
+
+add_to_cells(SumsOfCells, Sum) :-
+    Sum = sum(Set, _),
+    set_cells(Set, Cells),
+    maplist(add_to_cell(SumsOfCells, Sum), Cells).
+
+add_to_cell(SumsOfCells, Sum, Cell) :-
+    arg(Cell, SumsOfCells, Sums),
+    setarg(Cell, SumsOfCells, [Sum|Sums]).
+
+sum_inside(Unit, sum(Set, _)) :-
+    Set /\ Unit =:= Set.
+
+few_implied(Expression, Set) :-
+    Set is Expression,
+    Set =\= 0,
+    implied_cells(Most),
+    popcount(Set) =< Most.
+
+%   Union is the cells of the sums folded in, none in two of them; Total
+%   their totals'.
+disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
+    Set /\ Union0 =:= 0,
+    Union is Union0 \/ Set,
+    Total is Total0 + T.
