@@ -121,8 +121,9 @@ def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle
     user = engine.user_encoding(encoding)
     module = user.name if user else family
     source, inlined = _module_text(module)
+    files = ", ".join(f"{name}.pl" for name in inlined)
     what = (f"encoding {encoding} of {user.path}" if user
-            else f"{encoding} encoding" + "".join(f", {name}.pl inlined" for name in inlined))
+            else f"{encoding} encoding" + (f", {files} inlined" if inlined else ""))
     model = ("model(Puzzle, Solution, Labeling)" if user
              else f"model({encoding}, Puzzle, Solution, Labeling)")
     return (HEADER.format(title=puzzle.record.title, what=what, filename=_comment_safe(filename))

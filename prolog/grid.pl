@@ -8,7 +8,9 @@
             grid_state/4,         % +Cells, +Low-High, +Rules, -Grid
             rule_goal/2,          % +Rule, -Goal
             rule_table_goal/3,    % +Rules, +Rule, -Goal
+            is_unit/1,            % +Rule
             is_given/1,           % +Rule
+            table_rule/1,         % +Rule
             grid_blocks/4         % +Rows, +Height, +Width, -Blocks
           ]).
 /** <module> The grid kernel: the fast search of every digit-grid family.
@@ -86,14 +88,15 @@ that keeps its state in terms changed with setarg/3 and later searches
 reuse it (docs/reproducers/, tests/test_kenken_stress.py); the units'
 geometry is kept as an asserted fact instead.
 
-The kernel's modules, each loaded by the one after it:
+The kernel's modules, each loading only modules listed before it:
 
+  - grid_kept.pl: what is worked out once and kept for many puzzles;
   - grid_geometry.pl: units, peers and crossings, worked out once per
-    shape; sets of cells and digits as integers; what is kept between
-    puzzles;
+    shape; sets of cells and digits as integers;
   - grid_sums.pl: the sums the rules imply (innies and outies);
   - grid_fillings.pl: the arithmetic rules as tables of fillings;
-  - grid_state.pl: the search state by field name, placing and narrowing;
+  - grid_candidates.pl: the search state (the cells' candidates) by field
+    name, placing and narrowing;
   - grid_propagation.pl: singles, locked candidates, the tables' support;
   - grid_search.pl: the search;
   - grid.pl (this one): a family's rules made into a state or posted as
@@ -106,12 +109,11 @@ The kernel's modules, each loaded by the one after it:
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
 :- use_module(grid_sums, [implied_sums/4]).
 :- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, rule_filling/4]).
-:- use_module(grid_state, [state_term/2, place/3, goal_expansion/2]).
+:- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
-:- reexport(grid_state, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
+:- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
                          use_digits/2, placed_digits/2, set_propagator/2]).
 :- reexport(grid_propagation, [propagate_grid/1]).
-:- reexport(grid_geometry, [mask_digit/2]).
 
                  /*******************************
                  *       MAKING THE STATE       *

@@ -16,7 +16,9 @@ between puzzles (a Killer Sudoku's cages repeat them).
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
-:- use_module(grid_geometry, [kept/5, mask_digit/2]).
+:- use_module(library(error), [domain_error/2]).
+:- use_module(grid_kept, [kept/5]).
+:- use_module(grid_geometry, [mask_digit/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are masks
 

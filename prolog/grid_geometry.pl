@@ -2,7 +2,6 @@
           [ unit_geometry/3,      % +NCells, +UnitLists, -UnitGeometry
             cell_table_bits/3,    % +NCells, +TableNumbers, -CellTableBits
             table_units/6,        % +CellUnits, +Units, +Width, +Kind, +Numbers, -Table
-            kept/5,               % +Table, +Most, +Key, :WorkOut, -Value
             filled/4,             % +Name, +N, +Value, -Term
             cell_set/2,           % +Cells, -Set
             set_cells/2,          % +Set, -Cells
@@ -14,19 +13,18 @@ What a grid's units make of its cells, worked out once per shape and
 searched many times: each cell's units and peers, the units' crossings
 (locked candidates look at them), and the units a table's cells share.
 Cells and digits are numbers; a set of them is an integer, bit I for I
-(cell_set/2, set_cells/2, mask_digit/2).  What is worked out for many
-puzzles is kept as facts (kept/5), the last few, and forgotten by
-crossprolog:forget_worked_out/0.  See grid.pl for the kernel as a whole.
+(cell_set/2, set_cells/2, mask_digit/2).  A shape's units and crossings
+are kept between puzzles (grid_kept.pl).  See grid.pl for the kernel as a
+whole.
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(library(ordsets)).
+:- use_module(grid_kept, [kept/5, kept_from_second_sight/5]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: sets of cells and digits are integers
-
-:- meta_predicate kept(:, +, +, 1, -).
 
 %!  unit_geometry(+NCells, +UnitLists, -UnitGeometry) is det.
 %
@@ -43,45 +41,8 @@ crossprolog:forget_worked_out/0.  See grid.pl for the kernel as a whole.
 crossprolog:worked_out(grid_geometry:known_units/3).
 
 unit_geometry(NCells, UnitLists, UnitGeometry) :-
-    kept(known_units, 16, NCells-UnitLists, worked_out_units(NCells, UnitLists), UnitGeometry).
-
-%!  kept(:Table, +Most, +Key, :WorkOut, -Value) is det.
-%
-%   Value is what call(WorkOut, Value) gives for Key, worked out once and
-%   kept as a fact Table(Hash, Key, Value) (dynamic, in the module of
-%   Table), the last Most of Table's only.
-kept(Module:Table, Most, Key, WorkOut, Value) :-
-    term_hash(Key, Hash),
-    Fact =.. [Table, Hash, Key, Known],
-    (   call(Module:Fact)
-    ->  Value = Known
-    ;   call(WorkOut, Value),
-        (   kept_on_second_sight(Table),
-            \+ retract(seen(Table, Hash))
-        ->  assertz(seen(Table, Hash)),
-            forget_oldest(seen(_, _), 4096)
-        ;   New =.. [Table, Hash, Key, Value],
-            assertz(Module:New),
-            functor(Any, Table, 3),
-            forget_oldest(Module:Any, Most)
-        )
-    ).
-
-%   A shape's units are kept the second time they come: keeping copies
-%   them, and a Killer Sudoku's or a Kakuro's units are its own (its cages
-%   or runs), so they would be copied for nothing.
-kept_on_second_sight(known_units).
-
-:- dynamic seen/2.
-crossprolog:worked_out(grid_geometry:seen/2).
-
-%   The first clause of Any's predicate goes when it has more than Most.
-forget_oldest(Any, Most) :-
-    (   predicate_property(Any, number_of_clauses(N)),
-        N > Most
-    ->  once(retract(Any))
-    ;   true
-    ).
+    kept_from_second_sight(known_units, 16, NCells-UnitLists, worked_out_units(NCells, UnitLists),
+                           UnitGeometry).
 
 worked_out_units(NCells, UnitLists,
                  units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks, UnitSets)) :-

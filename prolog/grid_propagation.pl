@@ -11,7 +11,8 @@ own propagator.  grid.pl's header says what each does and gains.
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
-:- use_module(grid_state).
+:- use_module(grid_candidates, [field/3, set_field/3, goal_expansion/2, place/3, remove_digits/3,
+                                remove_from_cells/4, cell_allowed/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
 

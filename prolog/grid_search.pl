@@ -11,8 +11,9 @@ propagation (grid_propagation.pl).
 */
 
 :- use_module(library(clpfd)).
-:- use_module(grid_state).
-:- use_module(grid_propagation).
+:- use_module(grid_candidates, [field/3, goal_expansion/2, place/3, remove_digits/3,
+                                cell_allowed/3]).
+:- use_module(grid_propagation, [propagate_grid/1]).
 :- use_module(grid_geometry, [mask_digit/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks

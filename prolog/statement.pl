@@ -26,7 +26,7 @@ No search: the fillings are what grid_fillings:rule_filling/4 gives.
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
-:- use_module(grid).
+:- use_module(grid, [is_unit/1, is_given/1, table_rule/1]).
 :- use_module(grid_fillings, [rule_cells/2, rule_filling/4]).
 
 %!  statement(+Module, +Puzzle, +Low, +High, -Statement) is det.
@@ -52,11 +52,11 @@ rules_statement(Rows, Rules, Low, High,
     Last is NCells - 1,
     numlist(0, Last, Numbers),
     copy_term_nat(Variables-Rules, Numbers-Numbered),
-    include(grid:is_unit, Numbered, UnitRules),
+    include(is_unit, Numbered, UnitRules),
     maplist(arg(1), UnitRules, Units),
-    include(grid:is_given, Numbered, GivenRules),
+    include(is_given, Numbered, GivenRules),
     maplist(given_pair, GivenRules, Givens),
-    include(grid:table_rule, Numbered, TableRules),
+    include(table_rule, Numbered, TableRules),
     maplist(rule_data(Units, Low-High), TableRules, Tables).
 
 given_pair(given(I, D), [I, D]).

@@ -79,11 +79,12 @@ def test_restarts_are_inlined_into_the_family_module(tmp_path):
     assert crossprolog.CrossProduct.from_table(rows) == puzzle
 
 
-KERNEL = ("grid_geometry", "grid_sums", "grid_fillings", "grid_state", "grid_propagation",
+KERNEL = ("grid_kept", "grid_geometry", "grid_sums", "grid_fillings", "grid_candidates", "grid_propagation",
           "grid_search", "grid")
-LOADS = {"grid_sums": {"grid_geometry"}, "grid_fillings": {"grid_geometry"},
-         "grid_propagation": {"grid_state"},
-         "grid_search": {"grid_state", "grid_propagation", "grid_geometry"}, "grid": set(KERNEL[:-1])}
+LOADS = {"grid_geometry": {"grid_kept"}, "grid_sums": {"grid_geometry"},
+         "grid_fillings": {"grid_kept", "grid_geometry"},
+         "grid_propagation": {"grid_candidates"},
+         "grid_search": {"grid_candidates", "grid_propagation", "grid_geometry"}, "grid": set(KERNEL[:-1])}
 
 
 def test_the_grid_kernel_is_inlined_whole_each_module_after_those_it_loads(tmp_path):

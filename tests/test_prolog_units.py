@@ -30,14 +30,20 @@ def test_a_bundled_module_loads_without_a_warning(path):
     assert done.returncode == 0 and done.stdout + done.stderr == "", done.stdout + done.stderr
 
 
-def test_no_family_module_defines_a_predicate_of_the_kernel_it_loads():
-    """An exported program inlines grid.pl into the family's module: a predicate both
-    define would clash there (the exported program warns, or runs the wrong one)."""
-    goal = ("use_module(prolog/grid, []), use_module(prolog/sudoku, []), use_module(prolog/kenken, []), use_module(prolog/killer_sudoku, []), use_module(prolog/kakuro, []), "
-            "forall(( member(M, [sudoku, kenken, killer_sudoku, kakuro]), predicate_property(M:H, defined), "
-            "\\+ predicate_property(M:H, imported_from(_)), functor(H, N, A), "
-            "\\+ sub_atom(N, 0, _, _, '__aux'), predicate_property(grid:H, defined), "
-            "\\+ predicate_property(grid:H, imported_from(_)) ), format('~w:~w/~w~n', [M, N, A]))")
+def test_no_two_modules_an_export_inlines_define_one_predicate():
+    """An exported program inlines into the family's module every module of ours it
+    loads, at any depth (the grid kernel's seven, restarts.pl): a predicate two of
+    them define would clash there (the exported program warns, or runs the wrong one)."""
+    goal = ("use_module(prolog/crossprolog, []), "
+            "forall(member(F, [sudoku, kenken, killer_sudoku, kakuro, crossproduct, crosscells]), "
+            "use_module(prolog/F, [])), "
+            "forall(( member(F, [sudoku, kenken, killer_sudoku, kakuro, crossproduct, crosscells]), "
+            "crossprolog:module_text(F, _, Inlined), "
+            "select(M, [F|Inlined], Others), member(O, Others), M @< O, "
+            "predicate_property(M:H, defined), \\+ predicate_property(M:H, imported_from(_)), "
+            "functor(H, N, A), \\+ sub_atom(N, 0, _, _, '__aux'), "
+            "predicate_property(O:H, defined), \\+ predicate_property(O:H, imported_from(_)) ), "
+            "format('~w ~w and ~w: ~w/~w~n', [F, M, O, N, A]))")
     done = subprocess.run([swipl(), "-q", "-g", goal, "-t", "halt"], cwd=Path(__file__).resolve().parent.parent,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr

@@ -1,4 +1,4 @@
-:- module(grid_state,
+:- module(grid_candidates,
           [ state_term/2,         % +Fields, -Grid
             field/3,              % +Name, +Grid, -Value
             set_field/3,          % +Name, +Grid, +Value
@@ -6,7 +6,6 @@
             place/3,              % +Grid, +Cell, +Digit
             remove_digits/3,      % +Grid, +Bits, +Cell
             remove_from_cells/4,  % +Cells, +Bits, +Masks, +Grid
-            narrow/5,             % +Grid, +Masks, +Cell, +Mask0, +Bits
             cell_allowed/3,       % +Grid, +Cell, -Mask
             placed_cell/2,        % +Grid, +Cell
             digits_in_use/2,      % +Grid, -Mask
@@ -14,20 +13,25 @@
             placed_digits/2,      % +Grid, -Mask
             set_propagator/2      % +Grid, :Propagator
           ]).
-/** <module> The grid kernel's search state, and placing a digit.
+/** <module> The grid kernel's search state: the cells' candidates, and placing a digit.
 
 The state of a search is one term whose fields are named (field/3,
-set_field/3, which a module importing this one compiles to arg/3 and
-setarg/3): the cells' candidates as bitmasks, changed in place so that
-backtracking restores them.  Placing a digit takes it from the cell's
-peers and marks what changed as pending for propagation
+set_field/3, state_term/2): the cells' candidates as bitmasks, changed in
+place so that backtracking restores them.  Placing a digit takes it from
+the cell's peers and marks what changed as pending for propagation
 (grid_propagation.pl).  A family's own layers (Sudoku's GCD objective)
 read and narrow the state through the predicates at the end.
+
+This module exports goal_expansion/2, so that a module importing it
+compiles the fields it names to arg/3 and setarg/3.  user has its own
+goal_expansion/2 and refuses it with a warning: load this module into
+another module, or with except([goal_expansion/2]).
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
+:- use_module(library(error), [domain_error/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
 
