@@ -112,7 +112,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
-                         use_digits/2, placed_digits/2, set_propagator/2]).
+                              use_digits/2, placed_digits/2, set_propagator/2]).
 :- reexport(grid_propagation, [propagate_grid/1]).
 
                  /*******************************
