@@ -146,12 +146,16 @@ def readable(puzzle: Puzzle, filename: str = "puzzle.pl") -> str:
 
 
 def _module_text(module: str) -> tuple[str, list[str]]:
-    """The source of `module` with crossprolog's modules it loads inlined, and their
-    names; UsageError if it defines what the exported program defines itself."""
-    answer = engine.call("crossprolog:module_text(M, T, I), crossprolog:defined_of(M, Own, D)",
+    """The source of `module` with the modules it loads from beside it inlined, and
+    their names; UsageError if one of them defines what the exported program defines
+    itself."""
+    answer = engine.call("crossprolog:module_text(M, T, I), "
+                         "findall([_Mod, _D], ( member(_Mod, [M|I]), "
+                         "crossprolog:defined_of(_Mod, Own, _D), _D \\== [] ), Clashes)",
                          {"M": module, "Own": OWN})
-    if answer["D"]:
-        raise UsageError(f"cannot export: the module {module} defines {', '.join(answer['D'])}, "
+    if answer["Clashes"]:
+        defining, defined = answer["Clashes"][0]
+        raise UsageError(f"cannot export: the module {defining} defines {', '.join(defined)}, "
                          "which the exported program defines itself; rename them in the module")
     return str(answer["T"]), [str(name) for name in answer["I"]]
 

@@ -165,6 +165,20 @@ def test_a_module_that_defines_what_the_program_needs_is_refused(cli, tmp_path):
     assert "cannot export: the module with_main defines main/0" in run.err
 
 
+def test_a_module_inlined_beside_the_encoding_that_defines_what_the_program_needs_is_refused(
+        cli, tmp_path):
+    """A helper the encoding loads from beside its file is inlined too, so it may not
+    define what the program defines either."""
+    (tmp_path / "helper.pl").write_text(":- module(helper, [step/1]).\nstep(true).\npuzzle(_).\n")
+    path = tmp_path / "with_helper.pl"
+    path.write_text(":- module(with_helper, [model/3]).\n:- use_module(helper).\n"
+                    "model(_, [], Step) :- step(Step).\n")
+    run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--encoding-file", path,
+              "--encoding", "with_helper")
+    assert run.code == 2
+    assert "cannot export: the module helper defines puzzle/1" in run.err
+
+
 def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
     run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--readable", "--encoding", "rows")
     assert run.code == 2 and "--readable writes the puzzle's own constraints" in run.err
