@@ -42,7 +42,7 @@ from cp_sat_count import count_solutions
 
 from crossprolog.crosscells import OPERATORS, SUM, CrossCells
 
-MAX_STATES = 100_000  # as prolog/crosscells.pl's max_states/1
+MAX_STATES = 100_000  # as prolog/crosscells_rules.pl's max_states/1
 
 State = tuple[int, int, int]  # (started, sum of finished terms, term)
 
@@ -78,7 +78,7 @@ def count(puzzle: CrossCells, limit: int, model: str = "linear") -> int:
 
 def _starts(steps: list[tuple[str, int]], precedence: str) -> list[bool]:
     """For each step, whether an ON cell starts a new term: under standard precedence a
-    sum-tier cell with a product-tier cell after it (as crosscells.pl's steps/4)."""
+    sum-tier cell with a product-tier cell after it (as crosscells_rules.pl's steps/4)."""
     starts, product_later = [], False
     for op, _ in reversed(steps):
         tier = OPERATORS[op].tier

@@ -1,7 +1,8 @@
 :- module(restarts,
           [ restarted/3,        % :Attempt, +Unit, ?Solution
             luby/2,             % +I, -L
-            shuffled/3          % +K, +List, -Shuffled
+            shuffled/3,         % +K, +List, -Shuffled
+            alternated/3        % +K, +Values, -Ordered
           ]).
 /** <module> Restarts: a search with a heavy tail, cut short and begun again.
 
@@ -14,6 +15,7 @@ from the same constraints, labeling in its own order.
   - restarted/3 runs the attempts and gives each solution exactly once.
   - luby/2 is the sequence of budgets, in units.
   - shuffled/3 is a different, fixed order of a list for each attempt.
+  - alternated/3 flips the order of the values tried in half the attempts.
 
 The families' modules load this one beside them (`:- use_module(restarts).`
 resolves relative to the loading file).
@@ -130,6 +132,17 @@ shuffled(K, List, Shuffled) :-
     maplist(hashed_key(K), Indices, List, Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Shuffled).
+
+%!  alternated(+K, +Values, -Ordered) is det.
+%
+%   Ordered is Values in attempts 1, 4, 5, 8, 9, ... (K mod 4 is 0 or 1)
+%   and reversed in attempts 2, 3, 6, 7, ...: half the attempts try the
+%   other value first, and so do half the odd ones and half the even ones
+%   (a search may take its heuristic by K's parity).
+alternated(K, Values, Values) :-
+    K mod 4 < 2, !.
+alternated(_, Values, Reversed) :-
+    reverse(Values, Reversed).
 
 hashed_key(K, I, Element, Key-Element) :-
     mixed(K * 1000003 + I, Key).

@@ -80,7 +80,7 @@ def test_forget_worked_out_empties_every_table_the_families_keep():
             "aggregate_all(count, _M:_H, N), format(string(T), '~w:~w/~w', [_M, _P, _A])")}
 
     before = kept()
-    assert {"crosscells:known_lines/3", "grid_fillings:known_fillings/3", "grid_geometry:known_units/3"} <= set(before)
+    assert {"crosscells_lines:known_lines/3", "grid_fillings:known_fillings/3", "grid_geometry:known_units/3"} <= set(before)
     assert all(before.values())
     engine.forget_worked_out()
     assert set(kept().values()) == {0}

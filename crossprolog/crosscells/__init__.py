@@ -11,7 +11,7 @@ cell may seed the value with its number (`first_cell="seeds"`), and `*` and
 and Number Sums are CrossCells games whose cells all add (`game`).
 
 What an operator is and does is one row of OPERATORS: the grammar, the
-model and the generator all read it there (and prolog/crosscells.pl has the
+model and the generator all read it there (and prolog/crosscells_rules.pl has the
 one table of its own, operator/6).
 
 The model keeps what the puzzle means (cells, the rows and columns they form,
