@@ -142,7 +142,6 @@ line_cells_bit(CellLines, Line, J, J1) :-
            ( arg(K, Cells, I), arg(I, CellLines, B0), B is B0 \/ Bit, nb_setarg(I, CellLines, B) )),
     J1 is J + 1.
 
-
 %!  set_cell(+Grid, +I, +Value) is semidet.
 %
 %   Cell I is Value: its lines become pending.  Fails when it is set to

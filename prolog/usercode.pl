@@ -116,7 +116,7 @@ stopped(Deadline) :-
 prolog:heartbeat :-
     loading(Deadline), !,
     (   \+ interrupted,
-        crossprolog:python_interrupted
+        crossprolog_runs:python_interrupted
     ->  assertz(interrupted)
     ;   true
     ),

@@ -89,10 +89,10 @@ def test_a_search_is_judged_by_what_it_found_not_by_the_clock():
     itself cannot be staged: these are the driver's rules)."""
     from crossprolog import engine
 
-    rules = engine.call("crossprolog:outcome(time_limit_exceeded, ended(true), Ended), "
-                        "crossprolog:outcome(time_limit_exceeded, ended(false), Cut), "
-                        "crossprolog:status(_{timed_out: true}, 1, 1, Found), "
-                        "crossprolog:status(_{timed_out: true}, 2, 1, Short)", {})
+    rules = engine.call("crossprolog_runs:outcome(time_limit_exceeded, ended(true), Ended), "
+                        "crossprolog_runs:outcome(time_limit_exceeded, ended(false), Cut), "
+                        "crossprolog_runs:status(_{timed_out: true}, 1, 1, Found), "
+                        "crossprolog_runs:status(_{timed_out: true}, 2, 1, Short)", {})
     assert [rules[k] for k in ("Ended", "Cut", "Found", "Short")] == ["done", "timeout", "limit", "timeout"]
 
 
