@@ -44,94 +44,34 @@ numbers, the column targets stand on one line below the grid (or above
 it), one under each column, in order.  In Number Sums a letter right after
 a number puts it in a region, and lines below the grid such as `a=12` give
 every region its target.
+
+The tokens are read in `crosscells_tokens`, the games' own layout in
+`crosscells_sums`; this module reads the grid layout, claims a text, and
+reads a whole text of grids in one pass (`read_all`).
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import replace
 from functools import cache, lru_cache
 from operator import ge, gt
 from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS,
-                          PRECEDENCES, SUMPLETE, TOTAL, Cell, Constraint, CrossCells, Place,
-                          anchored, drawn_at)
+from ..crosscells import (COUNT, FIRST_CELL_RULES, GAMES, PRECEDENCES, Cell, Constraint, CrossCells,
+                          Place, anchored, drawn_at)
 from ..crosscells import Line as CellLine
-from ..drawing import FENCE
 from ..errors import ParseError
 from ..families import BY_NAME
 from ..family import STRONG, WEAK, Claim, NONE
 from ..puzzle import unchecked
-from .common import (MAX_DIGITS, Line, Token, entire, error_at, is_blank, located, parse_line,
-                     split_directives)
-
-WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
-
-# The pieces of a token, as regular expressions with named groups.
-END = r"(?!\S)"  # tokens are separated by blanks
-SPELLINGS = {spelling: operator for operator in OPERATORS.values()
-             for spelling in (operator.symbol, *operator.aliases)}
-OPERATOR = f"(?:{'|'.join(map(re.escape, sorted(SPELLINGS, key=len, reverse=True)))})"
-LETTER = r"[A-Za-z]"
-MARKED = {mark: on for on, mark in DECIDED.items()}  # a solver's mark after a cell: ! on, ~ off
-CELL_PATTERN = rf"(?P<op>{OPERATOR})(?P<number>\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?)"
-TOTAL_PATTERN = rf"(?P<group>{LETTER}?)=(?P<value>-?\d+)"
-COUNT_PATTERN = rf"(?P<group>{LETTER}?)#(?P<value>\d+)"
-# In words, as the game shows them: `24 total`, `[6] tiles`, `a: 24 total`.
-GROUP_IN_WORDS = rf"(?:(?P<group>{LETTER}): *)?"
-TOTAL_IN_WORDS = rf"{GROUP_IN_WORDS}(?P<value>-?\d+) +(?i:total)"
-COUNT_IN_WORDS = rf"{GROUP_IN_WORDS}\[(?P<value>\d+)\] +(?i:tiles?)"
-
-
-def _number(text: str, loc: int, digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise pp.ParseFatalException(text, loc, f"numbers have at most {MAX_DIGITS:,} digits")
-    return int(digits)
-
-
-def _cell(text: str, loc: int, t: pp.ParseResults) -> Cell:
-    operator = SPELLINGS[t["op"]]
-    number = _number(text, loc, t["number"])
-    if operator.positive and number == 0:
-        raise pp.ParseFatalException(text, loc, f"{operator.name} by 0: a {t['op']} cell needs "
-                                                "a number above 0")
-    return Cell(operator.symbol, number, t["group"], text=t[0], decided=MARKED.get(t["decided"]))
-
-
-def _constraint(kind: str):
-    """The parse action for a constraint of `kind`."""
-
-    def constraint(text: str, loc: int, t: pp.ParseResults) -> Constraint:
-        return Constraint(kind, _number(text, loc, t["value"]), t["group"] or "", text=t[0])
-
-    return constraint
-
-
-cell = pp.Regex(CELL_PATTERN + END).set_name("cell").set_parse_action(_cell)
-total = pp.Regex(TOTAL_PATTERN + END).set_name("total").set_parse_action(_constraint(TOTAL))
-count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(_constraint(COUNT))
-in_words = (pp.Regex(TOTAL_IN_WORDS + END).set_parse_action(_constraint(TOTAL))
-            | pp.Regex(COUNT_IN_WORDS + END).set_parse_action(_constraint(COUNT)))
-constraint = in_words | total | count  # in words first: `-3 total` is no cell
-token_line = pp.OneOrMore(located((constraint | cell).set_name(WHAT))).parse_with_tabs()
-
-COMMENT = re.compile(r"\s*#(\s|$)")
-FENCE_LINE = re.compile(r"\s*" + FENCE)
-
-
-def unnamed(*patterns: str) -> str:
-    """Any of `patterns`, their named groups made plain (so that they combine)."""
-    return "|".join(re.sub(r"\(\?P<\w+>", "(?:", pattern) for pattern in patterns)
-
-
-# What the claim counts: a constraint in words is one token.
-CELL_TOKEN = re.compile(unnamed(CELL_PATTERN))
-CONSTRAINT_TOKEN = re.compile(unnamed(TOTAL_PATTERN, COUNT_PATTERN, TOTAL_IN_WORDS, COUNT_IN_WORDS))
-TOKEN = re.compile(rf"(?:{unnamed(TOTAL_IN_WORDS, COUNT_IN_WORDS)}){END}|\S+")
+from .common import Line, Token, entire, error_at, is_blank, parse_line, split_directives
+from .crosscells_sums import parse_sums
+from .crosscells_tokens import (CELL_PATTERN, CELL_TOKEN, CONSTRAINT_TOKEN, COUNT_PATTERN, TOKEN,
+                                TOTAL_PATTERN, WHAT, cell_element, constraint_element, is_comment,
+                                layout_of, placed, puzzle_lines, token_line, unnamed)
 
 
 class TextLine(NamedTuple):
@@ -142,10 +82,6 @@ class TextLine(NamedTuple):
     before: list[Constraint]
     after: list[Constraint]
 
-
-def is_comment(line: Line) -> bool:
-    """`#` then a blank, or alone, opens a comment (`#6` is a count); fence lines are skipped."""
-    return bool(COMMENT.match(line.text) or FENCE_LINE.match(line.text))
 
 
 def claim(lines: Sequence[Line]) -> Claim:
@@ -160,10 +96,6 @@ def claim(lines: Sequence[Line]) -> Claim:
         return Claim(STRONG, "cells like +3 and constraints like =24")
     return Claim(WEAK * ours / len(tokens), f"{ours} of {len(tokens)} tokens are cells or constraints")
 
-
-def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
-    """The lines that draw the puzzle: no blanks, comments or code fences."""
-    return [line for line in lines if not (is_blank(line) or is_comment(line))]
 
 
 def parse(lines: Sequence[Line], *, first_cell: str = "zero", precedence: str = "left-to-right",
@@ -184,10 +116,6 @@ def parse(lines: Sequence[Line], *, first_cell: str = "zero", precedence: str = 
     groups = group_constraints(drawn, cells)
     return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(groups),
                       first_cell=first_cell, precedence=precedence, layout=layout_of(lines))
-
-
-def layout_of(lines: Sequence[Line]) -> str:
-    return "markdown" if any(FENCE_LINE.match(line.text) for line in lines) else "text"
 
 
 def text_line(line: Line) -> TextLine:
@@ -214,10 +142,6 @@ def line_tokens(line: Line) -> list[Token]:
         raise error_at(error.msg, line, error.loc + 1) from None
     except pp.ParseException:
         return list(parse_line(token_line, line, WHAT))  # raises its located "expected ..." error
-
-
-def placed(token: Token, line: Line) -> Cell | Constraint:
-    return replace(token.value, place=Place(line.number - 1, token.column - 1))
 
 
 def span(token: Cell | Constraint) -> tuple[int, int]:
@@ -424,7 +348,7 @@ def bare_token(text: str) -> tuple[Cell | Constraint, bool] | None:
     """The cell or constraint a token's text is, placed nowhere, as `token_line` reads
     it, and whether it is a cell; None for one it refuses (`/0`, a number too long)."""
     try:
-        token = entire(constraint | cell).parse_string(text)[0]
+        token = entire(constraint_element | cell_element).parse_string(text)[0]
     except pp.ParseBaseException:
         return None
     return token, type(token) is Cell
@@ -494,150 +418,3 @@ def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
                      groups=tuple(groups), **settings)
 
 
-# Sumplete and Number Sums: numbers to keep or delete, written as those games show them
-
-
-class Number(NamedTuple):
-    """A number of the grid, its region letters and a solver's mark (`!` kept, `~`
-    deleted, "" none): a cell, or a target, by where it stands."""
-
-    value: int
-    group: str
-    mark: str
-
-
-def _grid_number(text: str, loc: int, t: pp.ParseResults) -> Number:
-    return Number(_number(text, loc, t["number"]), t["group"], t["decided"])
-
-
-grid_number = pp.Regex(rf"(?P<number>-?\d+)(?P<group>{LETTER}*)(?P<decided>[!~]?){END}") \
-    .set_parse_action(_grid_number)
-region_target = pp.Regex(rf"(?P<group>{LETTER})=(?P<value>-?\d+){END}").set_parse_action(
-    _constraint(TOTAL))
-SUMS_WHAT = {SUMPLETE: "a number like 5 or -3",
-             NUMBER_SUMS: "a number like 5, -3 or 5a, or a region's target like a=12"}
-GridLine = tuple[Line, list[Token]]
-SUMS_LINES = {game: pp.OneOrMore(located((region_target | grid_number).set_name(what))).parse_with_tabs()
-              for game, what in SUMS_WHAT.items()}
-
-
-def parse_sums(lines: Sequence[Line], game: str, first_cell: str, precedence: str) -> CrossCells:
-    """The Sumplete or Number Sums puzzle drawn in `lines`: every cell adds its number."""
-    drawn = [(line, list(parse_line(SUMS_LINES[game], line, SUMS_WHAT[game])))
-             for line in puzzle_lines(lines)]
-    if not any(isinstance(tokens[0].value, Number) for _, tokens in drawn):
-        raise error_at(f"no numbers here: a {game} row is its numbers, then its target",
-                       drawn[0][0] if drawn else Line(1, ""), 1)
-    if first_cell == "seeds":
-        raise error_at(f"{game} adds its numbers: the first-cell rule 'seeds' does not apply",
-                       drawn[0][0], 1)
-    grid, region_lines = grid_and_regions(drawn, game)
-    row_lines, (targets_line, targets), end = rows_and_targets(grid)
-    cells: list[Cell] = []
-    rows = []
-    for line, tokens in row_lines:
-        first = len(cells)
-        cells += [grid_cell(token, line, game) for token in tokens[:-1]]
-        rows.append(CellLine(tuple(range(first, len(cells))), tail=target(tokens[-1], line)))
-    columns = [CellLine(tuple(row.cells[k] for row in rows), **{end: target(token, targets_line)})
-               for k, token in enumerate(targets)]
-    regions = region_targets(region_lines, cells)
-    every_region_has_a_target(row_lines, regions)
-    return CrossCells(tuple(cells), tuple(rows), tuple(columns), tuple(regions), first_cell,
-                      precedence, game, layout_of(lines))
-
-
-def grid_and_regions(drawn: list[GridLine], game: str) -> tuple[list[GridLine], list[GridLine]]:
-    """The lines of numbers, and the lines of region targets below them.
-
-    ParseError for region targets mixed with numbers, above the grid's last
-    line, or in a game without regions."""
-    grid = [(line, tokens) for line, tokens in drawn if isinstance(tokens[0].value, Number)]
-    regions = [(line, tokens) for line, tokens in drawn if not isinstance(tokens[0].value, Number)]
-    for line, tokens in drawn:
-        kinds = [isinstance(token.value, Number) for token in tokens]
-        if len(set(kinds)) > 1:
-            odd = tokens[kinds.index(not kinds[0])]
-            raise error_at("a region's targets stand on lines of their own, below the grid",
-                           line, odd.column)
-    for line, tokens in regions:
-        if game != NUMBER_SUMS:
-            raise error_at(f"a region's target: regions are Number Sums' (# game: {NUMBER_SUMS})",
-                           line, tokens[0].column)
-        if line.number < grid[-1][0].number:
-            raise error_at("a region's targets stand below the grid", line, tokens[0].column)
-    return grid, regions
-
-
-def rows_and_targets(grid: list[GridLine]) -> tuple[list[GridLine], GridLine, str]:
-    """The rows (numbers, then a target), the line of column targets, and which end of
-    the columns it stands at: the last line ("tail"), or the first ("head") when the
-    last has as many numbers as the longest row.  ParseError for a row without its
-    target, or with a number too many or too few."""
-    most = max(len(tokens) for _, tokens in grid)
-    end = "tail" if len(grid[-1][1]) < most else "head"
-    targets = grid[-1] if end == "tail" else grid[0]
-    if len(targets[1]) == most:
-        line, tokens = grid[-1]
-        raise error_at("no column targets: they stand on one line below the grid (or above it), "
-                       "one under each column", line, tokens[-1].end)
-    rows = [drawn for drawn in grid if drawn is not targets]
-    for line, tokens in rows:
-        if len(tokens) == len(targets[1]):
-            raise error_at("this row has no target: a row is its numbers, then its target",
-                           line, tokens[-1].end)
-        if len(tokens) != len(targets[1]) + 1:
-            raise error_at(f"this row has {len(tokens) - 1} numbers and a target, but the column "
-                           f"targets stand for {len(targets[1])} columns", line,
-                           tokens[-1].end)
-    return rows, targets, end
-
-
-def grid_cell(token: Token, line: Line, game: str) -> Cell:
-    """The cell that adds the number of `token` (`-3` is the cell -3)."""
-    number = token.value
-    if number.group and game != NUMBER_SUMS:
-        raise error_at(f"a region letter: regions are Number Sums' (# game: {NUMBER_SUMS})",
-                       line, letters_at(token))
-    return Cell("-" if number.value < 0 else "+", abs(number.value), number.group,
-                place=Place(line.number - 1, token.column - 1), text=token.text,
-                decided=MARKED.get(number.mark))
-
-
-def letters_at(token: Token) -> int:
-    """The column of the region letters (or mark) of a number's token."""
-    return token.end - len(token.value.group) - len(token.value.mark)
-
-
-def target(token: Token, line: Line) -> Constraint:
-    """The total `token` states, for the row or column it ends."""
-    if token.value.group or token.value.mark:
-        raise error_at("a target stands alone: no region letter, no mark", line, letters_at(token))
-    return Constraint(TOTAL, token.value.value, place=Place(line.number - 1, token.column - 1),
-                      text=token.text)
-
-
-def region_targets(region_lines: list[GridLine], cells: list[Cell]) -> list[Constraint]:
-    """The target of every region.  ParseError for a target given twice, or for a letter
-    no number has."""
-    found: dict[str, Constraint] = {}
-    for line, tokens in region_lines:
-        for token in tokens:
-            constraint = placed(token, line)
-            if not any(constraint.group in cell.group for cell in cells):
-                raise error_at(f"no number is in region {constraint.group!r}", line, token.column)
-            if constraint.group in found:
-                raise error_at(f"region {constraint.group!r} already has a target (line "
-                               f"{found[constraint.group].place.line + 1})", line, token.column)
-            found[constraint.group] = constraint
-    return list(found.values())
-
-
-def every_region_has_a_target(row_lines: list[GridLine], regions: list[Constraint]) -> None:
-    """ParseError at the first number in a region that has no target."""
-    targets = {region.group for region in regions}
-    for line, tokens in row_lines:
-        for token in tokens[:-1]:
-            if missing := next((g for g in token.value.group if g not in targets), None):
-                raise error_at(f"region {missing!r} has no target: give it one on a line below "
-                               f"the grid, like {missing}=12", line, letters_at(token))
