@@ -21,8 +21,12 @@ model/4 is the pure relation: it posts the constraints of one encoding on
 the digits of Rows and hands back Labeling, the search that encoding pairs
 with (crossprolog.pl runs it).
 
-  - auto (the default): rows for narrow or small puzzles, restarts for
+  - auto (the default): rows for narrow or small puzzles, lines for
     the rest (see auto_encoding/2).
+  - lines: each line's product as the set of states (exponents of 2, 3, 5
+    and 7 so far) its cells can pass through, in bits, swept forward and
+    back so that every line is arc consistent; the cell with the fewest
+    digits left is set first (crossproduct_lines.pl).
   - primes: the constraints of exponents, labeled prime by
     prime: first where the 7s go, then the 5s, the 3s and the 2s (first-fail
     within each), so the sparse 0/1 matrices of 7s and 5s are settled while
@@ -58,10 +62,11 @@ are worked out in crossproduct_fillings.pl.
 :- use_module(restarts).
 :- use_module(crossproduct_fillings, [rows_search/3, label_rows/2, filling_row/3, known/2, unknown/1]).
 :- reexport(crossproduct_fillings, [row_filling/3, rows_by_fewest_fillings/3]).
+:- use_module(crossproduct_lines, [lines_model/3, lines_labeling/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are divisions
 
-encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
+encodings([auto, lines, primes, restarts, rows, fillings, exponents, chain]).
 
 %!  model(+Encoding, +Puzzle, -Rows, -Labeling) is semidet.
 %
@@ -71,6 +76,10 @@ encodings([auto, primes, restarts, rows, fillings, exponents, chain]).
 model(auto, Puzzle, Rows, Labeling) :- !,
     auto_encoding(Puzzle, Encoding),
     model(Encoding, Puzzle, Rows, Labeling).
+model(lines, Puzzle, Rows, Labeling) :- !,
+    _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
+    totals_agree(RowProducts, ColumnProducts),  % what no single line's consistency sees
+    lines_model(Puzzle, Rows, Labeling).
 model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     must_be_without_zero(rows, Low),
@@ -118,12 +127,14 @@ times_(Product, Total0, Total) :-
 %!  auto_encoding(+Puzzle, -Encoding) is det.
 %
 %   rows for puzzles at most three columns wide or of at most 30 cells:
-%   their rows have few fillings, and plain search beats the cost of posting
-%   CLP(FD) constraints (about 5,000 inferences a cell).  restarts for the
-%   rest, where plain search blows up (the seed-7 10x6 set), and whenever
-%   digits include 0: primes alone is as fast on most of them but runs
-%   past 20 s on a few (the 17th of the seed-3 12x8 set).  The thresholds
-%   are measured: see bench/run.py.
+%   their rows have few fillings, and plain search beats the cost of
+%   building the lines' states (0.1-0.8 ms a puzzle against 1-3 ms, up to
+%   6x4).  lines for the rest, where plain search blows up (the seed-7
+%   10x6 set), and whenever digits include 0: each line arc consistent
+%   leaves a search of a few dozen choices where the primes encoding's
+%   CLP(FD) sums of exponents leave a heavy tail (its 17th seed-3 12x8
+%   puzzle runs past 20 s; lines takes every one of the 20 in under 50 ms).
+%   The thresholds are measured: see bench/run.py.
 auto_encoding(Puzzle, rows) :-
     _{rows: RowProducts, columns: ColumnProducts, low: 1} :< Puzzle,
     maplist(integer, RowProducts),
@@ -131,7 +142,7 @@ auto_encoding(Puzzle, rows) :-
     length(RowProducts, Height),
     length(ColumnProducts, Width),
     ( Width =< 3 ; Height * Width =< 30 ), !.
-auto_encoding(_, restarts).
+auto_encoding(_, lines).
 
 must_be_without_zero(_, 1) :- !.
 must_be_without_zero(Encoding, _) :-

@@ -36,8 +36,8 @@ def test_published_puzzles_have_their_unique_solution(rows, cols, answer):
     assert solutions(rows, cols) == [digits(answer)]
 
 
-@pytest.mark.parametrize("encoding", ["auto", "primes", "restarts", "rows", "fillings", "exponents",
-                                      "chain"])
+@pytest.mark.parametrize("encoding", ["auto", "lines", "primes", "restarts", "rows", "fillings",
+                                      "exponents", "chain"])
 def test_every_encoding_finds_the_same_solution(encoding):
     puzzle = CrossProduct((210, 144, 54, 135, 4, 49), (6615, 15552, 420))
     assert [s.values for s in puzzle.solutions(encoding=encoding)] == [digits("765 982 392 593 141 717")]
@@ -135,7 +135,7 @@ def test_zero_digits_allow_zero_products():
     assert solve([0], [0]) is None
 
 
-@pytest.mark.parametrize("encoding", ["primes", "restarts", "exponents", "chain"])
+@pytest.mark.parametrize("encoding", ["lines", "primes", "restarts", "exponents", "chain"])
 def test_zero_digits_give_the_same_solutions_in_every_encoding_that_takes_them(encoding):
     puzzle = CrossProduct((0, 6, 0), (0, 6, 8), zero=True)
     found = sorted(s.values for s in puzzle.solutions(encoding=encoding))

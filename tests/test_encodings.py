@@ -48,11 +48,11 @@ def test_encodings_agree_on_random_puzzles_with_several_solutions():
     assert len(set(map(tuple, counts.values()))) == 1
 
 
-def test_auto_picks_rows_for_small_puzzles_and_restarts_for_big_ones():
+def test_auto_picks_rows_for_small_puzzles_and_lines_for_big_ones():
     choose = "crossproduct:model(auto, P, _, _L), functor(_L, E, _)"
     small, big = random_puzzles(5, 3, 1, seed=1), random_puzzles(10, 6, 1, seed=1)
     assert engine.call(choose, {"P": next(small).prolog_data()}, module="crossproduct")["E"] == "rows_search"
-    assert engine.call(choose, {"P": next(big).prolog_data()}, module="crossproduct")["E"] == "restarts"
+    assert engine.call(choose, {"P": next(big).prolog_data()}, module="crossproduct")["E"] == "lines_labeling"
 
 
 def test_plain_rows_search_refuses_zero_digits():
@@ -62,7 +62,7 @@ def test_plain_rows_search_refuses_zero_digits():
 
 
 def test_unknown_encoding_names_the_choices():
-    with pytest.raises(UsageError, match="choose from auto, primes, restarts, rows"):
+    with pytest.raises(UsageError, match="choose from auto, lines, primes, restarts, rows"):
         CrossProduct((6,), (6,)).solve(encoding="magic")
 
 
