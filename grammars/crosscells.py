@@ -83,7 +83,6 @@ class TextLine(NamedTuple):
     after: list[Constraint]
 
 
-
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong when the text has cells (`+3`, `*2a`) and every token is a cell or a
     constraint; weaker as other tokens mix in."""
@@ -95,7 +94,6 @@ def claim(lines: Sequence[Line]) -> Claim:
     if ours == len(tokens):
         return Claim(STRONG, "cells like +3 and constraints like =24")
     return Claim(WEAK * ours / len(tokens), f"{ours} of {len(tokens)} tokens are cells or constraints")
-
 
 
 def parse(lines: Sequence[Line], *, first_cell: str = "zero", precedence: str = "left-to-right",
@@ -416,5 +414,3 @@ def grid(drawn: list[Line], settings: dict[str, str]) -> CrossCells | None:
     groups = sorted(group_constraints(lines, cells), key=lambda g: (g.group, g.kind))
     return unchecked(CrossCells, cells=tuple(cells), rows=tuple(rows), columns=tuple(columns),
                      groups=tuple(groups), **settings)
-
-

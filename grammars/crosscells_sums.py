@@ -13,6 +13,7 @@ from .common import Line, Token, error_at, located, parse_line
 from .crosscells_tokens import (END, LETTER, MARKED, checked_number, constraint_action, layout_of,
                                 placed, puzzle_lines)
 
+
 class Number(NamedTuple):
     """A number of the grid, its region letters and a solver's mark (`!` kept, `~`
     deleted, "" none): a cell, or a target, by where it stands."""

@@ -80,11 +80,9 @@ CONSTRAINT_TOKEN = re.compile(unnamed(TOTAL_PATTERN, COUNT_PATTERN, TOTAL_IN_WOR
 TOKEN = re.compile(rf"(?:{unnamed(TOTAL_IN_WORDS, COUNT_IN_WORDS)}){END}|\S+")
 
 
-
 def is_comment(line: Line) -> bool:
     """`#` then a blank, or alone, opens a comment (`#6` is a count); fence lines are skipped."""
     return bool(COMMENT.match(line.text) or FENCE_LINE.match(line.text))
-
 
 
 def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
@@ -92,10 +90,8 @@ def puzzle_lines(lines: Sequence[Line]) -> list[Line]:
     return [line for line in lines if not (is_blank(line) or is_comment(line))]
 
 
-
 def layout_of(lines: Sequence[Line]) -> str:
     return "markdown" if any(FENCE_LINE.match(line.text) for line in lines) else "text"
-
 
 
 def placed(token: Token, line: Line) -> Cell | Constraint:

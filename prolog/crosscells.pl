@@ -79,6 +79,7 @@ The modules, each loading only those before it:
 :- use_module(library(pairs)).
 :- use_module(restarts, [restarted/3, shuffled/3, alternated/3]).
 :- use_module(crosscells_rules, [operation/2, precedence/2, reading_holds/5]).
+% masks_labeling/3 is the labeling goal model/4 hands back, called here by the driver.
 :- use_module(crosscells_masks, [masks_model/5, masks_labeling/3]).
 :- reexport(crosscells_equations, [constraints/4]).
 

@@ -19,7 +19,7 @@ shift a rank.  crosscells_masks.pl searches with them.
 :- use_module(library(ordsets)).
 :- use_module(crosscells_rules,
               [ operator/6, steps/4, start_state/2, transition/4, has_value/2, max_states/1,
-                solved/4, exact_quotient/3, relation_value/2, bounds_of/2
+                solved/4, exact_quotient/3, relation_value/2, bounds_of/2   % the last three: goals solved/4 gives
               ]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the layers are worked out state by state

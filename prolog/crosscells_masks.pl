@@ -46,7 +46,7 @@ each line's states.
 %
 %   The state of the search is
 %
-%       masks(Values, Lines, CellLines, Unset, Pending, Open, OnCounts)
+%       masks(Values, Lines, CellLines, Unset, Pending, Open, OnCounts, Weights)
 %
 %   Values: one plain variable per cell (1-based), bound when the cell is
 %   set; Lines: lines(Line, ...), each count(Cells, Count) or
@@ -58,8 +58,9 @@ each line's states.
 %   for each line the number of its cells not set; Pending: the set of
 %   lines whose cells changed since they were last swept; Open: the
 %   number of cells not set; OnCounts: for each line the number of its
-%   cells set ON.  The Ons of model/4 are bound to Values once
-%   every cell is set.
+%   cells set ON; Weights: each line's failures so far (see
+%   masks_labeling/3), `none` while the model posts.  The Ons of model/4
+%   are bound to Values once every cell is set.
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the sweeps are all masks
 
 %!  masks_model(+Rules, +Operations, +Readings, +Ons, -Model) is semidet.

@@ -32,7 +32,7 @@ start_state/2 and transition/4, without CLP(FD).
 :- use_module(library(assoc)).
 :- use_module(library(pairs)).
 
-:- set_prolog_flag(optimise, true).     % compiled arithmetic: exact_quotient/3 is called once per state
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: the layers and exact_quotient/3 run once per state
 
 %!  operator(?Op, ?Tier, ?N, ?V0, ?V, -Relation) is nondet.
 %

@@ -60,11 +60,13 @@ are worked out in crossproduct_fillings.pl.
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(restarts).
+% rows_search/3, label_rows/2 and lines_labeling/2 are labeling goals model/4 hands
+% back, called here by the driver.
 :- use_module(crossproduct_fillings, [rows_search/3, label_rows/2, filling_row/3, known/2, unknown/1]).
 :- reexport(crossproduct_fillings, [row_filling/3, rows_by_fewest_fillings/3]).
 :- use_module(crossproduct_lines, [lines_model/3, lines_labeling/2]).
 
-:- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are divisions
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: the model divides products
 
 encodings([auto, lines, primes, restarts, rows, fillings, exponents, chain]).
 

@@ -7,7 +7,7 @@
             known/2,                    % +Product, -Known
             unknown/1                   % +Product
           ]).
-/** <module> CrossProduct's rows as their fillings: the rows digits that multiply to a row's product.
+/** <module> CrossProduct's rows as their fillings: the digits that multiply to a row's product.
 
 A filling of a row is a list of digits 1-9 that multiply to its product,
 each dividing its column's product (row_filling/3).  The `rows` encoding

@@ -32,7 +32,7 @@ worked out twice.
 From Python an encoding arrives as encoding(Module, Name) for a family's
 own, or encoding(Module, Shape) for a user's module, Shape being the lengths
 of the nested lists its solutions must be ([9, 9]: nine lists of nine
-integers): a user's answer is checked, a family's trusted.  This module runs
+integers): a user's answer is checked, a family's trusted.  The driver runs
 it under a solution limit and a time limit, and reports what it found as a
 dict Python can read: solutions (or a count), a status (complete, limit,
 timeout or error), and the inferences and CPU seconds spent (and, for

@@ -5,7 +5,6 @@
 */
 
 :- use_module(library(apply)).
-:- use_module(library(lists)).
 :- use_module(crossprolog_runs, [error_kind/2, error_message/2]).
 
 %!  load_encoding(+File, +Names, +Seconds, -Result) is det.

@@ -13,7 +13,6 @@ user's labeling gave.
 */
 
 :- use_module(library(apply)).
-:- use_module(library(lists)).
 
 :- meta_predicate guarded(+, 0).
 

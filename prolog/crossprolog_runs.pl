@@ -7,7 +7,6 @@
             with_batch_alarm/2,   % +Seconds, :Goal
             take_ctrl_c/0,
             give_back_ctrl_c/0,
-            python_interrupted/0,
             error_term/2,         % +Error, -Term
             error_kind/2,         % +Error, -Kind
             error_message/2,      % +Error, -Message
@@ -23,8 +22,6 @@ solutions of a search, limited/2 stops it at a count, status/4 tells how
 it ended.
 */
 
-:- use_module(library(apply)).
-:- use_module(library(lists)).
 :- use_module(library(solution_sequences)).
 % Loaded when first called: time limits are not needed by every command, and
 % loading them took a third of Prolog's start.

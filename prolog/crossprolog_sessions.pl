@@ -16,7 +16,6 @@ pushed first popped): a maker that asks about nearly the same givens
 again and again posts each of them a few times, not once a question.
 */
 
-:- use_module(library(lists)).
 :- use_module(crossprolog_models, [guarded/2, checked_answer/2]).
 :- use_module(crossprolog_runs, [measured/3, limited/2, status/4, take_ctrl_c/0]).
 :- use_module(crossprolog_explanations, [posted/5, restrictions/2]).

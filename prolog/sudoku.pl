@@ -77,6 +77,8 @@ encodings, model/4, the CLP(FD) units, and constraints/4 for `export
 :- use_module(library(lists)).
 :- use_module(grid).
 :- use_module(sudoku_rules, [sudoku/3, grid/1, give/2, lines_and_boxes/3]).
+% label_grid/5, optimal_grids/4, label_candidates/2 and optimal_candidates/3 are the
+% labeling goals model/4 hands back, called here by the driver.
 :- use_module(sudoku_gcd, [objective/6, objective_lines/3, gcd_candidates/3, place_values/1,
                            label_grid/5, optimal_grids/4]).
 :- use_module(sudoku_candidates, [candidates_model/3, label_candidates/2, optimal_candidates/3]).
