@@ -71,8 +71,8 @@ lines_model(Puzzle, Rows, lines_labeling(Grid, Rows)) :-
 row_of(Width, Row) :-
     length(Row, Width).
 
-%   A line is line(Cells, Moves, Target), or no_way when its product has a
-%   prime factor above 7; a line whose product is not known is none.
+%   A line is line(Cells, Moves, Target), or no_way when no digits make its
+%   product; a row or column whose product is not known has no line.
 row_line(Products, Width, Line) :-
     nth0(R, Products, Product),
     integer(Product),
@@ -99,8 +99,12 @@ product_line(0, Cells, line(CellsTerm, Moves, 2)) :- !,
     Moves = moves([move(1, 1), move(2, 0)], Keep, Keep, Keep, Keep, Keep, Keep, Keep, Keep, Keep),
     Keep = [move(3, 0)].
 product_line(Product, Cells, Line) :-
+    length(Cells, N),
+    MostTwos is 3 * N,                  % a digit has at most three 2s (8), two 3s (9)
+    MostThrees is 2 * N,
     (   Product > 0,
-        exponents_of(Product, Exponents)
+        exponents_of(Product, Exponents),
+        maplist(=<, Exponents, [MostTwos, MostThrees, N, N])   % else too many states to hold
     ->  CellsTerm =.. [cells|Cells],
         findall(DigitMoves, ( between(1, 9, D), digit_moves(Exponents, D, DigitMoves) ), Moves1),
         Moves =.. [moves, []|Moves1],

@@ -143,6 +143,14 @@ def test_zero_digits_give_the_same_solutions_in_every_encoding_that_takes_them(e
     assert len(found) > 10
 
 
+def test_a_product_beyond_what_its_cells_can_make_is_no_solution_at_once():
+    """(2*3*5*7)^300 needs 300 7s: no line of three cells makes it, and the lines
+    encoding says so without holding its 301^4 states."""
+    huge = (2 * 3 * 5 * 7) ** 300
+    found = CrossProduct((huge,), (huge, 1, 1)).search(encoding="lines", timeout=10)
+    assert found.status == "complete" and not found.solutions
+
+
 def test_zero_lines_hold_a_zero_and_other_lines_none():
     found = solutions([0, 6], [0, 6], zero=True)
     assert found, "a solution exists: 0 0 / 1 6"
