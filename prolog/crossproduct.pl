@@ -81,7 +81,11 @@ model(auto, Puzzle, Rows, Labeling) :- !,
 model(lines, Puzzle, Rows, Labeling) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
     totals_agree(RowProducts, ColumnProducts),  % what no single line's consistency sees
-    lines_model(Puzzle, Rows, Labeling).
+    lines_model(Puzzle, Rows, Model),
+    (   Model = labeling(Labeling)
+    ->  true
+    ;   model(restarts, Puzzle, Rows, Labeling)    % a line of too many states
+    ).
 model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     must_be_without_zero(rows, Low),

@@ -1,5 +1,5 @@
 :- module(crossproduct_lines,
-          [ lines_model/3,      % +Puzzle, -Rows, -Labeling
+          [ lines_model/3,      % +Puzzle, -Rows, -Model
             lines_labeling/2    % +Grid, ?Rows
           ]).
 /** <module> CrossProduct's lines encoding: each line's product as sets of states in bits.
@@ -40,12 +40,14 @@ cells of ten values instead of two.
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the sweeps are all bits
 
-%!  lines_model(+Puzzle, -Rows, -Labeling) is semidet.
+%!  lines_model(+Puzzle, -Rows, -Model) is semidet.
 %
-%   Rows is the grid of Puzzle (plain variables); Labeling its search.
-%   Every line is swept once: fails when the products and givens leave a
-%   line no way through.
-lines_model(Puzzle, Rows, lines_labeling(Grid, Rows)) :-
+%   Rows is the grid of Puzzle (plain variables), and Model is
+%   labeling(Labeling), its search.  Every line is swept once: fails when
+%   the products and givens leave a line no way through.  Model is
+%   too_many_states when a line has more than max_line_states/1 states
+%   (then the caller states the puzzle otherwise).
+lines_model(Puzzle, Rows, Model) :-
     _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
     length(RowProducts, Height),
     length(ColumnProducts, Width),
@@ -53,13 +55,19 @@ lines_model(Puzzle, Rows, lines_labeling(Grid, Rows)) :-
     length(Rows, Height),
     maplist(row_of(Width), Rows),
     Digits is (1 << 10) - (1 << Low),
-    length(Domains0, Size),
-    maplist(=(Digits), Domains0),
-    Domains =.. [domains|Domains0],
     findall(Line, row_line(RowProducts, Width, Line), RowLines),
     findall(Line, column_line(ColumnProducts, Width, Height, Line), ColumnLines),
     append(RowLines, ColumnLines, AllLines),
-    maplist(line_or_fail, AllLines, Lines0),
+    (   memberchk(too_many_states, AllLines)
+    ->  Model = too_many_states
+    ;   maplist(line_or_fail, AllLines, Lines0),
+        grid_model(Lines0, Size, Width, Digits, Givens, Rows, Model)
+    ).
+
+grid_model(Lines0, Size, Width, Digits, Givens, Rows, labeling(lines_labeling(Grid, Rows))) :-
+    length(Domains0, Size),
+    maplist(=(Digits), Domains0),
+    Domains =.. [domains|Domains0],
     Lines =.. [lines|Lines0],
     cell_lines(Lines0, Size, CellLines),
     length(Lines0, M),
@@ -71,8 +79,9 @@ lines_model(Puzzle, Rows, lines_labeling(Grid, Rows)) :-
 row_of(Width, Row) :-
     length(Row, Width).
 
-%   A line is line(Cells, Moves, Target), or no_way when no digits make its
-%   product; a row or column whose product is not known has no line.
+%   A line is line(Cells, Moves, Target), no_way when no digits make its
+%   product, or too_many_states; a row or column whose product is not known
+%   has no line.
 row_line(Products, Width, Line) :-
     nth0(R, Products, Product),
     integer(Product),
@@ -105,15 +114,32 @@ product_line(Product, Cells, Line) :-
     (   Product > 0,
         exponents_of(Product, Exponents),
         maplist(=<, Exponents, [MostTwos, MostThrees, N, N])   % else too many states to hold
-    ->  CellsTerm =.. [cells|Cells],
-        findall(DigitMoves, ( between(1, 9, D), digit_moves(Exponents, D, DigitMoves) ), Moves1),
-        Moves =.. [moves, []|Moves1],
-        radices(Exponents, Radices),
-        rank(Exponents, Radices, Rank),
-        Target is 1 << Rank,
-        Line = line(CellsTerm, Moves, Target)
+    ->  radices(Exponents, Radices),
+        foldl(multiplied, Radices, 1, States),
+        max_line_states(Max),
+        (   States > Max
+        ->  Line = too_many_states
+        ;   exponents_line(Exponents, Radices, Cells, Line)
+        )
     ;   Line = no_way
     ).
+
+%   A line of up to 12 cells has fewer, whatever its product (37 x 25 x 13
+%   x 13 = 156,325 states, for products no puzzle has); random puzzles'
+%   lines have hundreds to a few thousand, even 20 cells long.  More, and
+%   each mask is tens of kilobytes: a row of 80 cells of 1.1 million
+%   states took 8 s to solve.
+max_line_states(250_000).
+
+multiplied(Factor, Product0, Product) :-
+    Product is Product0 * Factor.
+
+exponents_line(Exponents, Radices, Cells, line(CellsTerm, Moves, Target)) :-
+    CellsTerm =.. [cells|Cells],
+    findall(DigitMoves, ( between(1, 9, D), digit_moves(Exponents, D, DigitMoves) ), Moves1),
+    Moves =.. [moves, []|Moves1],
+    rank(Exponents, Radices, Rank),
+    Target is 1 << Rank.
 
 %   [E2, E3, E5, E7] of N, or fails when N has another prime factor.
 exponents_of(N, Exponents) :-

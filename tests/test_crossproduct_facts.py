@@ -151,6 +151,16 @@ def test_a_product_beyond_what_its_cells_can_make_is_no_solution_at_once():
     assert found.status == "complete" and not found.solutions
 
 
+def test_a_line_of_too_many_states_is_solved_the_restarts_way():
+    """An 80-cell row of 2^60 3^40 5^20 7^20 has 61 x 41 x 21 x 21 states, more than the
+    lines encoding holds: it states that puzzle as restarts does, with the same answer."""
+    product = 2**60 * 3**40 * 5**20 * 7**20
+    puzzle = CrossProduct((product,), (8,) * 20 + (9,) * 20 + (5,) * 20 + (7,) * 20)
+    found = [s.values for s in puzzle.solutions(encoding="lines")]
+    assert found == [s.values for s in puzzle.solutions(encoding="restarts")] == [
+        ((8,) * 20 + (9,) * 20 + (5,) * 20 + (7,) * 20,)]
+
+
 def test_zero_lines_hold_a_zero_and_other_lines_none():
     found = solutions([0, 6], [0, 6], zero=True)
     assert found, "a solution exists: 0 0 / 1 6"
