@@ -64,7 +64,7 @@ are worked out in crossproduct_fillings.pl.
 % back, called here by the driver.
 :- use_module(crossproduct_fillings, [rows_search/3, label_rows/2, filling_row/3, known/2, unknown/1]).
 :- reexport(crossproduct_fillings, [row_filling/3, rows_by_fewest_fillings/3]).
-:- use_module(crossproduct_lines, [lines_model/3, lines_labeling/2]).
+:- use_module(crossproduct_lines, [lines_model/3, lines_labeling/2, prime_exponents/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the model divides products
 
@@ -342,23 +342,6 @@ prime_sum(Exponents, Sum, I, I1) :-
     maplist(nth1(I), Exponents, Es),
     sum(Es, #=, Sum),
     I1 is I + 1.
-
-%!  prime_exponents(+N, -Exponents) is semidet.
-%
-%   Exponents are those of 2, 3, 5 and 7 in N; fails when N has another
-%   prime factor.  0 counts as having none, for the table of digits.
-prime_exponents(0, [0, 0, 0, 0]) :- !.
-prime_exponents(N, Exponents) :-
-    foldl(divide_out, [2, 3, 5, 7], Exponents, N, 1).
-
-divide_out(P, E, N0, N) :-
-    (   N0 mod P =:= 0
-    ->  N1 is N0 // P,
-        divide_out(P, E0, N1, N),
-        E is E0 + 1
-    ;   E = 0,
-        N = N0
-    ).
 
 %!  constraints(+Puzzle, -Rows, -Named, -Goals) is det.
 %

@@ -1,6 +1,7 @@
 :- module(crossproduct_lines,
           [ lines_model/3,      % +Puzzle, -Rows, -Model
-            lines_labeling/2    % +Grid, ?Rows
+            lines_labeling/2,   % +Grid, ?Rows
+            prime_exponents/2   % +N, -Exponents
           ]).
 /** <module> CrossProduct's lines encoding: each line's product as sets of states in bits.
 
@@ -112,7 +113,7 @@ product_line(Product, Cells, Line) :-
     MostTwos is 3 * N,                  % a digit has at most three 2s (8), two 3s (9)
     MostThrees is 2 * N,
     (   Product > 0,
-        exponents_of(Product, Exponents),
+        prime_exponents(Product, Exponents),
         maplist(=<, Exponents, [MostTwos, MostThrees, N, N])   % else too many states to hold
     ->  radices(Exponents, Radices),
         foldl(multiplied, Radices, 1, States),
@@ -141,14 +142,18 @@ exponents_line(Exponents, Radices, Cells, line(CellsTerm, Moves, Target)) :-
     rank(Exponents, Radices, Rank),
     Target is 1 << Rank.
 
-%   [E2, E3, E5, E7] of N, or fails when N has another prime factor.
-exponents_of(N, Exponents) :-
-    foldl(exponent_divided_out, [2, 3, 5, 7], Exponents, N, 1).
+%!  prime_exponents(+N, -Exponents) is semidet.
+%
+%   Exponents are those of 2, 3, 5 and 7 in N; fails when N has another
+%   prime factor.  0 counts as having none, for the table of digits.
+prime_exponents(0, [0, 0, 0, 0]) :- !.
+prime_exponents(N, Exponents) :-
+    foldl(divide_out, [2, 3, 5, 7], Exponents, N, 1).
 
-exponent_divided_out(P, E, N0, N) :-
+divide_out(P, E, N0, N) :-
     (   N0 mod P =:= 0
     ->  N1 is N0 // P,
-        exponent_divided_out(P, E0, N1, N),
+        divide_out(P, E0, N1, N),
         E is E0 + 1
     ;   E = 0,
         N = N0
@@ -164,7 +169,7 @@ rank([E2, E3, E5, E7], [R2, R3, R5, _], Rank) :-
 %   The move of digit D on a line of the product's Exponents: the states it
 %   keeps within them, shifted by its own exponents' rank.
 digit_moves(Exponents, D, Moves) :-
-    exponents_of(D, Own),
+    prime_exponents(D, Own),
     (   maplist(=<, Own, Exponents)
     ->  radices(Exponents, Radices),
         rank(Own, Radices, Shift),
