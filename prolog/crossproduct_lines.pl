@@ -21,17 +21,19 @@ its product, and keeps in each cell exactly the digits on some way from
 the one to the other: each line is arc consistent, where CLP(FD)'s sums of
 exponents only bound them.  That is what makes the questions of a
 well-formed 12x8 puzzle cheap: a proof that no other solution exists,
-which took the primes encoding's search up to 88 million inferences,
-takes the sweeps about 150,000.  The search sets the cell with the fewest
-digits left, sweeping the lines of each cell changed until none changes,
-in restarted attempts (see lines_labeling/2).  The domains are integers in a term changed
-with setarg/3, so backtracking restores them; the cells of Rows are plain
-variables, bound once every cell has one digit.  Constraints a caller put
-on them after lines_model/3 (a given, `#\=`, any CLP(FD) domain) are read
-when the labeling starts, and checked again as the cells are bound.
+which took the restarts encoding's search up to 88 million inferences,
+takes the sweeps about 130,000.  The search sets the cell with the
+fewest digits left, sweeping the lines of each cell changed until none
+changes, in restarted attempts (see lines_labeling/2).  The domains are
+integers in a term changed with setarg/3, so backtracking restores them;
+the cells of Rows are plain variables, bound once every cell has one
+digit.  Constraints a caller put on them after lines_model/3 (a given,
+`#\=`, any CLP(FD) domain) are read when the labeling starts, and checked
+again as the cells are bound.
 
-This is the CrossCells masks encoding's way (crosscells_lines.pl) with
-cells of ten values instead of two.
+This is the CrossCells masks encoding's way (its states in
+crosscells_lines.pl, its sweeps in crosscells_masks.pl) with cells of ten
+values instead of two.
 */
 
 :- use_module(library(apply)).
