@@ -139,7 +139,8 @@ multiplied(Factor, Product0, Product) :-
 
 exponents_line(Exponents, Radices, Cells, line(CellsTerm, Moves, Target)) :-
     CellsTerm =.. [cells|Cells],
-    findall(DigitMoves, ( between(1, 9, D), digit_moves(Exponents, D, DigitMoves) ), Moves1),
+    findall(DigitMoves, ( between(1, 9, D), digit_moves(Exponents, Radices, D, DigitMoves) ),
+            Moves1),
     Moves =.. [moves, []|Moves1],
     rank(Exponents, Radices, Rank),
     Target is 1 << Rank.
@@ -168,13 +169,13 @@ radices(Exponents, Radices) :-
 rank([E2, E3, E5, E7], [R2, R3, R5, _], Rank) :-
     Rank is E2 + R2 * (E3 + R3 * (E5 + R5 * E7)).
 
-%   The move of digit D on a line of the product's Exponents: the states it
-%   keeps within them, shifted by its own exponents' rank.
-digit_moves(Exponents, D, Moves) :-
+%   The move of digit D on a line of the product's Exponents (numbered by
+%   Radices): the states it keeps within them, shifted by its own
+%   exponents' rank.
+digit_moves(Exponents, Radices, D, Moves) :-
     prime_exponents(D, Own),
     (   maplist(=<, Own, Exponents)
-    ->  radices(Exponents, Radices),
-        rank(Own, Radices, Shift),
+    ->  rank(Own, Radices, Shift),
         maplist(room, Exponents, Own, Rooms),
         within_mask(Rooms, Radices, From),
         Moves = [move(From, Shift)]
