@@ -3,7 +3,7 @@
 A write to standard output can fail as a write to a file can: the disk is
 full, the device is /dev/full.  The command line says so in one line and
 exits non-zero (see `failed`), as it does for its results files
-(batch.Output), and leaves nothing half-reported.  A reader that closed the
+(results_files.Output), and leaves nothing half-reported.  A reader that closed the
 pipe ends the command quietly.
 """
 

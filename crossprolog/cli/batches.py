@@ -11,7 +11,7 @@ from contextlib import closing
 from functools import partial
 from typing import Callable
 
-from .. import batch, engine
+from .. import batch, engine, results_files
 from ..batch import WorkerDied
 from ..families import named
 from ..grammars.common import directive_word
@@ -40,11 +40,11 @@ def each_puzzle(run: Run, command: Command) -> int:
     if drawn:
         pictured.check_target(run.args)
     elif run.args.out:
-        batch.check_writable(run.args.out)  # before the inputs are read, let alone solved
+        results_files.check_writable(run.args.out)  # before the inputs are read, let alone solved
     # workers start while the inputs are read
     batch.prepare(run.args.jobs, run.args.cluster, partial(several_puzzles, run.args.paths))
     inputs = read_inputs(run)
-    output = batch.Output(run.args.out) if run.args.out and not drawn else None
+    output = results_files.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1
     run.single = not several  # the --timeout of a lone puzzle bounds the whole command
     # --all may print solutions as they come
@@ -59,7 +59,7 @@ def each_puzzle(run: Run, command: Command) -> int:
         else:
             show(outcome, inputs[index], several, run.args)
         if output:
-            batch.write_jsonl(output, {**inputs[index].keys, **outcome.record})
+            results_files.write_jsonl(output, {**inputs[index].keys, **outcome.record})
 
     def finish_alone(outcome: Outcome) -> None:
         finish(0, outcome)

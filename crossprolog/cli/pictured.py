@@ -10,7 +10,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .. import batch
+from .. import results_files
 from ..backends import PICTURES
 from ..errors import UsageError, printable
 from ..families import named
@@ -49,7 +49,7 @@ def check_target(args) -> None:
             raise UsageError(f"cannot make the directory {printable(args.out)}: "
                              f"{error.strerror or error}") from None
     else:
-        batch.check_writable(args.out)
+        results_files.check_writable(args.out)
 
 
 class Pictures:
@@ -77,7 +77,7 @@ class Pictures:
 
     def save(self, name: str, svg: str) -> None:
         path = os.path.join(self.args.out, self.file_name(name))
-        batch.write_text(path, svg + "\n")
+        results_files.write_text(path, svg + "\n")
         self.files += 1
 
     def file_name(self, name: str) -> str:
@@ -97,7 +97,7 @@ class Pictures:
             from ..backends import html
             page = html.page(self.title, self.sections)
             if self.args.out:
-                batch.write_text(self.args.out, page)
+                results_files.write_text(self.args.out, page)
                 print(f"{printable(self.args.out)}: a page of {plural(len(self.sections), 'puzzle')}")
             else:
                 sys.stdout.write(page)
@@ -126,7 +126,7 @@ def generated(args, puzzles: Iterable) -> int:
             return OK
         page = pictures.book(made, solutions, title=title)
         if args.out:
-            batch.write_text(args.out, page)
+            results_files.write_text(args.out, page)
             print(f"{printable(args.out)}: a book of {plural(len(made), 'puzzle')}")
         else:
             sys.stdout.write(page)

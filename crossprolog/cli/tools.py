@@ -9,7 +9,7 @@ from contextlib import closing
 from functools import partial
 from typing import Iterator
 
-from .. import batch, engine, solving, studies
+from .. import batch, engine, results_files, solving, studies
 from .. import compare as compare_module
 from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
@@ -44,7 +44,7 @@ def export(run: Run) -> int:
     if args.output is None:
         print(text, end="")
     else:
-        batch.write_text(args.output, text)
+        results_files.write_text(args.output, text)
     return OK
 
 
@@ -69,7 +69,7 @@ def compare(run: Run) -> int:
     args = run.args
     if args.plot:
         compare_module.checked_plot(args.plot)
-        batch.check_writable(args.plot)
+        results_files.check_writable(args.plot)
     if unknown := compare_module.unknown_encodings(args.encodings or []):
         raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
@@ -195,7 +195,7 @@ def generate(run: Run) -> int:
                 write(lines.pop(), file=sys.stdout)
     progress.close()
     if args.out:
-        batch.write_text(args.out, "".join(line + "\n" for line in lines))
+        results_files.write_text(args.out, "".join(line + "\n" for line in lines))
     if args.difficulty and number < args.n:
         print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
               f"{args.n * DIFFICULTY_TRIES} well-formed ones made (see docs/hints.md for each family's grades)",
