@@ -4,7 +4,7 @@ the puzzle keeping some of its clues or with some digits placed.
 
 A family's model derives CagedGrid beside explain.Explainable; it has `size`,
 `cages` (each with `cells` and `name`), `givens` (rows of digits or None) and
-`drawn` (its cages walled in, not lettered)."""
+`drawn` (its cages walled in, not lettered), and names a cage with `cage_called`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,18 @@ from .errors import InvalidValue
 from .puzzle import integer, items, rows_of, unchecked
 
 Place = tuple[int, int]  # (row, column), 0-based
+Grid = tuple[tuple[int, ...], ...]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def cage_cells(cells) -> tuple[Place, ...]:
+    """A cage's cells as (row, column) pairs of ints, in order; InvalidValue unless
+    they are such pairs, and at least one."""
+    checked = tuple(sorted(tuple(integer(i, "a cage's cell row or column") for i in cell)
+                           for cell in rows_of(cells, "a cage's cells")))
+    if not checked or any(len(cell) != 2 for cell in checked):
+        raise InvalidValue(f"a cage's cells are (row, column) pairs, not {cells!r}")
+    return checked
 
 
 class CagedGrid:
@@ -56,6 +67,22 @@ class CagedGrid:
         if not 1 <= digit <= self.size:
             raise InvalidValue(f"givens[{r}][{c}] is {digit}, not a digit 1-{self.size}")
         return digit
+
+    def solution_values(self, answer) -> Grid:
+        return tuple(tuple(row) for row in answer)
+
+    def answer_shape(self) -> tuple[int, int]:
+        return self.size, self.size
+
+    def clues(self) -> tuple[Clue, ...]:
+        """The cages, each named by its letter (`cage_called`), and the givens."""
+        letters = self.letters()
+        cages = [Clue("cage", self.cage_called(cage, letters[cage.cells[0]]),
+                      name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
+        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
+                       cells=frozenset({(r, c)}))
+                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
+        return tuple(cages + givens)
 
     def keeping(self, clues: Collection[Clue]):
         kept = set(clues)

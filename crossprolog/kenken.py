@@ -19,17 +19,16 @@ from typing import Iterator, Sequence
 from . import solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
-from .answers import NO_MARKS, Clue, Solution
-from .caged import LETTERS, CagedGrid
+from .answers import NO_MARKS, Solution
+from .caged import LETTERS, CagedGrid, cage_cells
 from .explain import Explainable
-from .puzzle import integer, rows_of
+from .puzzle import integer
 from .regions import random_partition
 from .scene import (UNMARKED, Aligned, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
 
 Digit = int
 Place = tuple[int, int]  # (row, column), 0-based
-Grid = tuple[tuple[Digit, ...], ...]
 SIZES = range(3, 10)
 GIVEN = "="  # the operation of a one-cell cage written as its number alone
 
@@ -70,11 +69,7 @@ class Cage:
         """Refuse, with InvalidValue, a cage that cannot be: cells that are not pairs of
         integers, an unknown operation, a two-cell operation on another number of
         cells, a target that is not a positive integer."""
-        cells = tuple(sorted(tuple(integer(i, "a cage's cell row or column") for i in cell)
-                             for cell in rows_of(self.cells, "a cage's cells")))
-        if not cells or any(len(cell) != 2 for cell in cells):
-            raise InvalidValue(f"a cage's cells are (row, column) pairs, not {self.cells!r}")
-        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "cells", cage_cells(self.cells))
         object.__setattr__(self, "target", integer(self.target, "a cage's target"))
         if self.target < 1:
             raise InvalidValue(f"a cage's target is a positive integer, not {self.target}")
@@ -134,12 +129,6 @@ class KenKen(CagedGrid, Explainable):
                 "givens": [[r, c, d] for r, row in enumerate(self.givens)
                            for c, d in enumerate(row) if d is not None]}
 
-    def solution_values(self, answer) -> Grid:
-        return tuple(tuple(row) for row in answer)
-
-    def answer_shape(self) -> tuple[int, int]:
-        return self.size, self.size
-
     def holds(self, grid: Sequence[Sequence[Digit]]) -> bool:
         """Whether `grid` is a solution: a Latin square whose cages make their targets,
         agreeing with the givens."""
@@ -187,16 +176,7 @@ class KenKen(CagedGrid, Explainable):
                      caption=tuple(line.removeprefix("# ") for line in directives),
                      layout=Walled() if self.drawn else Aligned(left=True, compact=self.compact))
 
-    # Clues and cells, for explanations: the cages and the placed digits.
-
-    def clues(self) -> tuple[Clue, ...]:
-        letters = self.letters()
-        cages = [Clue("cage", self.cage_called(cage, letters[cage.cells[0]]),
-                      name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
-        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
-                       cells=frozenset({(r, c)}))
-                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
-        return tuple(cages + givens)
+    # For explanations: the rules as the techniques read them, and how a cage is named.
 
     def statement(self) -> solving.Statement:
         return solving.kernel_statement(self, 1, self.size)

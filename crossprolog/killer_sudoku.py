@@ -18,9 +18,9 @@ from . import making, solving
 from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
-from .caged import LETTERS, CagedGrid
+from .caged import LETTERS, CagedGrid, cage_cells
 from .explain import Explainable
-from .puzzle import integer, rows_of
+from .puzzle import integer
 from .regions import neighbours
 from .scene import (UNMARKED, Keyed, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
@@ -50,11 +50,7 @@ class Cage:
     def __post_init__(self) -> None:
         """Refuse, with InvalidValue, cells that are not pairs of integers, or a sum that
         is not a positive integer."""
-        cells = tuple(sorted(tuple(integer(i, "a cage's cell row or column") for i in cell)
-                             for cell in rows_of(self.cells, "a cage's cells")))
-        if not cells or any(len(cell) != 2 for cell in cells):
-            raise InvalidValue(f"a cage's cells are (row, column) pairs, not {self.cells!r}")
-        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "cells", cage_cells(self.cells))
         object.__setattr__(self, "total", integer(self.total, "a cage's sum"))
         if self.total < 1:
             raise InvalidValue(f"a cage's sum is a positive integer, not {self.total}")
@@ -107,12 +103,6 @@ class KillerSudoku(CagedGrid, Explainable):
                           for cage in self.cages],
                 "givens": [[r, c, d] for r, row in enumerate(self.givens)
                            for c, d in enumerate(row) if d is not None]}
-
-    def solution_values(self, answer) -> Grid:
-        return tuple(tuple(row) for row in answer)
-
-    def answer_shape(self) -> tuple[int, int]:
-        return self.size, self.size
 
     def units(self) -> list[list[Place]]:
         """The rows, columns and boxes, each a list of places."""
@@ -180,20 +170,11 @@ class KillerSudoku(CagedGrid, Explainable):
                      caption=tuple(line.removeprefix("# ") for line in directives),
                      layout=Walled(cages=True) if self.drawn else Keyed(sums, self.compact))
 
-    # Clues and cells, for explanations: the cages and the placed digits.
+    # For explanations: the rules as the techniques read them, and how a cage is named.
 
     def statement(self) -> solving.Statement:
         """Its rules as the hint techniques read them: its kernel statement."""
         return solving.kernel_statement(self, 1, self.size)
-
-    def clues(self) -> tuple[Clue, ...]:
-        letters = self.letters()
-        cages = [Clue("cage", self.cage_called(cage, letters[cage.cells[0]]),
-                      name=letters[cage.cells[0]], cells=frozenset(cage.cells)) for cage in self.cages]
-        givens = [Clue("given", f"the {d} at row {r + 1}, column {c + 1}", cell=(r, c),
-                       cells=frozenset({(r, c)}))
-                  for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None]
-        return tuple(cages + givens)
 
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter and sum, or where its sum stands
