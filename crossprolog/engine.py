@@ -23,7 +23,6 @@ family's own encodings (`prolog_side`).
 from __future__ import annotations
 
 import itertools
-import math
 import numbers
 import os
 import signal
@@ -334,17 +333,21 @@ SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
             "effort digest": f"crossprolog:effort_digest({ENCODING}, P, L, S, R)"}
 
 
+LONGEST_TIMEOUT = 1e9  # seconds (about 31 years): a timer of the system's counts no further than 9e9
+
+
 def seconds(timeout: float | None) -> float:
     """`timeout` as the driver takes it, 0 for none.  InvalidValue unless it is None
-    or a positive, finite number of seconds.  A limit starts the alarm scheduler
-    first (see _start_alarms)."""
+    or a positive number of seconds up to LONGEST_TIMEOUT.  A limit starts the alarm
+    scheduler first (see _start_alarms)."""
     if timeout is None:
         return 0
     if (isinstance(timeout, numbers.Real) and not isinstance(timeout, bool)
-            and math.isfinite(timeout) and timeout > 0):
+            and 0 < timeout <= LONGEST_TIMEOUT):
         _start_alarms()
         return float(timeout)
-    raise InvalidValue(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
+    raise InvalidValue(f"timeout must be a positive number of seconds up to {LONGEST_TIMEOUT:.0e} "
+                       f"or None, not {timeout!r}")
 
 
 def count(limit: int) -> int:

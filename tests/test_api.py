@@ -87,11 +87,11 @@ def test_bad_values_are_refused_when_the_puzzle_is_built(what, build, message):
     assert message in str(caught.value)
 
 
-@pytest.mark.parametrize("timeout", [float("inf"), float("nan"), 0, -1, "5", True])
-def test_a_timeout_must_be_a_positive_finite_number_of_seconds(timeout):
+@pytest.mark.parametrize("timeout", [float("inf"), float("nan"), 0, -1, "5", True, 1e10])
+def test_a_timeout_must_be_a_positive_number_of_seconds_a_timer_counts(timeout):
     puzzle = CrossProduct((6,), (6,))
     for search in (puzzle.solve, puzzle.count, puzzle.search, lambda **t: next(puzzle.solutions(**t))):
-        with pytest.raises(InvalidValue, match="timeout must be a positive, finite number"):
+        with pytest.raises(InvalidValue, match="timeout must be a positive number of seconds up to 1e"):
             search(timeout=timeout)
 
 

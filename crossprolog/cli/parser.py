@@ -4,7 +4,6 @@ are flags of every command that reads puzzles."""
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import threading
 from typing import Callable, NamedTuple
@@ -13,6 +12,7 @@ from importlib import import_module
 
 from .. import output
 from ..backends import PICTURES
+from ..engine import LONGEST_TIMEOUT
 from ..grades import GRADES
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
@@ -329,9 +329,10 @@ def _option_argument(command: argparse.ArgumentParser, owners: list[tuple], note
 
 
 def _seconds(text: str) -> float:
-    value = _read(float, text, "must be a positive, finite number of seconds")
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError("must be a positive, finite number of seconds")
+    wanted = f"must be a positive number of seconds up to {LONGEST_TIMEOUT:.0e}"
+    value = _read(float, text, wanted)
+    if not 0 < value <= LONGEST_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}")
     return value
 
 
