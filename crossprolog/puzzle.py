@@ -217,6 +217,15 @@ class Puzzle(ABC):
         return self.render(format="svg")  # inline SVG: a notebook ranks HTML above markdown
 
 
+MAX_DIGITS = 1_000  # far beyond any product a puzzle needs, well within what int() reads
+_PAST_MAX_DIGITS = 10 ** MAX_DIGITS
+
+
+def typable(number: int) -> bool:
+    """Whether a puzzle's text may state `number`: it has at most MAX_DIGITS digits."""
+    return -_PAST_MAX_DIGITS < number < _PAST_MAX_DIGITS
+
+
 def integer(value: Any, what: str) -> int:
     """`value` as an int when it is an integer of any kind (int, numpy's, any
     numbers.Integral but bool); InvalidValue saying `what` it was otherwise."""

@@ -12,9 +12,9 @@ import pyparsing as pp
 
 from ..errors import ParseError
 from ..family import Option, OptionError
+from ..puzzle import MAX_DIGITS
 
 MAX_TEXT_CHARS = 1_000_000
-MAX_DIGITS = 1_000  # far beyond any product a puzzle needs, well within what int() reads
 TAB_SIZE = 8
 # Spaces pasted from web pages and word processors (no-break, thin, ideographic...): blanks.
 NEWLINE = re.compile(r"\r\n|\r|\n")

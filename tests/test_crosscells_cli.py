@@ -112,3 +112,14 @@ def test_check_suggests_a_line_clue_past_a_line_whose_total_is_undefined(cli, wr
     assert run.code == 1 and "more than one solution" in run.out
     assert "add #2 after row 1, and only the first is left" in run.out
     assert cli("check", path, "--format", "json").json()["status"] == "several"
+
+
+def test_check_suggests_no_total_longer_than_a_puzzle_may_state(cli, write):
+    """Row 1 multiplies 1,000-digit numbers to a total of 6,001 digits, which no
+    reader takes (and Python would not print): the suggestion is a count (the check
+    ended with a traceback before)."""
+    nines = "9" * 1000
+    path = write(f"+{nines} *{nines} *{nines} *{nines} *{nines} *{nines} *{nines} +1 #7\n")
+    run = cli("check", path)
+    assert run.code == 1 and "Traceback" not in run.err and "more than one solution" in run.out
+    assert run.out.rstrip().endswith("add #0 below column 1, and only the first is left")

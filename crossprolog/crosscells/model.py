@@ -12,7 +12,7 @@ from ..answers import NO_MARKS, Clue, Solution
 from ..drawing import checked_format
 from ..errors import InvalidValue
 from ..explain import Explainable
-from ..puzzle import items, rows_of, unchecked_change
+from ..puzzle import items, rows_of, typable, unchecked_change
 from ..scene import Markable, Scene
 from . import drawing
 from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
@@ -299,7 +299,8 @@ class CrossCells(Explainable):
 
     def additions(self, solution: list, cells: Sequence[tuple[int, int]]) -> Iterator[tuple[str, CrossCells]]:
         """One more line constraint that `solution` meets: on a row or column through
-        `cells` with an end free, the count, then the total, it gives there."""
+        `cells` with an end free, the count, then the total, it gives there (unless
+        the total has more digits than a puzzle's text may have)."""
         ons = {self.rows[r].cells[k]: on for r, row in enumerate(solution) for k, on in enumerate(row)}
         touched = {self.rows[r].cells[k] for r, k in cells}
         columns = self.columns_left_to_right()
@@ -313,7 +314,7 @@ class CrossCells(Explainable):
             on_cells = [self.cells[i] for i in reading if ons[i]]
             for kind_of, value in ((COUNT, len(on_cells)),
                                    (TOTAL, value_of(on_cells, self.first_cell, self.precedence))):
-                if value is None:  # the line's total is undefined (a division not exact)
+                if value is None or not typable(value):  # undefined (a division not exact), or untypable
                     continue
                 constraint = Constraint(kind_of, value)
                 where = {("row", "tail"): "after", ("row", "head"): "before",
