@@ -59,8 +59,20 @@ checked_answer(M, Shape, Solution) :-
         format(string(Message), "its solution is not ~w: ~W",
                [Wanted, Solution, [max_depth(8)]]),
         throw(crossprolog_usage(M, Message))
+    ;   flatten(Solution, Values),
+        member(Value, Values),
+        \+ typable(Value)
+    ->  Digits is msb(abs(Value)) * 0.30103,
+        format(string(Message), "its solution holds an integer of about ~0f digits, more than a puzzle states",
+               [Digits]),
+        throw(crossprolog_usage(M, Message))
     ;   true
     ).
+
+%   A puzzle's text states integers of at most 1,000 digits (puzzle.MAX_DIGITS),
+%   and Python prints no more than 4,300.
+typable(Value) :-
+    abs(Value) < 10^1000.
 
 %!  shaped(+Shape, +Term) is semidet.
 %

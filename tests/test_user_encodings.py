@@ -180,6 +180,17 @@ def test_an_answer_of_the_wrong_shape_is_an_error(cli, encoding_file):
             "[[1,2],[3]]") in run.err
 
 
+def test_an_answer_holding_an_integer_no_puzzle_states_is_an_error(cli, encoding_file):
+    """A cell of 10^100000 was a traceback: Python prints no integer of over 4,300 digits."""
+    path, name = encoding_file("model(_, Rows, true) :- X is 10^100000,\n"
+                               "    length(Rows, 5), maplist([R]>>(R = [X, 1, 1]), Rows).\n")
+    for command in ("solve", "count", "check"):
+        run = cli(command, RIDDLER, "--encoding-file", path, "--encoding", name)
+        assert run.code == 2 and "Traceback" not in run.err, command
+        assert (f"{path}: encoding {name}: its solution holds an integer of about 100000 digits, "
+                "more than a puzzle states") in run.err
+
+
 def test_an_exception_in_a_user_encoding_names_its_file(cli, encoding_file):
     path, name = encoding_file("model(_, _, _) :- atom_length(_, _).\n")
     run = cli("solve", RIDDLER, "--encoding-file", path, "--encoding", name)
