@@ -97,13 +97,17 @@ def read_cell(token: Token, line: Line) -> Cell:
         return None
     if "\\" not in text:
         if not (len(text) == 1 and text != "0"):
-            raise error_at(f"a white cell's digit is 1-9, not {text} (a clue is written {text}\\ "
-                           f"or \\{text})", line, token.column)
+            written = ("an empty white cell is written ." if int(text) == 0
+                       else f"a clue is written {text}\\ or \\{text}")
+            raise error_at(f"a white cell's digit is 1-9, not {text} ({written})", line, token.column)
         return int(text)
     down, across = text.split("\\")
     if not down and not across:
         raise error_at("a clue cell needs a number: 16\\ (down), \\7 (across) or 16\\7; X is a "
                        "black cell without clue", line, token.column)
+    for number, column in ((down, token.column), (across, token.column + len(down) + 1)):
+        if number and int(number) == 0:
+            raise error_at(f"a clue is a positive integer, not {number}", line, column)
     return Black(int(down) if down else None, int(across) if across else None)
 
 
