@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
 from .errors import CrossprologError
+from .results_files import same_file
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -25,16 +26,19 @@ Result = TypeVar("Result")
 PUZZLE_SUFFIXES = (".txt", ".md")
 
 
-def expand(paths: Sequence[str], suffixes: Sequence[str] = PUZZLE_SUFFIXES) -> list[str]:
+def expand(paths: Sequence[str], suffixes: Sequence[str] = PUZZLE_SUFFIXES,
+           written: str | None = None) -> list[str]:
     """The inputs `paths` name: a directory names its puzzle files, every other path itself.
 
     A directory's puzzle files are those with one of `suffixes`, in it and its
-    subdirectories, hidden ones skipped, in sorted order.  A directory with
-    none stays as it is, for the reader to report.
+    subdirectories, hidden ones skipped, and the file the command writes
+    (`written`: a run's records, which the run before may have left there), in
+    sorted order.  A directory with none stays as it is, for the reader to report.
     """
     inputs = []
     for path in paths:
         found = _puzzle_files(Path(path), suffixes) if path != "-" and os.path.isdir(path) else []
+        found = [file for file in found if not (written and same_file(str(file), written))]
         inputs += [str(file) for file in found] or [path]
     return inputs
 

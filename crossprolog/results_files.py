@@ -12,6 +12,7 @@ import re
 import shutil
 import stat
 import tempfile
+from typing import Sequence
 
 from .errors import UsageError, printable
 
@@ -190,11 +191,15 @@ def _umask() -> int:
     return mask
 
 
-def check_writable(path: str) -> None:
-    """Raise UsageError unless a file can be written at `path`: say so before the work, not after."""
+def check_writable(path: str, inputs: Sequence[str] = ()) -> None:
+    """Raise UsageError unless a file can be written at `path` and it is none of
+    `inputs`, the files the command reads (it would replace them): say so before
+    the work, not after."""
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise UsageError(f"cannot write {printable(path)}: it is a directory")
+    if any(same_file(path, given) for given in inputs):
+        raise UsageError(f"cannot write {printable(path)}: it is one of the inputs, which it would replace")
     descriptor = _descriptor(path)
     if descriptor is not None:
         try:
@@ -217,4 +222,12 @@ def check_writable(path: str) -> None:
         raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
 
 
-__all__ = ["Output", "check_writable", "write_jsonl", "write_text"]
+def same_file(path: str, other: str) -> bool:
+    """Whether `path` and `other` (neither standard input's `-`) name one existing file."""
+    try:
+        return "-" not in (path, other) and os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
+
+
+__all__ = ["Output", "check_writable", "same_file", "write_jsonl", "write_text"]

@@ -113,6 +113,32 @@ def test_a_results_file_that_cannot_be_written_is_refused_before_any_work(cli, t
                        "No such file or directory\n")
 
 
+@pytest.mark.parametrize("command", [["solve", "{puzzle}", "--out", "{out}"],
+                                     ["check", "{puzzle}", "--format", "html", "--out", "{out}"],
+                                     ["export", "{puzzle}", "-o", "{out}"]])
+def test_an_output_that_is_an_input_is_refused_and_the_puzzle_kept(cli, tmp_path, command):
+    """The puzzle was replaced by its own results, silently."""
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text((EXAMPLES / FAST[0]).read_text())
+    for out in (puzzle, tmp_path / "link.txt"):
+        if out.name == "link.txt":
+            out.symlink_to(puzzle)
+        run = cli(*[arg.format(puzzle=puzzle, out=out) for arg in command])
+        assert run.code == 2 and run.out == ""
+        assert run.err == f"crossprolog: error: cannot write {out}: it is one of the inputs, which it would replace\n"
+        assert puzzle.read_text() == (EXAMPLES / FAST[0]).read_text()
+
+
+def test_a_results_file_in_a_directory_of_inputs_is_not_read_as_one(cli, tmp_path):
+    """Run twice, a command read the records of the first run as a puzzle (an error)."""
+    directory = puzzle_directory(tmp_path, FAST[:2])
+    out = directory / "results.txt"
+    first, again = (cli("solve", directory, "--out", out) for _ in range(2))
+    assert first.code == again.code == 0
+    assert [json.loads(line)["path"] for line in out.read_text().splitlines()] == \
+        [str(directory / "a.txt"), str(directory / "b.txt")]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
     directory = puzzle_directory(tmp_path, [FAST[0], FAST[0]],

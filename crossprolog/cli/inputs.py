@@ -42,7 +42,7 @@ def read_inputs(run: Run) -> list[Input]:
     inputs: list[Input] = []
     stdin = None
     timeout = run.args.timeout
-    for n, path in enumerate(batch.expand(run.args.paths, SUFFIXES)):
+    for n, path in enumerate(batch.expand(run.args.paths, SUFFIXES, written=getattr(run.args, "out", None))):
         started = run.started if n == 0 else time.monotonic()
         try:
             with time_limit(timeout, time.monotonic()):

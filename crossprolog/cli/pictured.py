@@ -49,7 +49,7 @@ def check_target(args) -> None:
             raise UsageError(f"cannot make the directory {printable(args.out)}: "
                              f"{error.strerror or error}") from None
     else:
-        results_files.check_writable(args.out)
+        results_files.check_writable(args.out, getattr(args, "paths", ()))
 
 
 class Pictures:

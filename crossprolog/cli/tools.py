@@ -44,6 +44,7 @@ def export(run: Run) -> int:
     if args.output is None:
         print(text, end="")
     else:
+        results_files.check_writable(args.output, [args.path])
         results_files.write_text(args.output, text)
     return OK
 
@@ -69,7 +70,7 @@ def compare(run: Run) -> int:
     args = run.args
     if args.plot:
         compare_module.checked_plot(args.plot)
-        results_files.check_writable(args.plot)
+        results_files.check_writable(args.plot, args.paths)
     if unknown := compare_module.unknown_encodings(args.encodings or []):
         raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
