@@ -12,7 +12,8 @@ while its model/3 and labeling run (user_call/2):
     halt called from within user code (found on the stack, so in any of its
     callees and whatever module they name), halt then fails, and when the
     user code is done the call throws usercode_halt(Module, Status, File,
-    Line).  (A goal expansion would miss call(halt) and system:halt.)
+    Line).  (A goal expansion would miss call(halt) and system:halt.)  A
+    halt in a thread the user code started is cancelled with a warning.
   - Its output goes to standard error: standard output carries our records
     only, and nothing the encoding prints can pass for one of them.
   - Loading runs under a deadline and Ctrl-C.  load_files/2 blocks signals
@@ -134,7 +135,10 @@ first_hook :-
 :- initialization(first_hook).
 
 %   halt/0,1 called from within user_call/2 (in this thread): cancelled, and
-%   noted for user_call/2 to report.
+%   noted for user_call/2 to report.  Called in a thread other than main (one
+%   a user's encoding started: ours never call halt/1 there), cancelled with
+%   a warning: that thread may outlive the call, so there is none to report it.
+%   A halt from C (Python ending, PL_cleanup) has no halt/1 frame and goes on.
 :- public halt_hook/0.
 halt_hook :-
     prolog_current_frame(Frame),
@@ -148,6 +152,14 @@ halt_hook :-
     ;   File = '', Line = 0
     ),
     assertz(halted(Ticket, Status, File, Line)),
+    cancel_halt(usercode).
+halt_hook :-
+    thread_self(Thread),
+    Thread \== main,
+    prolog_current_frame(Frame),
+    prolog_frame_attribute(Frame, parent_goal, system:halt(Status)), !,
+    print_message(warning, format("a thread called halt(~w): cancelled, as no code but ours may end the process",
+                                  [Status])),
     cancel_halt(usercode).
 halt_hook.
 

@@ -79,6 +79,20 @@ def test_halt_in_a_search_is_an_error_and_a_batch_keeps_its_records(tmp_path, bo
     assert done.stdout.startswith(f"{out}: 2 records")
 
 
+@pytest.mark.parametrize("halt", ["halt", "halt(5)"])
+def test_halt_in_a_thread_an_encoding_starts_is_cancelled_and_the_search_goes_on(tmp_path, halt):
+    """The process ended with exit code 0 (or 5) and nothing printed: a halt in
+    another thread has no user_call frame under it."""
+    path = module_file(tmp_path, "halts_in_a_thread", f"""
+        model(_, Rows, true) :-
+            thread_create({halt}, Thread, []), thread_join(Thread, _),
+            Rows = [[2, 4, 1], [4, 2, 1], [1, 1, 1]].
+        """)
+    done = run("solve", GIVENS, "--encoding-file", path, "--encoding", "halts_in_a_thread")
+    assert done.returncode == 0 and done.stdout.splitlines()[1:] == ["2 4 1 8", "4 2 1 8", "1 1 1 1"]
+    assert "a thread called halt(" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_halt_is_an_error_for_an_api_caller_whose_process_goes_on(tmp_path):
     loading = module_file(tmp_path, "halts_at_load", ":- halt.\nmodel(_, _, true).\n")
     searching = module_file(tmp_path, "halts_in_model", "model(_, _, true) :- halt(5).\n")
