@@ -176,8 +176,12 @@ def test_a_line_of_too_many_states_for_clingo_is_refused_in_one_line(cli, write)
 def test_a_number_beyond_32_bits_is_refused_not_wrapped(encoding):
     puzzle = brute.CrossCells((brute.Cell("+", 99999999999), brute.Cell("+", 1)),
                               (brute.Line((0, 1), tail=brute.Constraint("#", 1)),))
-    with pytest.raises(crossprolog.UsageError, match="beyond the 32-bit integers"):
+    with pytest.raises(crossprolog.UsageError, match="number 99999999999 is beyond the 32-bit integers"):
         puzzle.search(encoding=encoding)
+    huge = brute.CrossCells((brute.Cell("+", 9 * 10**999), brute.Cell("+", 1)),
+                            (brute.Line((0, 1), tail=brute.Constraint("#", 1)),))
+    with pytest.raises(crossprolog.UsageError, match=r"number 900000\.\.\.0000 \(1,000 digits\) is beyond"):
+        huge.search(encoding=encoding)
 
 
 def test_the_wheel_ships_every_program_and_model():

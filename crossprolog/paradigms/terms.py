@@ -35,9 +35,16 @@ def small(number: int) -> int:
     """`number`, unless it is beyond the 32-bit integers clingo and Gecode compute with
     (UsageError)."""
     if abs(number) > INT32:
-        raise UsageError(f"the puzzle's number {number} is beyond the 32-bit integers clingo and "
-                         "Gecode compute with: use a Prolog encoding")
+        raise UsageError(f"the puzzle's number {shortened(number)} is beyond the 32-bit integers clingo "
+                         "and Gecode compute with: use a Prolog encoding")
     return number
+
+
+def shortened(number: int) -> str:
+    """`number` as a message shows it: whole up to 20 digits, else its ends and length."""
+    text = str(number)
+    digits = len(text.lstrip("-"))
+    return text if digits <= 20 else f"{text[:-digits + 6]}...{text[-4:]} ({digits:,} digits)"
 
 
 def small_data(data: Any) -> Any:
