@@ -350,6 +350,10 @@ def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
     assert cli("hint", str(printed), "--entries", str(given)).returncode == 0
     done = cli("hint", str(printed), "--entries", str(binary))
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "not UTF-8" in done.stderr
+    done = cli("hint", str(printed), "--entries", "-")  # was "-:1:1: cannot read the file"
+    assert done.returncode == 2 and done.stderr.endswith(
+        "error: --entries takes a file, not standard input (which may hold the puzzle): name the file of "
+        "your entries\n")
 
 
 def test_generate_makes_puzzles_of_the_grade_asked():

@@ -3,6 +3,7 @@ solver's own entries (--entries) set apart from the printed clues."""
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -117,6 +118,9 @@ def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
     path = getattr(run.args, "entries", None)
     if not path:
         return puzzle, ()
+    if path == "-" and not os.path.exists(path):
+        raise UsageError("--entries takes a file, not standard input (which may hold the puzzle): "
+                         "name the file of your entries")
     if path not in ENTRIES:
         # read as puzzle files are (a directory, bytes that are not UTF-8 ...); "-" is a
         # file so named: standard input may hold the puzzle
