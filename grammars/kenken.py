@@ -67,7 +67,8 @@ cell_content = pp.Optional(located(number()) + pp.Optional(located(operation))
                            + pp.Optional(located(number())))
 WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, or the digit alone"
 
-CLUE_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
+CLUE_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)-?\d")
+NEGATIVE_TARGET = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)(-\d+)")
 GRID_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
 COMPACT_LINE = re.compile(r"\s*(?:[A-Za-z]\d?){3,}\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
@@ -143,7 +144,10 @@ def row_cells(line: Line) -> list[Token]:
 
 
 def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
-    """Record the clue on `line` under its letter; ParseError for a second clue of a cage."""
+    """Record the clue on `line` under its letter; ParseError for a second clue of a cage,
+    or a target below 0."""
+    if negative := NEGATIVE_TARGET.match(line.text):
+        raise error_at(f"a cage's target is 1 or more, not {negative[1]}", line, negative.start(1) + 1)
     tokens = list(parse_line(clue, line, WHAT_CLUE))
     letter = tokens[0].text
     if letter in clues:

@@ -194,6 +194,8 @@ BAD = [
     (GRID + CLUES.replace("e 6+", "e: 0+"), 9, 4, "a cage's target is 1 or more, not 0"),
     (GRID + CLUES.replace("a 12*", "a 00*"), 5, 3, "a cage's target is 1 or more, not 00"),
     (GRID + CLUES.replace("b 2-", "b 0-"), 6, 3, "a cage's target is 1 or more, not 0"),
+    (GRID + CLUES.replace("a 12*", "a -12*"), 5, 3, "a cage's target is 1 or more, not -12"),  # was "a cage letter"
+    (GRID + CLUES.replace("e 6+", "e: -6+"), 9, 4, "a cage's target is 1 or more, not -6"),
 ]
 
 
