@@ -342,12 +342,16 @@ def minimal(clues: list[Clue], enough: Callable[[list[Clue]], bool]) -> list[Clu
 class Ambiguity:
     """Two solutions of a puzzle, the cells where they differ (as JSON indexes them), and
     one more clue that would leave only one of them, if one does: what to say of it,
-    and which solution (0 or 1) it leaves."""
+    and which solution (0 or 1) it leaves.  Without one, `exhaustive` tells whether
+    every clue the puzzle's `additions` make was tried (none makes the solution
+    unique) or only those the two solutions meet (the time ran out, or the puzzle
+    has more solutions than were looked at)."""
 
     solutions: tuple[Solution, Solution]
     difference: tuple[Cell, ...]
     suggestion: str | None
     leaves: int | None = None
+    exhaustive: bool = False
 
     def _repr_svg_(self) -> str:
         """The two solutions side by side, the cells where they differ marked."""
@@ -360,22 +364,47 @@ class Ambiguity:
         return self._repr_svg_()
 
 
+AMBIGUITY_SOLUTIONS = 50  # the most solutions of a puzzle whose every clue `ambiguity` tries
+
+
 def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
               timeout: float | None = None, encoding: str | None = None) -> Ambiguity:
     """How `first` and `second` differ, and the first of the puzzle's candidate additions
-    (`Puzzle.additions`) meeting one of them that makes the solution unique.  Such a
-    clue must rule out the other, so it speaks of a cell where they differ."""
-    grids = [first.to_json(), second.to_json()]
-    cells = difference(first, second)
+    (`Puzzle.additions`) that makes the solution unique.  Such a clue is met by the one
+    solution S it leaves and by no other, so it speaks of a cell where S differs from
+    `first` (or, for S = `first`, from `second`): first those meeting `first` or
+    `second`, then, for a puzzle of at most AMBIGUITY_SOLUTIONS solutions, those
+    meeting each other S, shown with `first`.  TimeLimitExceeded when the time is up
+    before any was tried."""
     deadline = Deadline(timeout)
-    for leaves, grid in enumerate(grids):
-        for text, stricter in puzzle.additions(grid, cells):
-            found = engine.find(stricter.record.prolog, stricter.prolog_data(),
-                                shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
-                                encoding=encoding, keep=False)
-            if found["status"] != "timeout" and found["count"] == 1:
-                return Ambiguity((first, second), cells, text, leaves)
-    return Ambiguity((first, second), cells, None)
+    shown, cells = (first, second), difference(first, second)
+    for leaves, solution in enumerate(shown):
+        if text := unique_making(puzzle, solution.to_json(), cells, deadline, encoding):
+            return Ambiguity(shown, cells, text, leaves)
+    found = puzzle.search(limit=AMBIGUITY_SOLUTIONS + 1, timeout=deadline.left(), encoding=encoding)
+    if found.status != "complete":  # too many to try each (or the time is up)
+        return Ambiguity(shown, cells, None)
+    for other in found.solutions:
+        if other.to_json() not in (first.to_json(), second.to_json()):
+            apart = difference(first, other)
+            if text := unique_making(puzzle, other.to_json(), apart, deadline, encoding):
+                return Ambiguity((first, other), apart, text, 1)
+    return Ambiguity(shown, cells, None, exhaustive=True)
+
+
+def unique_making(puzzle: Puzzle, grid: list, cells: tuple[Cell, ...], deadline: Deadline,
+                  encoding: str | None) -> str | None:
+    """What to say of the first of the puzzle's additions meeting `grid` at `cells`
+    that leaves one solution; None when none does.  TimeLimitExceeded past `deadline`."""
+    for text, stricter in puzzle.additions(grid, cells):
+        found = engine.find(stricter.record.prolog, stricter.prolog_data(),
+                            shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
+                            encoding=encoding, keep=False)
+        if found["status"] == "timeout":
+            raise TimeLimitExceeded(deadline.seconds)
+        if found["count"] == 1:
+            return text
+    return None
 
 
 def difference(first: Solution, second: Solution) -> tuple[Cell, ...]:

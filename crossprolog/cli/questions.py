@@ -260,8 +260,9 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
         seen = explain.Ambiguity((first, second), explain.difference(first, second), None)
     marks = Marks(cells=frozenset(seen.difference))
     drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
-    advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left"
-              if seen.suggestion else "no one more clue makes the solution unique")
+    advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left" if seen.suggestion
+              else "no one more clue makes the solution unique" if seen.exhaustive
+              else "no one more clue that either of these meets makes the solution unique")
     text = (f"not well-formed: more than one solution; two of them, differing at "
             f"{plural(len(seen.difference), 'cell')} (in brackets):\n{drawings[0]}\n\n"
             f"{drawings[1]}\n{advice}")
