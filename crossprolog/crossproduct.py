@@ -143,10 +143,10 @@ class CrossProduct(Explainable):
                    UNKNOWN if d is None else str(d))
             for r, row in enumerate(filled) for c, d in enumerate(row))
         head = self.height if self.columns_below else -1
-        labels = [Label((head, c), str(p), "bottom" if self.columns_below else "top",
+        labels = [Label((head, c), product_text(p), "bottom" if self.columns_below else "top",
                         marked.clue_of("column", index=c))
                   for c, p in enumerate(self.column_products)]
-        labels += [Label((r, self.width), str(p), "right", marked.clue_of("row", index=r))
+        labels += [Label((r, self.width), product_text(p), "right", marked.clue_of("row", index=r))
                    for r, p in enumerate(self.row_products)]
         labels += [Label((head, self.width), self._size(), "corner")] * self.size_tag
         return Scene(self.family, self.height, self.width, squares, tuple(labels),
@@ -235,6 +235,11 @@ class CrossProduct(Explainable):
     def placing(self, values: Mapping[tuple[int, int], int]) -> CrossProduct:
         return replace(self, givens=tuple(tuple(values.get((r, c), d) for c, d in enumerate(row))
                                           for r, row in enumerate(self.givens)))
+
+
+def product_text(product: int | None) -> str:
+    """A line's product as a drawing shows it: `?` when it is not known (a clue left out)."""
+    return "?" if product is None else str(product)
 
 
 def refuse_zero(zero: bool) -> None:

@@ -203,8 +203,8 @@ def reasoned_hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None 
     """
     reasoner = Reasoner(puzzle, Deadline(timeout), encoding)
     open_cells = puzzle.open_cells()
-    if not open_cells:
-        return Hint("solved")
+    if not open_cells:  # the clues may still not hold: the digits filled in, or a line of no cells
+        return Hint("solved" if reasoner.solutions(puzzle).solutions else "unsolvable")
     found = reasoner.consequences(puzzle)
     first = [] if found["status"] == "inconsistent" else reasoner.solutions(puzzle).solutions
     if not first:

@@ -78,6 +78,10 @@ encodings([auto, lines, primes, restarts, rows, fillings, exponents, chain]).
 model(auto, Puzzle, Rows, Labeling) :- !,
     auto_encoding(Puzzle, Encoding),
     model(Encoding, Puzzle, Rows, Labeling).
+model(_, Puzzle, Rows, true) :-
+    _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
+    ( RowProducts == [] ; ColumnProducts == [] ), !,
+    empty_grid(RowProducts, ColumnProducts, Rows).
 model(lines, Puzzle, Rows, Labeling) :- !,
     _{rows: RowProducts, columns: ColumnProducts} :< Puzzle,
     totals_agree(RowProducts, ColumnProducts),  % what no single line's consistency sees
@@ -107,6 +111,24 @@ model(Encoding, Puzzle, Rows, Labeling) :-
     maplist(dividing_row(ColumnProducts), RowProducts, Rows),
     lines(Encoding, RowProducts-Rows, ColumnProducts-Columns, Exponents),
     labeling_of(Encoding, RowProducts-ColumnProducts, Rows, Exponents, Labeling).
+
+%!  empty_grid(+RowProducts, +ColumnProducts, -Rows) is semidet.
+%
+%   A grid of no cells (no row, or no column): its rows are empty, and
+%   every line's product, when known, is that of no digits, 1.  The
+%   encodings' searches would label nothing, some of them forever
+%   (restarts' budget of 0 inferences a cell).
+empty_grid(RowProducts, ColumnProducts, Rows) :-
+    maplist(empty_product, RowProducts),
+    maplist(empty_product, ColumnProducts),
+    same_length(Rows, RowProducts),
+    maplist(=([]), Rows).
+
+empty_product(Product) :-
+    (   unknown(Product)
+    ->  true
+    ;   Product =:= 1
+    ).
 
 %!  totals_agree(+RowProducts, +ColumnProducts) is semidet.
 %

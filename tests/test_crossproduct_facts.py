@@ -92,6 +92,17 @@ def test_puzzles_with_no_rows():
     assert solve([], [2]) is None
 
 
+@pytest.mark.parametrize("encoding", engine.encodings("crossproduct") + ["asp", "minizinc"])
+@pytest.mark.parametrize("rows, cols, count", [
+    ((), (), 1), ((), (1,), 1), ((), (2,), 0), ((), (None,), 1),
+    ((1,), (), 1), ((2,), (), 0), ((None,), (), 1), ((None, 1), (), 1)])
+def test_every_encoding_counts_a_grid_of_no_cells_alike(encoding, rows, cols, count):
+    """A grid of no cells has one solution when every known product is 1: primes found
+    none, and restarts, lines and auto (a product unknown) searched forever; MiniZinc's
+    answer to a row of no cells was [], not [[]]."""
+    assert CrossProduct(rows, cols).count(timeout=30, encoding=encoding) == count
+
+
 def test_one_cell_puzzles():
     assert solve([5], [5]) == ((5,),)
     assert solve([0], [0]) is None

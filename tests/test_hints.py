@@ -334,6 +334,19 @@ def test_grade_and_steps_tell_no_solution_and_several_from_a_time_limit(tmp_path
             in done.stdout.splitlines()[-1]
 
 
+def test_a_puzzle_with_nothing_open_whose_clues_do_not_hold_has_no_solution_not_a_hint(tmp_path):
+    """Every cell given, column 2 not multiplying to its product (or a product over a
+    line of no cells): "nothing is left open", exit 0, and hint() said "solved"."""
+    filled = tmp_path / "filled.txt"
+    filled.write_text("1 2\n1 1 1\n")
+    done = cli("hint", str(filled))
+    assert done.returncode == 1 and done.stdout.startswith("no solution, so no hint")
+    assert CrossProduct((), (2,)).hint().status == "unsolvable"
+    assert CrossProduct((), (1,)).hint().status == "solved"
+    assert CrossProduct((1,), (1,), givens=((1,),)).hint().status == "solved"
+    assert CrossProduct((1,), (2,), givens=((1,),)).hint().status == "unsolvable"
+
+
 def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
     """Entries that retype a printed clue are another puzzle: refused (they were read
     by the clues' names alone, and the hint drawn on the changed puzzle); entries

@@ -32,7 +32,10 @@ def answer_of(values: dict[tuple[int, ...], int], shape: Sequence[int]) -> list:
 
 def checked_answer(answer: Any, shape: Sequence[int]) -> list:
     """`answer` (nested lists, as JSON has them) if it is of `shape` with integers
-    innermost; ParadigmError otherwise."""
+    innermost; ParadigmError otherwise.  An array of no elements, which MiniZinc's
+    JSON writes [] whatever its shape, is the nested lists of that shape."""
+    if answer == [] and 0 in shape:
+        return _nested([], shape)
     if not _fits(answer, list(shape)):
         raise ParadigmError(f"its solution is not of the puzzle's shape {tuple(shape)} "
                             f"(lists of lists of integers): {str(answer)[:80]}")
