@@ -42,8 +42,9 @@ class Deadline:
     """A time budget shared by the many searches of one question."""
 
     def __init__(self, seconds: float | None):
-        self.seconds = seconds
-        self.end = None if seconds is None else time.perf_counter() + seconds
+        """InvalidValue unless `seconds` is None or as a search's timeout may be."""
+        self.seconds = seconds if seconds is None else engine.seconds(seconds)
+        self.end = None if seconds is None else time.perf_counter() + self.seconds
 
     def left(self) -> float | None:
         """Seconds left; TimeLimitExceeded when none are."""

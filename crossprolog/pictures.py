@@ -126,10 +126,23 @@ def book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *
          title: str = "Puzzles", per_page: int = 4) -> str:
     """A printable book as one HTML page: the puzzles, `per_page` to a sheet, then their
     solutions (None: that puzzle has none); page breaks that print on A4 and Letter."""
+    checked_book(puzzles, solutions, title, per_page)
     shown = [(f"{n}", svg_backend.picture(p.scene())) for n, p in enumerate(puzzles, 1)]
     answers = [(f"{n}", svg_backend.picture(s.puzzle.scene(s)) if s else "")
                for n, s in enumerate(solutions, 1)]
     return html_backend.book(title, shown, [a for a in answers if a[1]], per_page)
+
+
+def checked_book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None], title: str,
+                 per_page: int) -> None:
+    """InvalidValue unless `title` is a string, `per_page` a whole number of 1 or more,
+    and there are no more solutions than puzzles."""
+    if not isinstance(title, str):
+        raise InvalidValue(f"a book's title is a string, not {title!r:.60}")
+    if not isinstance(per_page, int) or isinstance(per_page, bool) or per_page < 1:
+        raise InvalidValue(f"per_page is a whole number of puzzles, 1 or more, not {per_page!r:.60}")
+    if len(solutions) > len(puzzles):
+        raise InvalidValue(f"{len(solutions)} solutions for {len(puzzles)} puzzles: at most one each")
 
 
 def book_pdf(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *,
@@ -147,7 +160,8 @@ def book_pdf(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (
 
     if paper not in svg_backend.PAPERS:
         raise InvalidValue(f"paper must be one of {', '.join(svg_backend.PAPERS)}, not {paper!r}")
-    per_page = max(1, min(per_page, 4))
+    checked_book(puzzles, solutions, title, per_page)
+    per_page = min(per_page, 4)
     shown = [(f"{n}", svg_backend.figure(p.scene())) for n, p in enumerate(puzzles, 1)]
     answers = [(f"{n}", svg_backend.figure(s.puzzle.scene(s)))
                for n, s in enumerate(solutions, 1) if s]

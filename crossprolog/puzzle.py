@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+import reprlib
 from abc import ABC, abstractmethod
 from dataclasses import fields
 from functools import cache
@@ -57,6 +58,8 @@ class Puzzle(ABC):
     def own(self, solution: Solution | None) -> Solution | None:
         """`solution`, when it can be this puzzle's (its family, its shape); InvalidValue
         for another's, which would be drawn into this grid as if it fit."""
+        if solution is not None and not isinstance(solution, Solution):
+            raise InvalidValue(f"a solution is a Solution (as solve() gives it) or None, not {shown(solution)}")
         if solution is not None and (solution.puzzle.family != self.family
                                      or solution.puzzle.answer_shape() != self.answer_shape()):
             raise InvalidValue(f"that solution is of a {solution.puzzle.family} puzzle of shape "
@@ -233,15 +236,23 @@ def integer(value: Any, what: str) -> int:
         return value
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         return int(value)
-    raise InvalidValue(f"{what} must be an integer, not {value!r}")
+    raise InvalidValue(f"{what} must be an integer, not {shown(value)}")
 
 
 def items(values: Any, what: str) -> tuple:
     """`values` (a list, a tuple, a numpy array...) as a tuple; InvalidValue saying
     `what` they were when they are not a sequence (a string is not one here)."""
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise InvalidValue(f"{what} must be a sequence, not {values!r}")
-    return tuple(values)
+    if not isinstance(values, (str, bytes)) and hasattr(values, "__iter__"):
+        try:
+            return tuple(values)
+        except TypeError:  # iterable in name only: a numpy array of no dimension
+            pass
+    raise InvalidValue(f"{what} must be a sequence, not {shown(values)}")
+
+
+def shown(value: Any) -> str:
+    """`value` as an error message shows it: its repr, cut short however long or deep."""
+    return reprlib.repr(value)
 
 
 def unchecked(cls: type, **values: Any) -> Any:

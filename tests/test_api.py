@@ -79,6 +79,44 @@ BAD = [
 ]
 
 
+def _misuses():
+    from crossprolog import pictures
+
+    puzzle = CrossProduct((2, 2), (2, 2))
+    solution = puzzle.solve()
+    return [
+        ("hint(timeout='x')", lambda: puzzle.hint(timeout="x"), "timeout must be a positive number"),
+        ("hint(timeout=-1)", lambda: puzzle.hint(timeout=-1), "timeout must be a positive number"),
+        ("forced_cells(timeout='x')", lambda: puzzle.forced_cells(timeout="x"), "timeout must be"),
+        ("render('x')", lambda: puzzle.render("x", "text"), "a solution is a Solution"),
+        ("render(marks='x')", lambda: puzzle.render(None, "svg", marks="x"), "marks are a Marks"),
+        ("book(per_page=0)", lambda: pictures.book([puzzle], [solution], per_page=0), "per_page is a whole"),
+        ("book(per_page='2')", lambda: pictures.book([puzzle], [solution], per_page="2"), "per_page is"),
+        ("book(title=None)", lambda: pictures.book([puzzle], [solution], title=None), "title is a string"),
+        ("book(more solutions)", lambda: pictures.book([puzzle], [solution, solution]), "2 solutions for 1"),
+        ("a table of no dimension", lambda: CrossProduct.from_table(np.array(3)), "must be a sequence"),
+        ("a deep table", lambda: CrossProduct.from_table(_deep(100_000)), "must be an integer, not"),
+    ]
+
+
+def _deep(depth: int) -> list:
+    nested: list = [1]
+    for _ in range(depth):
+        nested = [nested]
+    return [[nested]]
+
+
+MISUSES = _misuses()
+
+
+@pytest.mark.parametrize("what, call, message", MISUSES, ids=[case[0] for case in MISUSES])
+def test_a_misuse_of_the_api_is_invalid_value_not_a_raw_error(what, call, message):
+    """Each raised TypeError, AttributeError, ValueError, RecursionError or, for a
+    negative timeout, TimeLimitExceeded."""
+    with pytest.raises(InvalidValue, match=message):
+        call()
+
+
 @pytest.mark.parametrize("what, build, message", BAD, ids=[case[0] for case in BAD])
 def test_bad_values_are_refused_when_the_puzzle_is_built(what, build, message):
     with pytest.raises(InvalidValue) as caught:
