@@ -125,7 +125,7 @@ domains(Value, [Value]) :-
 domains(Var, Values) :-
     fd_size(Var, Size),
     (   Size == sup
-    ->  throw(crossprolog_usage(consequences, "this encoding does not propagate: choose another"))
+    ->  throw(crossprolog_usage(no_domains))
     ;   fd_dom(Var, Dom),
         findall(V, ( V in Dom, indomain(V) ), Values)
     ).

@@ -192,6 +192,8 @@ error_kind(crossprolog_usage(_, _), usage) :- !.
 error_kind(usercode_halt(_, _, _, _), usage) :- !.
 error_kind(_, encoding).
 
+error_message(crossprolog_usage(no_domains), Message) :- !,
+    Message = "its cells keep no CLP(FD) domains, which a hint's reasoning reads".
 error_message(crossprolog_usage(Text), Message) :- !,
     Message = Text.
 error_message(crossprolog_usage(Encoding, Text), Message) :- !,

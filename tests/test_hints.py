@@ -347,6 +347,15 @@ def test_a_puzzle_with_nothing_open_whose_clues_do_not_hold_has_no_solution_not_
     assert CrossProduct((1,), (2,), givens=((1,),)).hint().status == "unsolvable"
 
 
+def test_a_hint_with_an_encoding_that_keeps_no_domains_says_which_reasons():
+    """It said "encoding consequences: this encoding does not propagate: choose another",
+    naming a step of ours, not the encoding, nor one that would do."""
+    done = cli("hint", str(EXAMPLES / "sudoku" / "gcd-2025-01.txt"), "--encoding", "candidates")
+    assert done.returncode == 2 and done.stderr.endswith(
+        "error: encoding candidates: its cells keep no CLP(FD) domains, which a hint's reasoning reads; "
+        "leave the encoding out, and hints reason with cardinality\n")
+
+
 def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
     """Entries that retype a printed clue are another puzzle: refused (they were read
     by the clues' names alone, and the hint drawn on the changed puzzle); entries
