@@ -184,6 +184,18 @@ def test_a_number_beyond_32_bits_is_refused_not_wrapped(encoding):
         huge.search(encoding=encoding)
 
 
+@pytest.mark.parametrize("encoding", PARADIGMS)
+def test_a_kenken_target_whose_products_may_pass_32_bits_is_refused_for_that_reason(encoding):
+    """800,000,000 is a 32-bit integer; times a digit, as the product of a cage on its
+    way to it may be, it is not (it was said to be "beyond the 32-bit integers")."""
+    from crossprolog.kenken import Cage, KenKen
+
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    puzzle = KenKen(3, (Cage(tuple(cells), 800_000_000, "*"),))
+    with pytest.raises(crossprolog.UsageError, match="800000000, times a digit, as a product on its way"):
+        puzzle.search(encoding=encoding)
+
+
 def test_the_wheel_ships_every_program_and_model():
     """pyproject.toml names the package and the files `pip install .` must carry."""
     import tomllib

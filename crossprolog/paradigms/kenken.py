@@ -17,8 +17,8 @@ def _checked(data: dict) -> dict:
     safely (UsageError)."""
     for cage in data["cages"]:
         if abs(cage["target"]) * data["size"] > INT32:
-            raise UsageError(f"a cage's target, {cage['target']}, is beyond the 32-bit integers "
-                             "clingo and Gecode compute with")
+            raise UsageError(f"a cage's target, {cage['target']}, times a digit, as a product on its way "
+                             "may be, is beyond the 32-bit integers clingo and Gecode compute with")
     return data
 
 
