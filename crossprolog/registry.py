@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, NamedTuple, Sequence
 
-from .errors import ParseError, UsageError
+from .errors import InvalidValue, ParseError, UsageError
 from .families import BY_NAME, FAMILIES, named
 from .family import CERTAIN, NONE, STRONG, Claim, Family, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
@@ -177,6 +177,11 @@ def checked_call(text: Any, options: dict[str, Any]) -> None:
     if not isinstance(text, str):
         decode = " (decode the bytes first: data.decode())" if isinstance(text, (bytes, bytearray)) else ""
         raise TypeError(f"a puzzle's text is a str, not {type(text).__name__}{decode}")
+    checked_options(options)
+
+
+def checked_options(options: dict[str, Any]) -> None:
+    """TypeError for an option no family has."""
     unknown = sorted(set(options) - OPTIONS)
     if unknown:
         raise TypeError(f"no family has the option {unknown[0]!r}; the options are "
@@ -282,10 +287,21 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     `options` (by model keyword, as for `parse`) are the rules the puzzles
     follow; a generator refuses, with UsageError, rules it cannot make.  `rows`,
     `cols`, `n` and `seed` may be integers of any kind (numpy's too); InvalidValue
-    for anything else (None aside, for `seed`)."""
+    for anything else (None aside, for `seed`), and for a negative seed (Python's
+    random takes -s as s) or a `well_formed` that is not True or False; TypeError for
+    an option no family has, UsageError for one of another family."""
     rows, cols, n = integer(rows, "rows"), integer(cols, "cols"), integer(n, "n")
     seed = None if seed is None else integer(seed, "seed")
+    if seed is not None and seed < 0:
+        raise InvalidValue(f"seed must be 0 or more, not {seed}")
+    if not isinstance(well_formed, bool):
+        raise InvalidValue(f"well_formed must be True or False, not {well_formed!r:.40}")
+    checked_options(options)
     record = named(family)
+    foreign = sorted(key for key, value in options.items()
+                     if value is not None and key not in {option.key for option in record.options})
+    if foreign:
+        raise UsageError(f"{record.title} has no option {foreign[0]!r}")
     if (record.well_formed_name if well_formed else record.generator_name) is None:
         raise UsageError(f"{record.title} has no generator")
     make = record.well_formed if well_formed else record.generator

@@ -48,6 +48,21 @@ def test_generate_refuses_a_seed_or_a_size_that_is_no_integer():
         crossprolog.generate("kenken", 4.0, 4)
 
 
+def test_generate_refuses_what_it_ignored():
+    """A negative seed made the puzzles of its opposite (Python's random takes -s as
+    s); well_formed="yes" was taken as True; an option no family or another family
+    has was ignored (parse refused the first)."""
+    with pytest.raises(InvalidValue, match="seed must be 0 or more, not -1"):
+        crossprolog.generate("kenken", 4, 4, seed=-1)
+    with pytest.raises(InvalidValue, match="well_formed must be True or False, not 'yes'"):
+        crossprolog.generate("kenken", 4, 4, well_formed="yes")
+    with pytest.raises(TypeError, match="no family has the option 'bogus'"):
+        crossprolog.generate("kenken", 4, 4, bogus=5)
+    with pytest.raises(crossprolog.UsageError, match="KenKen has no option 'zero'"):
+        crossprolog.generate("kenken", 4, 4, zero=True)
+    assert list(crossprolog.generate("kenken", 4, 4, seed=0, zero=None))
+
+
 BAD = [
     ("a float digit", lambda: CrossProduct.from_table([[1, 2.0]]), "table[0][1] must be an integer, not 2.0"),
     ("a digit of 10", lambda: CrossProduct.from_table([[10]]), "table[0][0] is 10, not a digit 1-9"),
