@@ -183,6 +183,34 @@ def test_what_is_not_json_is_refused(server):
     assert status == 415
 
 
+def test_every_answer_under_api_is_json_even_starlettes_own(server):
+    """No such path, or a method the path does not take, was plain text "Not Found"."""
+    for method, path in (("GET", "/api/nothing"), ("PUT", "/api/solve"), ("GET", "/api/solve")):
+        status, headers, body = server.request(method, path)
+        assert status in (404, 405) and headers["content-type"] == "application/json"
+        assert body["status"] == "error" and body["error"]
+
+
+def test_a_client_that_leaves_mid_request_is_no_error_of_the_server():
+    """A body shorter than its Content-Length, then the connection closed: the server
+    logged "Exception in ASGI application" with a traceback."""
+    with served("--workers", "1") as own:
+        connection = http.client.HTTPConnection("127.0.0.1", own.port, timeout=120)
+        connection.putrequest("POST", "/api/solve")
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", "100")
+        connection.endheaders()
+        connection.send(b'{"text": ')
+        connection.close()
+        assert own.get("/api/health")[0] == 200
+        os.set_blocking(own.process.stderr.fileno(), False)
+        logged = b""
+        for _ in range(20):  # the log line came at once; give a slow machine 2 s
+            time.sleep(0.1)
+            logged += own.process.stderr.read() or b""
+        assert b"Traceback" not in logged and b"Exception in ASGI" not in logged, logged.decode()
+
+
 def test_a_text_over_the_size_limit_is_413(server):
     big = "? " * (128 * 1024 + 1)
     status, body = server.post("/api/solve", {"text": big})

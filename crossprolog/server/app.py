@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -137,9 +138,17 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         Route("/api/families", families), Route("/api/health", health),
         Mount("/", StaticFiles(directory=STATIC, html=True))]
     hosts = ["*"] if settings.host not in LOOPBACK else ["127.0.0.1", "localhost", "[::1]"]
-    return Starlette(routes=routes, lifespan=lifespan,
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error},
                      middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
                                  Middleware(SecurityHeaders)])
+
+
+async def http_error(request: Request, error: HTTPException) -> Response:
+    """Starlette's own refusals (no such path, not that method): JSON under /api/, as
+    every other answer there is; plain text for the page's files."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"status": "error", "error": error.detail}, error.status_code, error.headers)
+    return PlainTextResponse(error.detail, error.status_code, error.headers)
 
 
 def refusal(refused: Refused) -> JSONResponse:
@@ -155,10 +164,13 @@ async def body(request: Request, settings: Settings) -> dict:
     if int(request.headers.get("content-length") or 0) > most:
         raise Refused(413, too_big(settings))
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > most:
-            raise Refused(413, too_big(settings))
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > most:
+                raise Refused(413, too_big(settings))
+    except ClientDisconnect:  # nobody to answer: said so, not logged as the server's failure
+        raise Refused(400, "the client went away before the end of its request") from None
     try:
         fields = json.loads(data)
     except (ValueError, RecursionError) as error:
