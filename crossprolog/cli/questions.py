@@ -253,15 +253,17 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()
 
 def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
     """Two solutions, where they differ (marked), and a clue that would leave one."""
+    timed_out = False
     try:
         seen = explain.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
                                  encoding=run.args.encoding)
     except TimeLimitExceeded:
-        seen = explain.Ambiguity((first, second), explain.difference(first, second), None)
+        seen, timed_out = explain.Ambiguity((first, second), explain.difference(first, second), None), True
     marks = Marks(cells=frozenset(seen.difference))
     drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
     advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left" if seen.suggestion
               else "no one more clue makes the solution unique" if seen.exhaustive
+              else "no one more clue that makes the solution unique was found in the time" if timed_out
               else "no one more clue that either of these meets makes the solution unique")
     text = (f"not well-formed: more than one solution; two of them, differing at "
             f"{plural(len(seen.difference), 'cell')} (in brackets):\n{drawings[0]}\n\n"
