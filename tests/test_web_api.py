@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+import crossprolog
+
 from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 from web_server import ROOT, served
 
@@ -153,12 +155,21 @@ def test_generate_makes_the_same_puzzle_as_the_command_line(server, cli):
     ({"family": "kenken", "rows": 3, "cols": 5}, "a KenKen is square"),
     ({"family": "kenken", "rows": 0, "cols": 5}, '"rows" must be an integer from 1 to 30'),
     ({"family": "kenken", "rows": 4, "cols": 4, "seed": "x"}, '"seed" must be an integer'),
+    ({"family": "kenken", "rows": 4, "cols": 4, "seed": -3}, '"seed" must be an integer, 0 or more'),
     ({"family": "chess", "rows": 4, "cols": 4}, "unknown family 'chess'"),
     ({"family": "kenken", "rows": 4, "cols": 4, "shape": 1}, "unknown field 'shape'"),
 ])
 def test_generate_refuses_what_it_cannot_make(server, fields, message):
     status, body = server.post("/api/generate", fields)
     assert status == 400 and message in body["error"]
+
+
+def test_null_is_a_field_not_given(server):
+    """"limit" and "seed" took null, "timeout" and "well_formed" refused it."""
+    assert server.post("/api/solve", {"text": SEVERAL, "timeout": None, "limit": None})[0] == 200
+    status, body = server.post("/api/generate", {"family": "kenken", "rows": 4, "cols": 4, "seed": None,
+                                                 "well_formed": None})
+    assert status == 200 and crossprolog.parse(body["puzzle"]).family == "kenken"
 
 
 @pytest.mark.parametrize("fields, message", [
@@ -168,7 +179,8 @@ def test_generate_refuses_what_it_cannot_make(server, fields, message):
     ({"text": SEVERAL, "encoding": "examples/encodings/divisors.pl"}, "bundled encoding"),
     ({"text": SEVERAL, "encoding": "divisors"}, "unknown encoding 'divisors'"),
     ({"text": SEVERAL, "limit": -1}, '"limit" must be 0'),
-    ({"text": SEVERAL, "timeout": 0}, '"timeout" must be a positive number'),
+    ({"text": SEVERAL, "timeout": 0}, '"timeout" must be a positive, finite number'),
+    ({"text": SEVERAL, "timeout": float("inf")}, '"timeout" must be a positive, finite number'),
     ({"text": SEVERAL, "program": ":- halt."}, "unknown field 'program'"),
 ])
 def test_bad_requests_are_4xx_with_a_message(server, fields, message):

@@ -200,10 +200,12 @@ def puzzle_fields(fields: dict, settings: Settings) -> dict:
     limit = fields.get("limit")
     if not (limit is None or is_integer(limit) and limit >= 0):
         raise Refused(400, '"limit" must be 0 (no limit) or a positive integer')
-    timeout = fields.get("timeout", settings.timeout)
+    timeout = fields.get("timeout")
+    timeout = settings.timeout if timeout is None else timeout  # null: not given, as for "limit"
     if not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
             and math.isfinite(timeout) and timeout > 0):
-        raise Refused(400, '"timeout" must be a positive number of seconds')
+        raise Refused(400, f'"timeout" must be a positive, finite number of seconds (the server gives '
+                           f'at most {settings.timeout:g})')
     return {**fields, "timeout": min(timeout, settings.timeout)}
 
 
@@ -217,10 +219,12 @@ def generate_fields(fields: dict) -> dict:
     for side in ("rows", "cols"):
         if not (is_integer(fields.get(side)) and 1 <= fields[side] <= MAX_SIDE):
             raise Refused(400, f'"{side}" must be an integer from 1 to {MAX_SIDE}')
-    if not isinstance(fields.get("well_formed", False), bool):
+    if fields.get("well_formed") is None:  # null: not given, as for "seed"
+        fields = {**fields, "well_formed": False}
+    if not isinstance(fields["well_formed"], bool):
         raise Refused(400, '"well_formed" must be true or false')
-    if not (fields.get("seed") is None or is_integer(fields["seed"])):
-        raise Refused(400, '"seed" must be an integer (or null: a new puzzle each time)')
+    if not (fields.get("seed") is None or is_integer(fields["seed"]) and fields["seed"] >= 0):
+        raise Refused(400, '"seed" must be an integer, 0 or more (or null: a new puzzle each time)')
     return fields
 
 
