@@ -130,11 +130,8 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 %   integer past about a kilobyte (a long line's states as bits) raises a
 %   resource error there (docs/reproducers/swipl-thread-big-integers.pl).
 %   They get the bound main has in effect: the stack the integers live on.
-%   Main keeps its own (none), as it was.
-:- thread_initialization(( thread_self(main)
-                         -> true
-                         ;  current_prolog_flag(stack_limit, Bytes),
-                            set_prolog_flag(max_integer_size, Bytes) )).
+:- thread_initialization(( current_prolog_flag(stack_limit, Bytes),
+                           set_prolog_flag(max_integer_size, Bytes) )).
 
 :- multifile incumbent/1.        % a family module may refer to it without the driver
 
