@@ -71,6 +71,15 @@ of Prolog are the modules it loads, each loading only those before it:
 :- reexport(crossprolog_sessions, [open_session/3, session_solutions/5, session_push/2,
                                    session_pop/1]).
 
+%   SWI-Prolog 9.2.9 gives every thread but main (an engine, a session, a
+%   Python thread's, a Dask task's) a max_integer_size of 0 bytes, so that an
+%   integer past about a kilobyte (a long line's states as bits) raises a
+%   resource error there (docs/reproducers/swipl-thread-big-integers.pl).
+%   Every thread gets the stack limit, where the integers live, main too
+%   (excluding it crashes engines: docs/reproducers/swipl-engine-thread-self.pl).
+:- thread_initialization(( current_prolog_flag(stack_limit, Bytes),
+                           set_prolog_flag(max_integer_size, Bytes) )).
+
 %!  family_encodings(+Module, -Names) is det.
 family_encodings(Module, Names) :-
     atom_string(M, Module),
@@ -125,14 +134,6 @@ first_solutions(Encoding, Puzzle, Limit, Seconds, Result) :-
 %   report Solution, ground, as the best it has found so far, before it
 %   proves any optimal: when the time runs out, first_solutions/5 gives it
 %   as `best`.
-%   SWI-Prolog 9.2.9 gives every thread but main (an engine, a session, a
-%   Python thread's, a Dask task's) a max_integer_size of 0 bytes, so that an
-%   integer past about a kilobyte (a long line's states as bits) raises a
-%   resource error there (docs/reproducers/swipl-thread-big-integers.pl).
-%   They get the bound main has in effect: the stack the integers live on.
-:- thread_initialization(( current_prolog_flag(stack_limit, Bytes),
-                           set_prolog_flag(max_integer_size, Bytes) )).
-
 :- multifile incumbent/1.        % a family module may refer to it without the driver
 
 incumbent(Solution) :-
