@@ -223,9 +223,10 @@ def check_writable(path: str, inputs: Sequence[str] = ()) -> None:
 
 
 def same_file(path: str, other: str) -> bool:
-    """Whether `path` and `other` (neither standard input's `-`) name one existing file."""
+    """Whether `path` and `other` (neither standard input's `-`) name one existing
+    regular file (a terminal both read and written is not replaced)."""
     try:
-        return "-" not in (path, other) and os.path.samefile(path, other)
+        return "-" not in (path, other) and os.path.isfile(path) and os.path.samefile(path, other)
     except (OSError, ValueError):
         return False
 
