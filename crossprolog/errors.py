@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, replace
 
 
@@ -63,6 +64,11 @@ def window(text: str, column: int) -> tuple[str, int]:
     before = "..." if start else ""
     after = "..." if end < len(text) else ""
     return before + text[start:end] + after, column - start + len(before)
+
+
+def shown(value) -> str:
+    """`value` as an error message shows it: its repr, cut short however long or deep."""
+    return reprlib.repr(value)
 
 
 def printable(text: str) -> str:

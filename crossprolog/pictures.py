@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from .answers import Clue, Search, Solution
 from .backends import html as html_backend, svg as svg_backend
-from .errors import InvalidValue, UsageError
+from .errors import InvalidValue, UsageError, shown
 from .explain import Ambiguity, Hint, conflict_sentence
 from .puzzle import Puzzle
 from .scene import CONFLICT, DIFFERS, GIVEN, HINTED, REASON, Markable, Marking, Scene, marking
@@ -138,9 +138,9 @@ def checked_book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None]
     """InvalidValue unless `title` is a string, `per_page` a whole number of 1 or more,
     and there are no more solutions than puzzles."""
     if not isinstance(title, str):
-        raise InvalidValue(f"a book's title is a string, not {title!r:.60}")
+        raise InvalidValue(f"a book's title is a string, not {shown(title)}")
     if not isinstance(per_page, int) or isinstance(per_page, bool) or per_page < 1:
-        raise InvalidValue(f"per_page is a whole number of puzzles, 1 or more, not {per_page!r:.60}")
+        raise InvalidValue(f"per_page is a whole number of puzzles, 1 or more, not {shown(per_page)}")
     if len(solutions) > len(puzzles):
         raise InvalidValue(f"{len(solutions)} solutions for {len(puzzles)} puzzles: at most one each")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numbers
-import reprlib
 from abc import ABC, abstractmethod
 from dataclasses import fields
 from functools import cache
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, 
 
 from . import backends, engine
 from .answers import NO_MARKS, Cell, Clue, Search, Solution, json_ready
-from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError
+from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError, shown
 from .families import named
 
 if TYPE_CHECKING:
@@ -248,11 +247,6 @@ def items(values: Any, what: str) -> tuple:
         except TypeError:  # iterable in name only: a numpy array of no dimension
             pass
     raise InvalidValue(f"{what} must be a sequence, not {shown(values)}")
-
-
-def shown(value: Any) -> str:
-    """`value` as an error message shows it: its repr, cut short however long or deep."""
-    return reprlib.repr(value)
 
 
 def unchecked(cls: type, **values: Any) -> Any:

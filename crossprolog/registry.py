@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, NamedTuple, Sequence
 
-from .errors import InvalidValue, ParseError, UsageError
+from .errors import InvalidValue, ParseError, UsageError, shown
 from .families import BY_NAME, FAMILIES, named
 from .family import CERTAIN, NONE, STRONG, Claim, Family, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
@@ -295,7 +295,7 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
     if seed is not None and seed < 0:
         raise InvalidValue(f"seed must be 0 or more, not {seed}")
     if not isinstance(well_formed, bool):
-        raise InvalidValue(f"well_formed must be True or False, not {well_formed!r:.40}")
+        raise InvalidValue(f"well_formed must be True or False, not {shown(well_formed)}")
     checked_options(options)
     record = named(family)
     foreign = sorted(key for key, value in options.items()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Union
 
 from .answers import Cell, Clue, Marks
-from .errors import InvalidValue
+from .errors import InvalidValue, shown
 
 # What a square or a label can be marked as.
 GIVEN = "given"  # stated by the puzzle
@@ -88,7 +88,7 @@ def marking(marks: Markable = None, cells_as: str = MARKED, clues_as: str = MARK
     if marks is None:
         return Marking()
     if not isinstance(marks, Marks):
-        raise InvalidValue(f"marks are a Marks, a Marking or None, not {marks!r:.60}")
+        raise InvalidValue(f"marks are a Marks, a Marking or None, not {shown(marks)}")
     return Marking({cell: frozenset({cells_as}) for cell in marks.cells},
                    {clue: frozenset({clues_as}) for clue in marks.clues})
 
