@@ -37,8 +37,8 @@ from typing import Any, Iterator, Sequence
 from . import paradigms
 from . import prolog as prolog_package
 from .families import FAMILIES, named
-from .errors import (CrossprologError, Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded,
-                     UsageError)
+from .errors import (CrossprologError, Interrupted, InvalidValue, NoDomains, ResourceLimit,
+                     TimeLimitExceeded, UsageError)
 
 DRIVER = "crossprolog"
 
@@ -248,6 +248,8 @@ def raise_error(error: dict, encoding: str | None = None) -> None:
         raise ResourceLimit(resource_message(error))
     if kind == "usage":
         raise UsageError(f"{user.path}: {message}" if user else message)
+    if kind == "no_domains":
+        raise NoDomains(message)
     if kind == "abort":
         raise EncodingError(f"{user.label() if user else 'the encoding'}: {message}")
     raise EncodingError(f"{user.label() if user else 'the encoding'} raised an error: {message}")

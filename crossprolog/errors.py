@@ -122,3 +122,8 @@ class UsageError(CrossprologError):
     """A request that makes no sense for this puzzle (an unknown encoding, say)."""
 
     exit_code = 2
+
+
+class NoDomains(UsageError):
+    """Reasoning (a hint's propagation) asked of an encoding whose cells keep no
+    CLP(FD) domains to read: it searches in plain Prolog."""

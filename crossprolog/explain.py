@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from . import engine
 from .answers import Cell, Clue, Search, Solution
-from .errors import TimeLimitExceeded, UsageError
+from .errors import NoDomains, TimeLimitExceeded
 from .puzzle import Puzzle
 from .scene import DIFFERS, Marking
 
@@ -93,11 +93,9 @@ class Reasoner:
             found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [],
                                         shape=puzzle.answer_shape(), probe=probe,
                                         timeout=self.deadline.left(), encoding=self.reasoning)
-        except UsageError as error:
-            if "keep no CLP(FD) domains" not in str(error):
-                raise
+        except NoDomains as error:
             family = puzzle.record.reasoning
-            raise UsageError(f"encoding {self.reasoning}: {error}" + (
+            raise NoDomains(f"encoding {self.reasoning}: {error}" + (
                 f"; leave the encoding out, and hints reason with {family}" if family else "")) from None
         if found["status"] == "timeout":
             raise TimeLimitExceeded(self.deadline.seconds)

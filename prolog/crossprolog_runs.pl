@@ -174,8 +174,9 @@ outcome_measures(error(Term), Measures0, Measures0.put(error, Term)).
 %   what Python raises (resource: out of stack or memory; interrupt:
 %   Ctrl-C; usage: an encoding refused the puzzle, by throwing
 %   crossprolog_usage(Encoding, Message) or crossprolog_usage(Message), or
-%   called halt (usercode:user_call/2); abort: a user's encoding called
-%   abort/0; encoding: anything else, a bug in an encoding).
+%   called halt (usercode:user_call/2); no_domains: reasoning was asked of
+%   an encoding whose cells keep no CLP(FD) domains; abort: a user's
+%   encoding called abort/0; encoding: anything else, a bug in an encoding).
 error_term(Error, _{kind: Kind, message: Message}) :-
     error_kind(Error, Kind),
     error_message(Error, Message).
@@ -187,6 +188,7 @@ error_kind(signal(int, _), interrupt) :- !.
 error_kind(usercode_interrupted, interrupt) :- !.
 error_kind('$aborted', abort) :- !.      % only a user's code calls abort/0
 error_kind(unwind(abort), abort) :- !.
+error_kind(crossprolog_usage(no_domains), no_domains) :- !.
 error_kind(crossprolog_usage(_), usage) :- !.
 error_kind(crossprolog_usage(_, _), usage) :- !.
 error_kind(usercode_halt(_, _, _, _), usage) :- !.

@@ -16,6 +16,7 @@ import pytest
 
 import crossprolog
 from crossprolog import blame, explain, hard_techniques, solving, techniques, unit_totals
+from crossprolog.errors import NoDomains
 from crossprolog.grades import GRADES
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
@@ -354,6 +355,8 @@ def test_a_hint_with_an_encoding_that_keeps_no_domains_says_which_reasons():
     assert done.returncode == 2 and done.stderr.endswith(
         "error: encoding candidates: its cells keep no CLP(FD) domains, which a hint's reasoning reads; "
         "leave the encoding out, and hints reason with cardinality\n")
+    with pytest.raises(NoDomains, match="^encoding candidates: its cells keep no CLP"):
+        crossprolog.parse((EXAMPLES / "sudoku" / "gcd-2025-01.txt").read_text()).hint(encoding="candidates")
 
 
 def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
