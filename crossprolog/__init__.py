@@ -12,7 +12,7 @@ from importlib import import_module
 
 _HOMES = {"CrossProduct": "crossproduct", "Puzzle": "puzzle", "Solution": "answers",
           "generate": "registry", "parse": "registry", "parse_all": "registry",
-          **dict.fromkeys(["CrossprologError", "InvalidValue", "ParseError", "ResourceLimit",
+          **dict.fromkeys(["CrossprologError", "InvalidValue", "NoDomains", "ParseError", "ResourceLimit",
                            "TimeLimitExceeded", "UsageError"], "errors")}
 
 __all__ = sorted(_HOMES)

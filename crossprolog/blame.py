@@ -1,7 +1,7 @@
 """Which clue is mistyped: for a puzzle without solution, the fewest clues whose removal
 leaves it a solution (a minimal correction), with what each should read.
 
-A conflict (explain.conflict) names clues that cannot hold together; a typo is
+A conflict (diagnosis.conflict) names clues that cannot hold together; a typo is
 better found the other way round: a wrong given or product is the clue without
 which the puzzle is solvable again.  Single clues are tried first, then pairs
 (a row and a column product both mistyped), each candidate puzzle searched in
@@ -25,7 +25,7 @@ from typing import Sequence
 from .answers import Clue
 from .engine import EncodingError
 from .errors import InvalidValue, TimeLimitExceeded
-from .explain import minimal
+from .reasoner import minimal
 from .puzzle import Puzzle, search_many
 
 PAIRS = 4000  # the most pairs of clues tried, in one crossing
@@ -142,7 +142,7 @@ def impossible_alone(puzzle: Puzzle, clues: list[Clue], end: float | None,
 
 def conflict_core(puzzle: Puzzle, clues: list[Clue], end: float | None,
                   encoding: str | None) -> list[Clue] | None:
-    """A minimal set of `clues` with no solution (QuickXplain, explain.minimal), within a
+    """A minimal set of `clues` with no solution (QuickXplain, reasoner.minimal), within a
     quarter of the time left: every correction holds one of them, so only the pairs
     holding one are searched.  None when a search runs out of its time first."""
     stop = None if end is None else time.perf_counter() + (end - time.perf_counter()) / 4

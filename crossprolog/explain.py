@@ -1,21 +1,16 @@
-"""Why a puzzle is what it is, for stuck solvers and puzzle makers, in every family.
+"""Hints: why a cell is what it is, for stuck solvers, in every family; and
+`Explainable`, the questions every family's model answers.
 
 - `hint`: a cell whose value is the same in every solution, and why: the
   easiest step of a person's techniques (solving.py, techniques.py) when one
   applies, else the clues that force it by propagation alone, then probing
   (trying each value and seeing propagation fail), then search; past its time
-  limit, the best found so far.
-- `conflict`: for a puzzle without solution, a minimal set of clues (lines,
-  groups, cages, givens) that cannot hold together: alone they have no
-  solution, and without any one of them they have one.
-- `ambiguity`: for a puzzle with several solutions, two of them, where they
-  differ, and one more clue that would make the solution unique.
+  limit, the best found so far.  Its clues are a minimal set (reasoner.py).
+- `Explainable.conflict`: the clues to blame for no solution (diagnosis.py).
 
 Everything here speaks of a family only through its model's clues and cells
 (`Puzzle.clues`, `keeping`, `open_cells`, `placing`, `cell_path`...), so every
-family gets it.  Minimal sets come from QuickXplain (Junker, 2004): about
-k·log(n/k) tests for k clues of n, where dropping one clue at a time would
-take n.
+family gets it.
 """
 
 from __future__ import annotations
@@ -23,37 +18,19 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from . import engine
-from .answers import Cell, Clue, Search, Solution
-from .errors import NoDomains, TimeLimitExceeded
+from .answers import Cell, Clue, Solution
+from .diagnosis import conflict
+from .errors import TimeLimitExceeded
 from .puzzle import Puzzle
-from .scene import DIFFERS, Marking
+from .reasoner import Deadline, Reasoner, listed, minimal
 
 if TYPE_CHECKING:
     from . import solving
 
 LEVELS = ("propagation", "probing", "search")
 HINT_SECONDS = 0.8  # a hint's time limit when none is given (then the best found so far): within 1 s
-
-
-class Deadline:
-    """A time budget shared by the many searches of one question."""
-
-    def __init__(self, seconds: float | None):
-        """InvalidValue unless `seconds` is None or as a search's timeout may be."""
-        self.seconds = seconds if seconds is None else engine.seconds(seconds)
-        self.end = None if seconds is None else time.perf_counter() + self.seconds
-
-    def left(self) -> float | None:
-        """Seconds left; TimeLimitExceeded when none are."""
-        if self.end is None:
-            return None
-        left = self.end - time.perf_counter()
-        if left <= 0:
-            raise TimeLimitExceeded(self.seconds)
-        return left
 
 
 @dataclass(frozen=True)
@@ -76,59 +53,6 @@ class Forced:
                 "level": self.level, "reason": self.reason, "technique": self.technique,
                 "place": self.place, "reason_cells": [list(cell) for cell in self.reason_cells],
                 "rating": self.rating, "clues": [clue.to_json() for clue in self.clues]}
-
-
-class Reasoner:
-    """Questions about one puzzle, asked of Prolog within one deadline.
-
-    Propagation and probing run the family's reasoning encoding (one that
-    posts CLP(FD) constraints: `Family.reasoning`); search, the default."""
-
-    def __init__(self, puzzle: Puzzle, deadline: Deadline, encoding: str | None = None):
-        self.puzzle, self.deadline, self.encoding = puzzle, deadline, encoding
-        self.reasoning = encoding or puzzle.record.reasoning
-
-    def consequences(self, puzzle: Puzzle, probe: bool = True) -> dict:
-        try:
-            found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [],
-                                        shape=puzzle.answer_shape(), probe=probe,
-                                        timeout=self.deadline.left(), encoding=self.reasoning)
-        except NoDomains as error:
-            family = puzzle.record.reasoning
-            raise NoDomains(f"encoding {self.reasoning}: {error}" + (
-                f"; leave the encoding out, and hints reason with {family}" if family else "")) from None
-        if found["status"] == "timeout":
-            raise TimeLimitExceeded(self.deadline.seconds)
-        return found
-
-    def solutions(self, puzzle: Puzzle, cells: Sequence = (), limit: int = 1) -> Search:
-        found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(), list(cells),
-                                  shape=puzzle.answer_shape(), limit=limit,
-                                  timeout=self.deadline.left(), encoding=self.encoding)
-        if found["status"] == "timeout":
-            raise TimeLimitExceeded(self.deadline.seconds)
-        return Search.of(found, puzzle.family, puzzle._solution)
-
-    def unsolvable(self, puzzle: Puzzle) -> bool:
-        """No solution: refuted by propagation, or else by search."""
-        return (self.consequences(puzzle, probe=False)["status"] == "inconsistent"
-                or not self.solutions(puzzle).solutions)
-
-    def domain(self, domains: list, cell: Cell) -> list[int]:
-        for index in self.puzzle.cell_path(cell):
-            domains = domains[index]
-        return domains
-
-    def forced_at(self, level: str, puzzle: Puzzle, cell: Cell, value: int) -> bool:
-        """Whether `level` of reasoning alone shows `cell` is `value` in `puzzle`."""
-        if level == "search":
-            path = puzzle.cell_path(cell)
-            return not self.solutions(puzzle, [[path, "\\=", value]]).solutions
-        found = self.consequences(puzzle, probe=level == "probing")
-        return found["status"] == "inconsistent" or self.domain(found["probed"], cell) == [value]
-
-
-# Hints
 
 
 @dataclass(frozen=True)
@@ -289,145 +213,6 @@ def reason(puzzle: Puzzle, clues: Sequence[Clue], cell: Cell, value: int, level:
     how = {"propagation": "", "probing": " (every other value fails at once)",
            "search": " (every other value fails, case by case)"}[level]
     return f"{named} {verb} {what}{how}"
-
-
-# Conflicts
-
-
-def conflict(puzzle: Puzzle, *, timeout: float | None = None,
-             encoding: str | None = None) -> tuple[Clue, ...]:
-    """A minimal set of clues that cannot hold together, for a puzzle known to have
-    no solution: quick arithmetic checks of the family first, then QuickXplain
-    over its clues."""
-    reasoner = Reasoner(puzzle, Deadline(timeout), encoding)
-
-    def unsolvable(kept: list[Clue]) -> bool:
-        return reasoner.unsolvable(puzzle.keeping(kept))
-
-    if obvious := puzzle.obvious_conflict():
-        return tuple(without_unneeded(list(obvious), unsolvable))
-    return tuple(minimal(list(puzzle.clues()), unsolvable))
-
-
-def without_unneeded(clues: list[Clue], enough: Callable[[list[Clue]], bool]) -> list[Clue]:
-    """`clues` less each clue `enough` holds without (a deletion filter): one test per
-    clue, the way to go when most of them are needed."""
-    kept = list(clues)
-    for clue in clues:
-        rest = [c for c in kept if c != clue]
-        if enough(rest):
-            kept = rest
-    return kept
-
-
-def minimal(clues: list[Clue], enough: Callable[[list[Clue]], bool]) -> list[Clue]:
-    """A minimal subset of `clues` for which `enough` holds, given that it holds for
-    all of them and that adding clues never makes it fail (QuickXplain).  Earlier
-    clues are preferred.  `enough` is asked of proper subsets only."""
-    if enough([]):
-        return []
-
-    def explain(background: list[Clue], added: bool, candidates: list[Clue]) -> list[Clue]:
-        if added and enough(background):
-            return []
-        if len(candidates) == 1:
-            return candidates
-        half = len(candidates) // 2
-        first, second = candidates[:half], candidates[half:]
-        from_second = explain(background + first, bool(first), second)
-        from_first = explain(background + from_second, bool(from_second), first)
-        return from_first + from_second
-
-    return explain([], False, clues)
-
-
-# Several solutions
-
-
-@dataclass(frozen=True)
-class Ambiguity:
-    """Two solutions of a puzzle, the cells where they differ (as JSON indexes them), and
-    one more clue that would leave only one of them, if one does: what to say of it,
-    and which solution (0 or 1) it leaves.  Without one, `exhaustive` tells whether
-    that means no clue the puzzle's `additions` make leaves one solution (the puzzle
-    has these two only), or only none that these two meet."""
-
-    solutions: tuple[Solution, Solution]
-    difference: tuple[Cell, ...]
-    suggestion: str | None
-    leaves: int | None = None
-    exhaustive: bool = False
-
-    def _repr_svg_(self) -> str:
-        """The two solutions side by side, the cells where they differ marked."""
-        from .backends import svg  # a notebook's picture: not loaded by every start
-        marks = Marking({cell: frozenset({DIFFERS}) for cell in self.difference})
-        return svg.document([svg.figure(s.puzzle.scene(s, marks)) for s in self.solutions],
-                            [self.suggestion] if self.suggestion else [])
-
-    def _repr_html_(self) -> str:
-        return self._repr_svg_()
-
-
-def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
-              timeout: float | None = None, encoding: str | None = None) -> Ambiguity:
-    """How `first` and `second` differ, and the first of the puzzle's candidate additions
-    (`Puzzle.additions`) meeting one of them that makes the solution unique.  Such a
-    clue must rule out the other, so it speaks of a cell where they differ.  Without
-    one, `exhaustive` when the puzzle has no third solution: then every clue that
-    could leave one solution meets one of these two.  (Trying the clues each other
-    solution meets, up to 50 solutions, finds more, but made `check` of 300 random
-    9x9 KenKens 3.1 times slower: 10.2 s against 3.3 s.)  TimeLimitExceeded when the
-    time is up first."""
-    deadline = Deadline(timeout)
-    shown, cells = (first, second), difference(first, second)
-    for leaves, solution in enumerate(shown):
-        if text := unique_making(puzzle, solution.to_json(), cells, deadline, encoding):
-            return Ambiguity(shown, cells, text, leaves)
-    found = puzzle.search(limit=3, timeout=deadline.left(), encoding=encoding, keep=False)
-    return Ambiguity(shown, cells, None, exhaustive=found.status == "complete" and found.count == 2)
-
-
-def unique_making(puzzle: Puzzle, grid: list, cells: tuple[Cell, ...], deadline: Deadline,
-                  encoding: str | None) -> str | None:
-    """What to say of the first of the puzzle's additions meeting `grid` at `cells`
-    that leaves one solution; None when none does.  TimeLimitExceeded past `deadline`."""
-    for text, stricter in puzzle.additions(grid, cells):
-        found = engine.find(stricter.record.prolog, stricter.prolog_data(),
-                            shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
-                            encoding=encoding, keep=False)
-        if found["status"] == "timeout":
-            raise TimeLimitExceeded(deadline.seconds)
-        if found["count"] == 1:
-            return text
-    return None
-
-
-def difference(first: Solution, second: Solution) -> tuple[Cell, ...]:
-    """The cells where two solutions differ, as JSON indexes them."""
-    a, b = first.to_json(), second.to_json()
-    return tuple(cell for cell in cells_of(a) if a[cell[0]][cell[1]] != b[cell[0]][cell[1]])
-
-
-def cells_of(grid: list[list[int]]) -> Iterator[Cell]:
-    return ((r, c) for r, row in enumerate(grid) for c in range(len(row)))
-
-
-def listed(items: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c` (and `nothing` for no items)."""
-    if not items:
-        return "nothing"
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def conflict_sentence(clues: Sequence[Clue]) -> str:
-    """What a conflict means, in one sentence.  No clues: the encoding has no solution
-    even without them (a user's model/3 that fails, say)."""
-    if not clues:
-        return "no clue is to blame: the encoding finds no solution even with every clue left out"
-    if len(clues) == 1:
-        return f"{clues[0].text} cannot hold, whatever the other clues say"
-    return f"{listed([clue.text for clue in clues])} cannot hold together"
 
 
 class Explainable(Puzzle):

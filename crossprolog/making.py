@@ -58,7 +58,7 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     looks only for a solution that breaks it.  Givens stay posted between
     questions (`Givens.push`): the reveal pushes the ones it shows, and the
     hide pushes them by halves (`hide`)."""
-    from .explain import cells_of  # loaded for the commands that need it, not at every start
+    from .diagnosis import cells_of  # loaded for the commands that need it, not at every start
 
     fixed, shown = set(fixed), set(shown)
     checker = Givens(full, fixed) if all(

@@ -24,7 +24,8 @@ from typing import Any, Sequence
 from .answers import Clue, Search, Solution
 from .backends import html as html_backend, svg as svg_backend
 from .errors import InvalidValue, UsageError, shown
-from .explain import Ambiguity, Hint, conflict_sentence
+from .diagnosis import Ambiguity, conflict_sentence
+from .explain import Hint
 from .puzzle import Puzzle
 from .scene import CONFLICT, DIFFERS, GIVEN, HINTED, REASON, Markable, Marking, Scene, marking
 

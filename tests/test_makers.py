@@ -17,7 +17,7 @@ from functools import lru_cache
 import pytest
 
 import crossprolog
-from crossprolog import engine, explain, making
+from crossprolog import diagnosis, engine, making
 from crossprolog.crosscells import Cell, Constraint, CrossCells, group_apart, value_of
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.kenken import KenKen
@@ -346,7 +346,7 @@ def test_the_suggested_clue_makes_the_puzzle_unique():
     puzzle = crossprolog.parse("+1 +2 +3 =3\n+2 +1 +4 #2\n")
     assert len(solutions(puzzle)) == 2 * 3
     first, second = puzzle.search(limit=2).solutions
-    seen = explain.ambiguity(puzzle, first, second)
+    seen = diagnosis.ambiguity(puzzle, first, second)
     assert seen.suggestion and seen.difference
     text, stricter = next((t, p) for t, p in puzzle.additions(seen.solutions[seen.leaves].to_json(),
                                                                 seen.difference) if t == seen.suggestion)

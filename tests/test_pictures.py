@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import crossprolog
-from crossprolog import explain, pictures
+from crossprolog import diagnosis, pictures
 from crossprolog.backends import svg as svg_backend
 from crossprolog.crosscells import CrossCells
 from crossprolog.crossproduct import CrossProduct
@@ -107,7 +107,7 @@ def test_a_conflict_marks_its_clues():
 def test_two_solutions_stand_side_by_side_their_differences_marked():
     several = crossprolog.parse("8 8 1\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
     first, second = list(several.solutions())[:2]
-    seen = explain.ambiguity(several, first, second)
+    seen = diagnosis.ambiguity(several, first, second)
     drawn = pictures.svg(seen)
     assert classes(drawn)["differs"] == 2 * len(seen.difference) > 0
     assert classes(seen._repr_svg_())["differs"] == 2 * len(seen.difference)  # in Jupyter too

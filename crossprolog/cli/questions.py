@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .. import engine, explain
+from .. import diagnosis, engine, explain, reasoner
 from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -98,14 +98,14 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
                        picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]),
                        drawn=((puzzle, None, marks),))
     try:
-        clues = explain.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
+        clues = diagnosis.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
     except TimeLimitExceeded:
         said = f"{heading} (no small set of clues to blame was found in time)"
         return Outcome(NO, said, {**record, "conflict": None},
                        picture=picture(run.args, puzzle, caption=[said]))
     marks = Marks(clues=frozenset(clues))
     drawing = puzzle.render(format=layout(run.args), marks=marks)
-    said = f"{heading}: {explain.conflict_sentence(clues)}"
+    said = f"{heading}: {diagnosis.conflict_sentence(clues)}"
     return Outcome(NO, f"{said}\n{drawing}", {**record, "conflict": [clue.to_json() for clue in clues]},
                    picture=picture(run.args, puzzle, list(clues), caption=[said]),
                    drawn=((puzzle, None, marks),))
@@ -124,7 +124,7 @@ def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
     """`the 8 at row 7, column 4 is likely mistyped: with the 7 at row 7, column 4 instead,
     the puzzle has one solution`, and the other candidates, if any."""
     first, others = found[0], found[1:]
-    named = explain.listed([clue.text for clue in first.clues])
+    named = reasoner.listed([clue.text for clue in first.clues])
     verb = "is" if len(first.clues) == 1 else "are"
     one = len(first.clues) == 1
     read = f"{'it reads' if one else 'they read'} {first.reading}" if first.reading else ""
@@ -132,7 +132,7 @@ def typo_sentence(found: tuple[blame.Typo, ...], entries: tuple = ()) -> str:
             f"without {'it' if one else 'them'} the puzzle has one solution" + (f", where {read}" if read else "")
             if first.unique else
             f"without {'it' if one else 'them'} the puzzle has solutions" + (f" (in one, {read})" if read else ""))
-    rest = "; ".join(explain.listed([clue.text for clue in typo.clues]) for typo in others[:3])
+    rest = "; ".join(reasoner.listed([clue.text for clue in typo.clues]) for typo in others[:3])
     alike = others and others[0].unique and others[0].edits == first.edits  # which was meant cannot be told
     more = f" ({'or, as likely,' if alike else 'or else'} {rest}{', ...' if len(others) > 3 else ''})" if others else ""
     wrong = "wrong" if set(first.clues) <= set(entries) else "mistyped"  # an entry is no typo
@@ -255,10 +255,10 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
     """Two solutions, where they differ (marked), and a clue that would leave one."""
     timed_out = False
     try:
-        seen = explain.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
+        seen = diagnosis.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
                                  encoding=run.args.encoding)
     except TimeLimitExceeded:
-        seen, timed_out = explain.Ambiguity((first, second), explain.difference(first, second), None), True
+        seen, timed_out = diagnosis.Ambiguity((first, second), diagnosis.difference(first, second), None), True
     marks = Marks(cells=frozenset(seen.difference))
     drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
     advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left" if seen.suggestion
