@@ -191,15 +191,19 @@ def _umask() -> int:
     return mask
 
 
-def check_writable(path: str, inputs: Sequence[str] = ()) -> None:
+def check_writable(path: str, inputs: Sequence[str] = (), found: Sequence[str] = ()) -> None:
     """Raise UsageError unless a file can be written at `path` and it is none of
-    `inputs`, the files the command reads (it would replace them): say so before
-    the work, not after."""
+    `inputs`, the files the command reads (it would replace them), nor one of `found`,
+    the puzzle files of the input directories, unless crossprolog wrote it (a run's
+    records before, which reading them skips): say so before the work, not after."""
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise UsageError(f"cannot write {printable(path)}: it is a directory")
     if any(same_file(path, given) for given in inputs):
         raise UsageError(f"cannot write {printable(path)}: it is one of the inputs, which it would replace")
+    if any(same_file(path, file) for file in found) and not written_here(path):
+        raise UsageError(f"cannot write {printable(path)}: it is a puzzle file of an input directory, "
+                         "which it would replace")
     descriptor = _descriptor(path)
     if descriptor is not None:
         try:
@@ -222,6 +226,21 @@ def check_writable(path: str, inputs: Sequence[str] = ()) -> None:
         raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
 
 
+# How what crossprolog writes begins: records (JSON lines), pages and pictures, PDF books.
+WRITTEN_HERE = (b"{", b"<", b"%PDF")
+
+
+def written_here(path: str) -> bool:
+    """Whether the file at `path` is empty or begins as crossprolog's outputs do (no
+    puzzle's text does)."""
+    try:
+        with open(path, "rb") as file:
+            start = file.read(64).lstrip()
+    except OSError:
+        return False
+    return not start or start.startswith(WRITTEN_HERE)
+
+
 def same_file(path: str, other: str) -> bool:
     """Whether `path` and `other` (neither standard input's `-`) name one existing
     regular file (a terminal both read and written is not replaced)."""
@@ -231,4 +250,4 @@ def same_file(path: str, other: str) -> bool:
         return False
 
 
-__all__ = ["Output", "check_writable", "same_file", "write_jsonl", "write_text"]
+__all__ = ["Output", "check_writable", "same_file", "write_jsonl", "write_text", "written_here"]

@@ -129,6 +129,24 @@ def test_an_output_that_is_an_input_is_refused_and_the_puzzle_kept(cli, tmp_path
         assert puzzle.read_text() == (EXAMPLES / FAST[0]).read_text()
 
 
+@pytest.mark.parametrize("form", [[], ["--format", "html"]])
+def test_an_output_that_is_a_puzzle_of_an_input_directory_is_refused_and_the_puzzle_kept(cli, tmp_path, form):
+    """Named as a file of a directory given as input, a puzzle was replaced by the
+    records or the page, silently; a results file or page of a run before is not a
+    puzzle, and is replaced."""
+    directory = puzzle_directory(tmp_path, FAST[:2])
+    puzzle = directory / "a.txt"
+    kept = puzzle.read_text()
+    run = cli("solve", directory, *form, "--out", puzzle)
+    assert run.code == 2 and run.out == ""
+    assert run.err == (f"crossprolog: error: cannot write {puzzle}: it is a puzzle file of an input "
+                       "directory, which it would replace\n")
+    assert puzzle.read_text() == kept
+    out = directory / "results.txt"
+    first, again = (cli("solve", directory, *form, "--out", out) for _ in range(2))
+    assert first.code == again.code == 0 and out.read_text().startswith(("{", "<"))
+
+
 def test_a_results_file_in_a_directory_of_inputs_is_not_read_as_one(cli, tmp_path):
     """Run twice, a command read the records of the first run as a puzzle (an error)."""
     directory = puzzle_directory(tmp_path, FAST[:2])

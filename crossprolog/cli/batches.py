@@ -40,7 +40,8 @@ def each_puzzle(run: Run, command: Command) -> int:
     if drawn:
         pictured.check_target(run.args)
     elif run.args.out:
-        results_files.check_writable(run.args.out, run.args.paths)  # before the inputs are read
+        # before the inputs are read
+        results_files.check_writable(run.args.out, run.args.paths, batch.expand(run.args.paths))
     # workers start while the inputs are read
     batch.prepare(run.args.jobs, run.args.cluster, partial(several_puzzles, run.args.paths))
     inputs = read_inputs(run)

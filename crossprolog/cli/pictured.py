@@ -10,7 +10,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .. import results_files
+from .. import batch, results_files
 from ..backends import PICTURES
 from ..errors import UsageError, printable
 from ..families import named
@@ -49,7 +49,8 @@ def check_target(args) -> None:
             raise UsageError(f"cannot make the directory {printable(args.out)}: "
                              f"{error.strerror or error}") from None
     else:
-        results_files.check_writable(args.out, getattr(args, "paths", ()))
+        paths = getattr(args, "paths", ())
+        results_files.check_writable(args.out, paths, batch.expand(paths))
 
 
 class Pictures:
