@@ -94,6 +94,32 @@ def test_records_equal_those_of_one_process(cli, tmp_path, address, dask_cluster
     assert list(dask_cluster.run(_engine_starts).values()) == [1, 1]
 
 
+def test_cluster_alone_takes_the_scheduler_dask_s_setting_names(cli, tmp_path, address, monkeypatch):
+    """`--cluster` with no address was refused as "not ''" by argparse."""
+    import dask
+
+    path = batch_file(tmp_path, [(EXAMPLES / name).read_text() for name in FAST])
+    alone = cli("check", path, "--format", "json")
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", address)
+    try:
+        dask.config.refresh()  # Dask reads its environment once, at import
+        spread = cli("check", path, "--format", "json", "--cluster")
+    finally:
+        monkeypatch.delenv("DASK_SCHEDULER_ADDRESS")
+        dask.config.refresh()
+    assert spread.code == alone.code == 0 and spread.err == ""
+    assert without_times(spread.jsonl()) == without_times(alone.jsonl())
+    elsewhere = subprocess.run([sys.executable, "-m", "crossprolog", "check", path, "--cluster"],
+                               capture_output=True, text=True, timeout=60,
+                               env={**os.environ, "DASK_SCHEDULER_ADDRESS": "tcp://127.0.0.1:9"})
+    assert done_unreachable(elsewhere, "tcp://127.0.0.1:9")
+
+
+def done_unreachable(done: subprocess.CompletedProcess, address: str) -> bool:
+    return done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1 and \
+        done.stderr.startswith(f"crossprolog: error: cannot reach the Dask scheduler at {address}: ")
+
+
 def _engine_starts() -> int:
     from crossprolog import dask_worker
 

@@ -280,6 +280,8 @@ def _where_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _cluster(text: str) -> str:
+    if text == "":  # --cluster alone: argparse passes its const through here too
+        return text
     from .. import cluster  # Dask's client only when asked for
 
     try:
