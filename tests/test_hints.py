@@ -313,6 +313,17 @@ def test_grade_and_steps_from_the_command_line():
     assert "?" not in "".join(lines[-6:])
 
 
+@pytest.mark.parametrize("command", [["grade"], ["solve", "--steps"]])
+def test_grade_and_steps_draw_a_picture_a_puzzle(command):
+    """--format svg printed nothing, and html a page without pictures."""
+    paths = [str(EXAMPLES / "kakuro" / "tiny.txt"), str(EXAMPLES / "sudoku" / "golden-nugget.txt")]
+    done = cli(*command, *paths, "--format", "svg")
+    assert done.returncode == 0 and done.stdout.count("<svg") == 2 and done.stdout.count("\n== ") == 1
+    assert ("diabolical" if command == ["grade"] else "hardest technique") in done.stdout
+    page = cli(*command, paths[0], "--format", "html")
+    assert page.returncode == 0 and page.stdout.count("<svg") == 1
+
+
 # Five solutions (generate kenken --rows 5 --cols 5 --seed 11, its fourth puzzle).
 KENKEN_OF_FIVE = "a b b c c\nd e e f f\nd d e f f\nd g g h i\nj g k l i\n" \
     "a 2\nb 4+\nc 20*\nd 120*\ne 12*\nf 12+\ng 40*\nh 3\ni 4+\nj 1\nk 5\nl 2\n"
@@ -330,6 +341,7 @@ def test_grade_and_steps_tell_no_solution_and_several_from_a_time_limit(tmp_path
         done = cli(*command, str(path), "--format", "json")
         record = json.loads(done.stdout)
         assert (done.returncode, record["status"], record["complete"]) == (1, status, False)
+        assert record["grade"] is None  # it said "medium" or "diabolical" of a puzzle it did not grade
         done = cli(*command, str(path))
         assert done.returncode == 1 and ("no solution" if status == "unsolvable" else "more than one") \
             in done.stdout.splitlines()[-1]

@@ -12,6 +12,7 @@ from .. import registry
 from ..errors import ParseError, UsageError
 from ..puzzle import Puzzle
 from .inputs import read_text
+from .pictured import picture
 from .report import LIMIT, NO, OK, Outcome, layout, plural
 from .state import Run
 
@@ -70,10 +71,12 @@ def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     graded = solving.graded(walk.steps)
     record |= {**graded.to_json(), "complete": walk.ending == "solved", "seconds": walk.seconds}
     if walk.ending != "solved":
-        record["status"] = walk.ending
-        return Outcome(ENDINGS[walk.ending], f"not graded: {why_not(walk)}", record)
-    return Outcome(OK, f"{graded.grade}: hardest technique {graded.technique} (rating {graded.rating:g}), "
-                       f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}", record)
+        said = f"not graded: {why_not(walk)}"
+        record |= {"status": walk.ending, "grade": None}  # the steps so far grade no puzzle
+        return Outcome(ENDINGS[walk.ending], said, record, picture=picture(run.args, puzzle, caption=[said]))
+    said = (f"{graded.grade}: hardest technique {graded.technique} (rating {graded.rating:g}), "
+            f"{plural(graded.steps, 'step')}, {plural(graded.placements, 'placement')}")
+    return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
 
 
 def why_not(walk: Walk) -> str:
@@ -101,11 +104,14 @@ def steps_one(puzzle: Puzzle, run: Run, walk: Walk) -> Outcome:
                                     if step.placed else None),
                          "removed": [[*statement.places[i], d] for i, d in step.removed]}
                         for step in steps]}
-    end = puzzle.placing(placed).render(format=layout(run.args))
+    if walk.ending != "solved":
+        record["grade"] = None  # the steps so far grade no puzzle
+    reached = puzzle.placing(placed)
     verdict = (f"{graded.grade}: hardest technique {graded.technique}" if walk.ending == "solved"
                else "one of several solutions: the puzzle has more than one" if walk.ending == "several"
                else why_not(walk))
-    return Outcome(ENDINGS[walk.ending], "\n".join(lines + [end, verdict]), record)
+    return Outcome(ENDINGS[walk.ending], "\n".join(lines + [reached.render(format=layout(run.args)), verdict]),
+                   record, picture=picture(run.args, reached, caption=[verdict]))
 
 
 ENTRIES: dict[str, Puzzle] = {}  # the --entries file of this process, read once
