@@ -46,13 +46,15 @@ def is_comment(line: Line) -> bool:
 
 
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for lines of Kakuro cells with clues like 16\\7 among them, weak without."""
+    """Strong for lines of Kakuro cells with clues like 16\\7 among them (as strong as
+    the share of lines that are rows of cells: a typo in one keeps the family, for the
+    grammar to locate it), weak without clues."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if not body:
         return NONE
     rows = sum(bool(LINE.fullmatch(line.text)) for line in body)
-    if rows == len(body) and any(CLUE.search(line.text) for line in body):
-        return Claim(STRONG, r"rows of Kakuro cells: X, ., and clues like 16\7")
+    if rows >= max(1, len(body) - 2) and any(CLUE.search(line.text) for line in body):
+        return Claim(STRONG * rows / len(body), r"rows of Kakuro cells: X, ., and clues like 16\7")
     if rows == len(body) and any("X" in line.text for line in body):
         return Claim(WEAK, "rows of X and . cells")
     return NONE

@@ -228,6 +228,18 @@ def test_bad_text_is_a_located_error(text, line, column, words):
     assert (caught.value.line, caught.value.column) == (line, column), caught.value
 
 
+@pytest.mark.parametrize("typo, column", [(",", 17), ("?", 17), ("x", 17), ("10", 17), ("X", 3)])
+def test_a_typo_in_one_cell_keeps_the_family_and_is_located(typo, column):
+    """Without the family named, one bad cell made the whole text "no puzzle family
+    crossprolog knows", at 1:1."""
+    lines = (EXAMPLES / "kakuro" / "random-12x12.txt").read_text().splitlines()
+    lines[3] = lines[3].replace(" X ", " x ", 1) if typo == "X" else lines[3].replace(" . ", f" {typo} ", 1)
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse("\n".join(lines) + "\n")
+    assert (caught.value.line, caught.value.column) == (4, column), caught.value
+    assert caught.value.family.startswith("Kakuro"), caught.value
+
+
 def test_a_sum_out_of_reach_points_at_its_number():
     with pytest.raises(ParseError) as caught:
         crossprolog.parse(" X 18\\ 4\\\n\\3   .  .\n\\5   .  .\n")
