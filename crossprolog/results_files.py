@@ -69,6 +69,8 @@ class Output:
             self.file.flush()
         except OSError as error:
             self.abandon()
+            if isinstance(error, BrokenPipeError):  # the reader took what it wanted: as on
+                raise  # standard output, the command ends quietly (output.failed)
             raise UsageError(f"cannot write {printable(self.path)}: {error.strerror}"
                              f"{self._kept()}") from None
         self.written += 1

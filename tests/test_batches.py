@@ -290,6 +290,19 @@ def test_results_are_written_into_a_pipe_or_device_never_over_it(cli, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.fifo"]
 
 
+def test_a_reader_that_closes_the_pipe_of_out_early_ends_the_command_quietly(tmp_path):
+    """`--out /dev/stdout | head -1` said "cannot write /dev/stdout: Broken pipe", exit 2,
+    where standard output itself ends quietly.  2,000 records outgrow the pipe's buffer:
+    the command is still writing when the reader leaves."""
+    batch = tmp_path / "many.txt"
+    batch.write_text("".join(f"== {n}\n6 8\n? ? 6\n? ? 8\n" for n in range(2000)))
+    process = crossprolog("solve", batch, "--out", "/dev/stdout")
+    first = process.stdout.readline()
+    process.stdout.close()
+    assert json.loads(first)["status"] == "solved"
+    assert process.wait(timeout=120) == 0 and process.stderr.read() == ""
+
+
 def test_a_full_device_is_one_error_line(cli):
     run = cli("solve", EXAMPLES / FAST[0], "--out", "/dev/full")
     assert run.code == 2 and run.err == "crossprolog: error: cannot write /dev/full: No space left on device\n"
