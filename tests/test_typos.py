@@ -65,6 +65,7 @@ def test_the_command_line_names_the_two_totals_and_what_they_should_read():
                                        text=True).stdout)
     assert record["blame"][0] == {"clues": [{"kind": "row", "index": 9}, {"kind": "column", "index": 8}],
                                   "unique": True, "reading": "row 10 (=3), column 9 (=32)"}
+    assert "conflict" not in record  # it held the two blamed, which can hold together
 
 
 def test_the_command_line_says_when_another_correction_is_as_likely():

@@ -74,7 +74,8 @@ def test_a_solution_is_drawn_as_the_command_line_draws_it(server, cli):
 
 def test_check_draws_the_conflict_and_the_differences(server):
     _, unsolvable = server.post("/api/check", {"drawings": True, "text": TYPO})
-    assert unsolvable["status"] == "unsolvable" and unsolvable["conflict"] == [{"kind": "row", "index": 4}]
+    assert unsolvable["status"] == "unsolvable" and "conflict" not in unsolvable
+    assert [typo["clues"] for typo in unsolvable["blame"]] == [[{"kind": "row", "index": 4}]]
     assert [d["text"].splitlines()[-1] for d in unsolvable["drawings"]] == ["   ?    ?   ? [71]"]
     _, several = server.post("/api/check", {"drawings": True, "text": SEVERAL})
     assert several["status"] == "several" and several["suggestion"] == "give 1 at row 1, column 1"

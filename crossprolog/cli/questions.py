@@ -93,8 +93,7 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
         drawing = puzzle.render(format=layout(run.args), marks=marks)
         said = f"{heading}: {typo_sentence(found, entries)}"
         return Outcome(NO, f"{said}\n{drawing}",
-                       {**record, "blame": [typo.to_json() for typo in found],
-                        "conflict": [clue.to_json() for clue in found[0].clues]},
+                       {**record, "blame": [typo.to_json() for typo in found]},  # a conflict it is not
                        picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]),
                        drawn=((puzzle, None, marks),))
     try:
