@@ -193,3 +193,14 @@ def test_a_solution_is_drawn_only_on_a_puzzle_it_can_be_of():
         pictures.svg(kenken, crossproduct.solve())
     again = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
     assert kenken.render(again.solve()) == str(again.solve())  # the same puzzle read twice
+
+
+def test_the_package_s_modules_are_its_attributes_once_it_is_imported():
+    """The documentation's `crossprolog.blame.typos(puzzle)` and
+    `crossprolog.compare.compare(...)` raised AttributeError after a plain `import
+    crossprolog` (a module was an attribute only once something else imported it)."""
+    code = ("import crossprolog\n"
+            "print(crossprolog.blame.typos.__name__, crossprolog.compare.compare.__name__,\n"
+            "      crossprolog.export.program.__name__, hasattr(crossprolog, 'no_such_module'))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "typos compare program False\n"
