@@ -114,7 +114,7 @@ def _split(lines: list[Line], start: int, name: str, shared: list[Line], family:
            first: int = 1) -> list[Piece]:
     """The pieces of one chunk: itself, or those its family's own format splits it into."""
     try:
-        record, claimed = (named(family), None) if family else detect(shared + lines)
+        record, claimed = (named(family), None) if family else detected(shared, lines)
     except ParseError:
         return [Piece(lines, first, start, name, shared, None, "")]
     reason = claimed.reason if claimed else ""
@@ -122,6 +122,23 @@ def _split(lines: list[Line], start: int, name: str, shared: list[Line], family:
     return [Piece(part, first + n, start if len(parts) == 1 else _last_drawn(part, start), name,
                   shared, record.name, reason)
             for n, part in enumerate(parts)]
+
+
+def detected(shared: list[Line], lines: list[Line]) -> tuple[Family, Claim]:
+    """`detect` for a puzzle's `lines` under the directives `shared` by every puzzle of its
+    text: its own lines decide when they claim it strongly, as the directives of one
+    family (`# zero: yes`) must not make another family's puzzles that family's."""
+    try:
+        own = detect(lines)
+    except ParseError:
+        return detect(shared + lines)
+    if own[1].strength >= STRONG or not shared:
+        return own
+    try:
+        with_shared = detect(shared + lines)
+    except ParseError:
+        return own
+    return with_shared if with_shared[1].strength > own[1].strength else own
 
 
 def _last_drawn(lines: list[Line], default: int) -> int:
@@ -135,16 +152,26 @@ def parse_piece(piece: Piece, **options: Any) -> Puzzle:
     if piece.family:
         record, reason = named(piece.family), piece.reason
     else:
-        record, claimed = detect(piece.shared + piece.lines)
+        record, claimed = detected(piece.shared, piece.lines)
         reason = claimed.reason
     try:
         is_header = getattr(record.grammar, "is_header", lambda line: False)
-        shared, _ = split_directives(piece.shared, record.options, record.grammar.is_comment, is_header)
+        shared, _ = split_directives(_own_directives(piece.shared, record), record.options,
+                                     record.grammar.is_comment, is_header)
         settings, body = split_directives(piece.lines, record.options, record.grammar.is_comment,
                                           is_header)
         return record.grammar.parse(body, **{**shared, **settings, **given(record, options)})
     except ParseError as error:
         raise error.assuming(record.title, reason) if reason else error
+
+
+def _own_directives(shared: list[Line], record: Family) -> list[Line]:
+    """The lines `shared` by every puzzle of a text less the directives of other families
+    only (`# zero: yes` is CrossProduct's: a KenKen beside it has no such option, as
+    it ignores --zero); a directive no family has is kept, to be reported."""
+    others = {word for other in FAMILIES if other is not record for word in other.option_names}
+    return [line for line in shared
+            if not ((word := directive_word(line)) in others and word not in record.option_names)]
 
 
 def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:

@@ -50,6 +50,19 @@ def test_directives_above_the_first_separator_are_every_puzzles_and_a_puzzles_ow
     assert first.zero and not second.zero
 
 
+def test_a_family_s_directives_above_the_first_separator_leave_other_families_puzzles_alone():
+    """`# zero: yes` above a KenKen and a Kakuro made them CrossProducts (a located
+    error); a directive no family has is still one."""
+    kenken, kakuro = ((EXAMPLES / name).read_text() for name in ("kenken/issue-4x4.txt", "kakuro/tiny.txt"))
+    text = f"# zero: yes\n== a\n0 6\n? ? 0\n? ? 6\n== b\n{kenken}== c\n{kakuro}"
+    first, second, third = crossprolog.parse_all(text)
+    assert (first.family, second.family, third.family) == ("crossproduct", "kenken", "kakuro") and first.zero
+    assert second.count() == third.count() == 1
+    with pytest.raises(ParseError, match="unknown directive 'zerro'") as caught:
+        crossprolog.parse_all(text.replace("zero", "zerro"))
+    assert (caught.value.line, caught.value.column) == (1, 1)
+
+
 def test_errors_point_at_lines_of_the_whole_text():
     text = f"== good\n{RIDDLER_1}== bad\n6 8\n? a 48\n"
     with pytest.raises(ParseError) as caught:
