@@ -131,6 +131,9 @@ def test_a_file_that_does_not_load_cleanly_is_refused(cli, encoding_file, body, 
     path, name = encoding_file(body, exports)
     assert refused(cli, path).endswith(f"{path}{message.format(name=name)}")
     assert not loaded(name)
+    # in JSON, a record too (there was none)
+    run = cli("solve", RIDDLER, "--encoding-file", path, "--format", "json")
+    assert run.code == 2 and run.json() == {"status": "error", "error": f"{path}{message.format(name=name)}"}
 
 
 @pytest.mark.parametrize("header, message", [

@@ -33,6 +33,13 @@ def wants_json(argv: Sequence[str]) -> bool:
     return "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
 
 
+def json_error(message: str) -> None:
+    """An error as a JSON record on standard output."""
+    import json  # for JSON output only: a start that prints text does not load it
+
+    print(json.dumps({"status": "error", "error": message}), flush=True)
+
+
 def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
     """Run the command `argv` (default: the process's arguments); its exit code.
     `started` (time.monotonic) is when the command began, for --timeout: now by default."""
@@ -43,9 +50,7 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
             args = parser().parse_args(argv)  # --help and --version write too
         except SystemExit as exit:
             if exit.code == 2 and wants_json(sys.argv[1:] if argv is None else argv):
-                import json  # for JSON output only: a start that prints text does not load it
-
-                print(json.dumps({"status": "error", "error": output.Parser.said}), flush=True)
+                json_error(output.Parser.said)
             raise
         run = Run(args, started, began=started)
         load_encodings(args, started)
@@ -55,8 +60,10 @@ def main(argv: Sequence[str] | None = None, started: float | None = None) -> int
     except KeyboardInterrupt:
         print("crossprolog: interrupted", file=sys.stderr)
         return INTERRUPTED
-    except CrossprologError as error:
+    except CrossprologError as error:  # before or beside the puzzles: an --encoding-file, say
         print(f"crossprolog: error: {error}", file=sys.stderr)
+        if wants_json(sys.argv[1:] if argv is None else argv):
+            json_error(str(error))
         return error.exit_code
     except OSError as error:  # standard output onto a full disk, or a closed pipe
         return output.failed(error)
