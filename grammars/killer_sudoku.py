@@ -60,6 +60,7 @@ SUM = re.compile(r"\s*([A-Za-z])\s*:?\s*(\d{1,9})\s*")  # the quick way to read 
 SUM_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
 LETTER_LINE = re.compile(r"\s*[A-Za-z.]+(?:\s+[A-Za-z.]+)*\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
+STARTS_WITH_LETTER = re.compile(r"\s*[A-Za-z]")
 
 Rows = list[tuple[Line, list[Token]]]
 
@@ -92,9 +93,9 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     for line in body:
         if is_blank(line):
             continue
-        if digits or (sums and not SUM_LINE.match(line.text)):
+        if digits or (sums and not SUM_LINE.match(line.text) and not STARTS_WITH_LETTER.match(line.text)):
             digits.append((line, digit_cells(line)))
-        elif SUM_LINE.match(line.text):
+        elif sums or SUM_LINE.match(line.text):  # a sum line, or one gone wrong ('c', 'c x')
             read_sum(line, sums)
         else:
             rows.append((line, letter_cells(line)))

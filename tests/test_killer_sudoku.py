@@ -167,6 +167,8 @@ BODY = "a a b b\na c b d\na c e d\nf c e d\na 10\nb 9\nc 7\nd 8\ne 3\nf 3\n"
     (BODY + "\n. . . .\n", 13, 8, "the digits are 4 rows of 4 cells, not 1 rows"),
     (BODY + "\n. . . .\n. . x .\n", 14, 5, "expected a digit, or . for an unknown cell"),
     (BODY.replace("a 10", "a 10*"), 6, 5, "expected a sum line"),
+    (BODY.replace("c 7", "c"), 8, 1, "expected a sum line like 'a 12'"),  # it was read as a row of digits
+    (BODY.replace("c 7", "c x"), 8, 3, "expected a sum line like 'a 12'"),
 ])
 def test_bad_text_is_a_located_error(text, line, column, words):
     with pytest.raises(ParseError) as caught:
