@@ -286,6 +286,16 @@ def test_a_hint_never_repeats_what_is_given_and_reads_back(cli, write):
     assert [given[c["row"]][c["col"]] for c in second["cells"]] == [None]
 
 
+@pytest.mark.parametrize("example", ["kenken/issue-4x4.txt", "crosscells/puzzle-25.txt", "kakuro/tiny.txt"])
+def test_a_hint_in_markdown_reads_back_as_the_next_step_in_markdown(cli, write, example):
+    """Read back, the fences of the hint's own markdown were kept as comments: an empty
+    fenced block above the next reason."""
+    first = cli("hint", write((EXAMPLES / example).read_text()), "--format", "markdown")
+    second = cli("hint", write(first.out, "next.md"), "--format", "markdown")
+    assert first.code == second.code == 0
+    assert second.out.count("```") == first.out.count("```") == 2
+
+
 def test_hint_statuses_in_json(cli, write):
     one_left = write("6 8\n2 4 8\n3 ? 6\n", "one.txt")
     record = cli("hint", one_left, "--format", "json").json()

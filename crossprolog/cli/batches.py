@@ -13,6 +13,7 @@ from typing import Callable
 
 from .. import batch, engine, results_files
 from ..batch import WorkerDied
+from ..drawing import FENCE
 from ..families import named
 from ..grammars.common import directive_word
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
@@ -156,10 +157,12 @@ def show(outcome: Outcome, item: Input, several: bool, args) -> None:
 
 
 def comment_lines(item: Input) -> tuple:
-    """The comment lines of an input's puzzle (not its directives), as its family reads
-    them: a hint keeps them."""
+    """The comment lines of an input's puzzle (not its directives, nor the fences of its
+    markdown, which families read as comments), as its family reads them: a hint keeps
+    them."""
     if item.piece is None or item.piece.family is None:
         return ()
     grammar = named(item.piece.family).grammar
     return tuple(line for line in [*item.piece.shared, *item.piece.lines]
-                 if grammar.is_comment(line) and not directive_word(line))
+                 if grammar.is_comment(line) and not directive_word(line)
+                 and not line.text.lstrip().startswith(FENCE))
