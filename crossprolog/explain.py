@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .answers import Cell, Clue, Solution
 from .diagnosis import conflict
@@ -58,7 +58,8 @@ class Forced:
 @dataclass(frozen=True)
 class Hint:
     """What `hint` found: status "hint" (with `cells`), "stuck" (no cell is forced),
-    "solved" (nothing left to find) or "unsolvable"."""
+    "solved" (nothing left to find) or "unsolvable"; for every forced cell, "timeout"
+    when the time ran out first (with `cells`, those found by then)."""
 
     status: str
     cells: tuple[Forced, ...] = ()
@@ -145,15 +146,29 @@ def reasoned_hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None 
             values = reasoner.domain(found[key], cell)
             if len(values) == 1 and cell not in candidates:
                 candidates[cell] = (level, cell, values[0])
-    if every or not candidates:
-        left = [cell for cell in open_cells if cell not in candidates]
-        candidates |= {cell: forced for forced in searched(reasoner, first[0], left, every)
-                       for cell in [forced[1]]}
+    left = [cell for cell in open_cells if cell not in candidates]
+    if every:
+        return every_forced(reasoner, [*candidates.values(), *searched(reasoner, first[0], left)])
+    if not candidates and (found_by_search := next(searched(reasoner, first[0], left), None)):
+        candidates[found_by_search[1]] = found_by_search
     if not candidates:
         return Hint("stuck")
-    if every:
-        return Hint("hint", tuple(explained_cell(reasoner, *c) for c in candidates.values()))
     return Hint("hint", (easiest(reasoner, list(candidates.values())),))
+
+
+def every_forced(reasoner: Reasoner, candidates: Iterable[tuple[str, Cell, int]]) -> Hint:
+    """Every forced cell of `candidates` (found as they are asked for), explained; past
+    the deadline, those explained by then, as status "timeout" (TimeLimitExceeded when
+    there are none)."""
+    cells: list[Forced] = []
+    try:
+        for candidate in candidates:
+            cells.append(explained_cell(reasoner, *candidate))
+    except TimeLimitExceeded:
+        if not cells:
+            raise
+        return Hint("timeout", tuple(cells))
+    return Hint("hint", tuple(cells)) if cells else Hint("stuck")
 
 
 def easiest(reasoner: Reasoner, candidates: list[tuple[str, Cell, int]]) -> Forced:
@@ -167,19 +182,14 @@ def easiest(reasoner: Reasoner, candidates: list[tuple[str, Cell, int]]) -> Forc
     return explained_cell(reasoner, *first[0])
 
 
-def searched(reasoner: Reasoner, first: Solution, cells: list[Cell],
-             every: bool) -> list[tuple[str, Cell, int]]:
-    """The cells of `cells` that search shows forced: no solution gives them another
-    value than `first` does (all of them with `every`, else the first found)."""
+def searched(reasoner: Reasoner, first: Solution, cells: list[Cell]) -> Iterator[tuple[str, Cell, int]]:
+    """The cells of `cells` that search shows forced, as they are found: no solution
+    gives them another value than `first` does."""
     grid = first.to_json()
-    forced = []
     for cell in cells:
         value = grid[cell[0]][cell[1]]
         if reasoner.forced_at("search", reasoner.puzzle, cell, value):
-            forced.append(("search", cell, value))
-            if not every:
-                break
-    return forced
+            yield "search", cell, value
 
 
 def explained_cell(reasoner: Reasoner, level: str, cell: Cell, value: int,
@@ -259,8 +269,11 @@ class Explainable(Puzzle):
     def forced_cells(self, *, timeout: float | None = None,
                      encoding: str | None = None) -> tuple[Forced, ...]:
         """Every cell whose value is the same in every solution, each with its reason
-        (none for a puzzle without solution)."""
-        return hint(self, every=True, timeout=timeout, encoding=encoding).cells
+        (none for a puzzle without solution); TimeLimitExceeded past `timeout`."""
+        found = hint(self, every=True, timeout=timeout, encoding=encoding)
+        if found.status == "timeout":
+            raise TimeLimitExceeded(timeout)
+        return found.cells
 
     def conflict(self, *, timeout: float | None = None,
                  encoding: str | None = None) -> tuple[Clue, ...] | None:

@@ -87,7 +87,7 @@ def picture(thing: Any, about: Any = None, *, marks: Markable = None) -> Picture
 
 def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
     """The puzzle with the hinted cells placed and marked, the clues of their reasons marked."""
-    if hint.status != "hint":
+    if hint.status not in ("hint", "timeout"):  # timeout: the cells found by then
         said = {"stuck": "no cell is forced", "solved": "nothing is left open",
                 "unsolvable": "no solution, so no hint"}.get(hint.status, hint.status)
         return Picture((puzzle.scene(None, extra),), (said,))
@@ -96,7 +96,8 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
                     {clue: frozenset({REASON}) for forced in hint.cells for clue in forced.clues})
     scene = placed.scene(None, marks | extra)
     hinted = tuple(s._replace(marks=s.marks - {GIVEN}) if HINTED in s.marks else s for s in scene.squares)
-    return Picture((replace(scene, squares=hinted),), tuple(f.reason for f in hint.cells))
+    late = ("the time ran out: there may be more",) if hint.status == "timeout" else ()
+    return Picture((replace(scene, squares=hinted),), tuple(f.reason for f in hint.cells) + late)
 
 
 def _ambiguity(seen: Ambiguity, extra: Marking) -> Picture:

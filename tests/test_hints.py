@@ -16,8 +16,9 @@ import pytest
 
 import crossprolog
 from crossprolog import blame, explain, hard_techniques, solving, techniques, unit_totals
-from crossprolog.errors import NoDomains
+from crossprolog.errors import NoDomains, TimeLimitExceeded
 from crossprolog.grades import GRADES
+from crossprolog.reasoner import Deadline, Reasoner
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.crossproduct import well_formed_puzzles as crossproduct_puzzles
 from crossprolog.crosscells import well_formed_puzzles as crosscells_puzzles
@@ -461,3 +462,23 @@ def test_the_command_line_leads_with_the_typo():
     assert said == (f"no solution: the {wrong.givens[r][c]} at row {r + 1}, column {c + 1} is likely "
                     f"mistyped: with the {was} at row {r + 1}, column {c + 1} instead, the puzzle has one "
                     "solution")
+
+
+def test_every_forced_cell_past_the_time_limit_gives_those_found_by_then():
+    """`hint --all --timeout` said only "no hint found in time", whatever it had found.
+    The candidates come as search finds them: here the deadline passes after the first,
+    or before any."""
+    puzzle = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    reasoner = Reasoner(puzzle, Deadline(None))
+    grid = puzzle.solve().to_json()
+
+    def found(cells: int):
+        for cell in [(0, 0), (0, 1)][:cells]:
+            yield "search", cell, grid[cell[0]][cell[1]]
+        raise TimeLimitExceeded(1)
+
+    late = explain.every_forced(reasoner, found(1))
+    assert late.status == "timeout" and [(f.cell, f.value) for f in late.cells] == [((0, 0), grid[0][0])]
+    with pytest.raises(TimeLimitExceeded):
+        explain.every_forced(reasoner, found(0))
+    assert explain.every_forced(reasoner, iter(())).status == "stuck"

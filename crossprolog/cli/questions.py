@@ -284,8 +284,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     try:
         found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
-        seconds = explain.HINT_SECONDS if run.args.timeout is None else run.args.timeout
-        said = f"time limit of {seconds:g} s reached: no hint found in time"
+        said = f"time limit of {hint_seconds(run):g} s reached: no hint found in time"
         return Outcome(LIMIT, said, {"family": puzzle.family, "status": "timeout", "cells": [],
                                      "seconds": round(time.monotonic() - started, 6)},
                        picture=picture(run.args, puzzle, caption=[said]))
@@ -305,9 +304,16 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
     kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
     hinted = Marks(cells=frozenset(forced.cell for forced in found.cells))
-    return Outcome(OK, "\n".join(kept + reasons + [""] * markdown
-                                 + [placed.render(format=layout(run.args))]), record,
+    late = [f"time limit of {hint_seconds(run):g} s reached: {plural(len(found.cells), 'forced cell')} "
+            "found by then; there may be more"] if found.status == "timeout" else []
+    return Outcome(LIMIT if late else OK, "\n".join(kept + reasons + [""] * markdown
+                                                   + [placed.render(format=layout(run.args))] + late), record,
                    picture=picture(run.args, puzzle, found), drawn=((placed, None, hinted),))
+
+
+def hint_seconds(run: Run) -> float:
+    """A hint's time limit: --timeout, or HINT_SECONDS."""
+    return explain.HINT_SECONDS if run.args.timeout is None else run.args.timeout
 
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next
