@@ -332,12 +332,14 @@ class Kakuro(Explainable):
                                          for i, row in enumerate(self.cells)))
 
     def clue_reading(self, clue: Clue, solution: Solution) -> str | None:
-        """A run as `solution` fills it (`the 16-run in row 2 (columns 3-4)`), or a given."""
+        """A run as `solution` fills it (`the 16-run in row 2 (columns 3-4)`; None when a
+        digit repeats in it: no sum makes them a run), or a given."""
         if clue.kind != "run":
             return super().clue_reading(clue, solution)
         grid = solution.to_json()
         run = self._run(clue)
-        return run._replace(total=sum(grid[r][c] for r, c in run.cells)).called
+        digits = [grid[r][c] for r, c in run.cells]
+        return run._replace(total=sum(digits)).called if len(set(digits)) == len(digits) else None
 
     def _run(self, clue: Clue) -> Run:
         return next(run for run in self.runs() if run.name == clue.name)

@@ -59,9 +59,9 @@ class Cage:
         """Whether `digits` (one per cell) are different and add up to the sum."""
         return len(set(digits)) == len(digits) and sum(digits) == self.total
 
-    def made(self, digits: Sequence[Digit]) -> int:
-        """The sum `digits` make."""
-        return sum(digits)
+    def made(self, digits: Sequence[Digit]) -> int | None:
+        """The sum `digits` make; None when a digit repeats (no sum makes them a cage)."""
+        return sum(digits) if len(set(digits)) == len(digits) else None
 
 
 @dataclass(frozen=True)

@@ -152,3 +152,20 @@ def test_a_mistyped_killer_sudoku_sum_is_named_with_what_it_should_read():
     first = blame.typos(wrong)[0]
     assert [clue.text for clue in first.clues] == ["cage s (131)"]
     assert first.reading == "cage s (13)" and first.unique  # no reading before
+
+
+# Without cage c, its one solution has 3, 1, 3 in c's cells: a sum of 8 that no cage
+# makes (a cage's digits differ); with `c 8`, no solution.
+NO_SUM_MAKES_IT = "# game: killer-sudoku\ni a a h\nc f e e\nc c b g\nd d b b\n" \
+    "a 7\nb 7\nc 6\nd 4\ne 4\nf 4\ng 3\nh 2\ni 1\n"
+
+
+def test_a_cage_s_reading_is_one_its_digits_can_make():
+    """It said "with cage c (8) instead, the puzzle has one solution", which has none."""
+    puzzle = crossprolog.parse(NO_SUM_MAKES_IT)
+    cage = next(clue for clue in puzzle.clues() if clue.name == "c")
+    assert puzzle.retyped(cage, (8,)).count() == 0
+    first = blame.typos(puzzle)[0]
+    assert [clue.text for clue in first.clues] == ["cage c (6)"] and first.reading is None
+    # what is claimed holds: without the cage, one solution
+    assert first.unique and puzzle.keeping([c for c in puzzle.clues() if c != cage]).count() == 1
