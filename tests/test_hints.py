@@ -394,7 +394,7 @@ def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
         "your entries\n")
 
 
-def test_generate_makes_puzzles_of_the_grade_asked():
+def test_generate_makes_puzzles_of_the_grade_asked(tmp_path):
     done = cli("generate", "kenken", "--rows", "4", "--cols", "4", "--difficulty", "hard", "--seed", "3",
                "-n", "2")
     assert done.returncode == 0
@@ -402,6 +402,11 @@ def test_generate_makes_puzzles_of_the_grade_asked():
     assert len(puzzles) == 2 and all(p.well_formed() and grade(p).grade == "hard" for p in puzzles)
     none = cli("generate", "kenken", "--rows", "3", "--cols", "3", "--difficulty", "diabolical", "--seed", "1")
     assert none.returncode == 1 and "only 0 of 1 diabolical puzzles" in none.stderr
+    kept = tmp_path / "kept.txt"  # none made: it was emptied
+    kept.write_text("precious\n")
+    none = cli("generate", "kenken", "--rows", "3", "--cols", "3", "--difficulty", "diabolical", "--seed", "1",
+               "--out", str(kept))
+    assert none.returncode == 1 and kept.read_text() == "precious\n"
 
 
 # Typos: the clue (or two) whose removal leaves the puzzle its one solution

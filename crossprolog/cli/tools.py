@@ -195,7 +195,7 @@ def generate(run: Run) -> int:
             if not args.out:
                 write(lines.pop(), file=sys.stdout)
     progress.close()
-    if args.out:
+    if args.out and lines:  # none made (of a grade): an existing file stays as it was
         results_files.write_text(args.out, "".join(line + "\n" for line in lines))
     if args.difficulty and number < args.n:
         print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
