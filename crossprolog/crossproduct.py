@@ -309,8 +309,10 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     refuse_zero(zero)
     making.checked_size("CrossProduct", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
-    for _ in range(n):
+    def drawn() -> CrossProduct | None:
         table = random_table(rows, cols, rng)
         full = CrossProduct.from_table(table, givens=table)
         products = [clue for clue in full.clues() if clue.kind != "given"]
-        yield making.well_formed(full, [list(row) for row in table], rng, fixed=products)
+        return making.well_formed(full, [list(row) for row in table], rng, fixed=products)
+
+    yield from making.made_puzzles(drawn, n)

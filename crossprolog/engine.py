@@ -522,11 +522,13 @@ class Session:
              {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
              module=family, encoding=self.encoding)
 
-    def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None) -> dict:
-        """As `restricted`, of the session's puzzle."""
-        result = call("crossprolog:session_solutions(N, C, L, S, R)",
-                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout)},
-                      encoding=self.encoding)["R"]
+    def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None,
+                   inferences: int = 0) -> dict:
+        """As `restricted`, of the session's puzzle; past `inferences` too (0: no bound),
+        status timeout."""
+        result = call("crossprolog:session_solutions(N, C, L, S, I, R)",
+                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout),
+                       "I": count(inferences)}, encoding=self.encoding)["R"]
         return _checked(result, self.encoding)
 
     def push(self, cells: list) -> None:

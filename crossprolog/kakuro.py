@@ -372,12 +372,14 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     differs, then each hidden when the solution stays unique (`making.well_formed`)."""
     making.checked_size("Kakuro", rows, cols, 3, 20)
     rng = random.Random(seed)
-    for _ in range(n):
+    def drawn() -> Kakuro | None:
         white, digits = random_filling(rows, cols, rng)
         full = clued(white, digits, rows, cols).placing(digits)
         runs = [clue for clue in full.clues() if clue.kind == "run"]
         intended = [[digits.get((r, c), 0) for c in range(cols)] for r in range(rows)]
-        yield making.well_formed(full, intended, rng, fixed=runs)
+        return making.well_formed(full, intended, rng, fixed=runs)
+
+    yield from making.made_puzzles(drawn, n)
 
 
 def clued(white: set[Place], digits: dict[Place, Digit], rows: int, cols: int) -> Kakuro:

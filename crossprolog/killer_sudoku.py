@@ -213,11 +213,13 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     unique (`making.well_formed`), so no given is to spare."""
     size = checked_size(rows, cols)
     rng = random.Random(seed)
-    for _ in range(n):
+    def drawn() -> KillerSudoku | None:
         grid = random_grid(size, rng)
         full = KillerSudoku(size, random_cages(grid, rng), grid)
         cages = [clue for clue in full.clues() if clue.kind == "cage"]
-        yield making.well_formed(full, [list(row) for row in grid], rng, fixed=cages)
+        return making.well_formed(full, [list(row) for row in grid], rng, fixed=cages)
+
+    yield from making.made_puzzles(drawn, n)
 
 
 def random_grid(size: int, rng: random.Random) -> Grid:

@@ -38,6 +38,15 @@ def checked_size(title: str, rows: int, cols: int, smallest: int, largest: int, 
 
 
 TELLING_PER_REVEAL = 4  # a reveal shows one clue for every 4 that tell the two solutions apart
+# The most inferences one question of a session may take: past them the puzzle is given up
+# and the family draws another.  A bound in inferences, not seconds, makes the same puzzles
+# on every machine.  The hardest question of the 12x12 Kakuros of seeds 1-5 took 29 M
+# inferences (1.8 s); one of seed 6 took minutes.
+QUESTION_INFERENCES = 60_000_000
+
+
+class Undecided(Exception):
+    """A question about a puzzle being made took more than QUESTION_INFERENCES."""
 
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
@@ -45,12 +54,22 @@ TELLING_PER_REVEAL = 4  # a reveal shows one clue for every 4 that tell the two 
 NewClue = Callable[[Puzzle, list, list], "tuple[Puzzle, Clue] | None"]
 
 
+def made_puzzles(draw: Callable[[], Puzzle | None], n: int) -> Iterator[Puzzle]:
+    """`n` puzzles `draw` makes, drawing again where it gives None (a puzzle given up)."""
+    made = 0
+    while made < n:
+        if (puzzle := draw()) is not None:
+            made += 1
+            yield puzzle
+
+
 def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
                 fixed: Collection[Clue] = (), shown: Collection[Clue] = (),
                 new_clue: NewClue | None = None) -> Puzzle | None:
     """`full` keeping `fixed` and a minimal set of its other clues under which
     `intended` is its only solution; None when its clues cannot tell every other
-    solution apart (then the family draws another puzzle).
+    solution apart, or a question about them takes more than QUESTION_INFERENCES
+    (then the family draws another puzzle).
 
     The reveal asks whether the shown clues leave another solution, the hide
     the same of each shown clue's rest; one found earlier that meets them
@@ -58,11 +77,20 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     looks only for a solution that breaks it.  Givens stay posted between
     questions (`Givens.push`): the reveal pushes the ones it shows, and the
     hide pushes them by halves (`hide`)."""
-    from .diagnosis import cells_of  # loaded for the commands that need it, not at every start
-
     fixed, shown = set(fixed), set(shown)
     checker = Givens(full, fixed) if all(
         clue.kind == "given" for clue in full.clues() if clue not in fixed) else Reposting(full, fixed)
+    try:
+        return _revealed_and_hidden(full, intended, rng, fixed, shown, new_clue, checker)
+    except Undecided:
+        return None
+
+
+def _revealed_and_hidden(full: Puzzle, intended: list, rng: random.Random, fixed: set[Clue],
+                         shown: set[Clue], new_clue: NewClue | None, checker: Reposting) -> Puzzle | None:
+    """`well_formed`'s reveal and hide; Undecided when a question takes too long."""
+    from .diagnosis import cells_of  # loaded for the commands that need it, not at every start
+
     with checker:
         witnesses = Witnesses(full, intended, fixed)
         while (other := witnesses.meeting(shown) or witnesses.added(checker.others(shown, intended))):
@@ -270,7 +298,9 @@ class Givens(Reposting):
             self.pop()  # a pushed clue is hidden now
         posted = set().union(*self.pushed)
         found = self.session.restricted(self.restrictions(shown - posted, intended, apart),
-                                        limit=1 if apart else 2)
+                                        limit=1 if apart else 2, inferences=QUESTION_INFERENCES)
+        if found["status"] == "timeout" and not found["solutions"]:
+            raise Undecided()
         return self.unintended(self.base, found, intended)
 
     def __exit__(self, *_) -> None:

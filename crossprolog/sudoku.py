@@ -256,7 +256,9 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     random order while the solution stays unique (`making.well_formed`)."""
     checked_size(rows, cols, digits, objective)
     rng = random.Random(seed)
-    for _ in range(n):
+    def drawn() -> Sudoku | None:
         grid = random_grid(rng)
         full = Sudoku(grid)
-        yield making.well_formed(full, [list(row) for row in grid], rng, shown=full.clues())
+        return making.well_formed(full, [list(row) for row in grid], rng, shown=full.clues())
+
+    yield from making.made_puzzles(drawn, n)

@@ -68,7 +68,7 @@ of Prolog are the modules it loads, each loading only those before it:
 :- reexport(crossprolog_loading, [load_encoding/4]).
 :- reexport(crossprolog_export, [fact_text/3, module_text/3, defined_of/3, readable_clause/4]).
 :- reexport(crossprolog_explanations, [restricted_solutions/6, consequences/6]).
-:- reexport(crossprolog_sessions, [open_session/3, session_solutions/5, session_push/2,
+:- reexport(crossprolog_sessions, [open_session/3, session_solutions/6, session_push/2,
                                    session_pop/1]).
 
 %   SWI-Prolog 9.2.9 gives every thread but main (an engine, a session, a

@@ -1,6 +1,6 @@
 :- module(crossprolog_sessions,
           [ open_session/3,       % +Name, +Encoding, +Puzzle
-            session_solutions/5,  % +Name, +Cells, +Limit, +Seconds, -Result
+            session_solutions/6,  % +Name, +Cells, +Limit, +Seconds, +Inferences, -Result
             session_push/2,       % +Name, +Cells
             session_pop/1         % +Name
           ]).
@@ -44,8 +44,8 @@ served(Posted) :-
         served(Posted)
     ).
 
-serve(question(Cells, Limit, Seconds), Posted) :-
-    \+ \+ ( answer(Posted, Cells, Limit, Seconds, Result),
+serve(question(Cells, Limit, Seconds, Inferences), Posted) :-
+    \+ \+ ( answer(Posted, Cells, Limit, Seconds, Inferences, Result),
             engine_yield(Result) ).
 serve(push(Cells), Posted) :-
     \+ \+ ( pushed(Posted, Cells, Pushed),
@@ -61,14 +61,15 @@ pushed(posted(Encoding, Solution, Labeling), Cells, Pushed) :-
     ;   Pushed = inconsistent
     ).
 
-answer(inconsistent, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
-                                 seconds: 0}).
-answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
+answer(inconsistent, _, _, _, _, _{status: complete, solutions: [], inferences: 0, cpu: 0,
+                                    seconds: 0}).
+answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Inferences, Result) :-
     measured(guarded(Encoding,
-                     findall(Solution, limited(Limit, ( restrictions(Solution, Cells),
-                                                        call(Labeling),
-                                                        checked_answer(Encoding, Solution) )),
-                             Solutions)),
+                     within_inferences(Inferences,
+                                       findall(Solution, limited(Limit, ( restrictions(Solution, Cells),
+                                                                          call(Labeling),
+                                                                          checked_answer(Encoding, Solution) )),
+                                               Solutions))),
              Seconds, Measures),
     (   var(Solutions)
     ->  Solutions = []
@@ -78,17 +79,20 @@ answer(posted(Encoding, Solution, Labeling), Cells, Limit, Seconds, Result) :-
     status(Measures, Limit, N, Status),
     Result = Measures.put(_{solutions: Solutions, status: Status}).
 
-%!  session_solutions(+Name, +Cells, +Limit, +Seconds, -Result) is det.
+%!  session_solutions(+Name, +Cells, +Limit, +Seconds, +Inferences, -Result) is det.
 %
-%   As restricted_solutions/6, of the puzzle of session Name.
+%   As restricted_solutions/6, of the puzzle of session Name, within
+%   Inferences too (0: no bound): past them, status timeout, as past
+%   Seconds.  An inference bound is the same on every machine: a maker
+%   that gives up a question past it makes the same puzzles everywhere.
 %
 %   Prolog takes Ctrl-C before an engine resumes (here and below): one the
 %   engine took as it last yielded is acted on when it goes on, and with
 %   no handler then it would be dropped.
-session_solutions(Name, Cells, Limit, Seconds, Result) :-
+session_solutions(Name, Cells, Limit, Seconds, Inferences, Result) :-
     atom_string(Alias, Name),
     take_ctrl_c,
-    engine_post(Alias, question(Cells, Limit, Seconds), Result).
+    engine_post(Alias, question(Cells, Limit, Seconds, Inferences), Result).
 
 %!  session_push(+Name, +Cells) is det.
 %
@@ -106,3 +110,14 @@ session_pop(Name) :-
     atom_string(Alias, Name),
     take_ctrl_c,
     engine_post(Alias, pop, popped).
+
+%   Goal, unless it takes more than Limit inferences (0: no limit): then
+%   time_limit_exceeded, which measured/3 reports as a timeout.
+within_inferences(0, Goal) :- !,
+    call(Goal).
+within_inferences(Limit, Goal) :-
+    call_with_inference_limit(Goal, Limit, Result),
+    (   Result == inference_limit_exceeded
+    ->  throw(time_limit_exceeded)
+    ;   true
+    ).

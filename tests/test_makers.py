@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 import string
 import subprocess
 import sys
@@ -526,3 +527,26 @@ def test_a_hint_keeps_the_file_s_comments_and_drops_the_last_step_s_reason(cli, 
     assert markdown.startswith("    # hint - ") and "\n# " not in "\n" + markdown
     assert crossprolog.parse(markdown).solve().values == crossprolog.parse(
         (EXAMPLES / "crossproduct" / "riddler-2.md").read_text()).solve().values
+
+
+def test_a_question_past_its_inferences_gives_the_puzzle_up_and_another_is_drawn(monkeypatch):
+    """A 12x12 Kakuro of seed 6 asked one question for minutes: `generate` never ended.
+    The bound is in inferences, so the puzzles made are the same on every machine."""
+    full = crossprolog.parse((EXAMPLES / "sudoku" / "ai-escargot.txt").read_text())
+    grid = full.solve().to_json()
+    full = full.placing({(r, c): grid[r][c] for r in range(9) for c in range(9)})
+    with engine.Session("sudoku", full.keeping([]).prolog_data()) as session:
+        assert session.restricted([], limit=2, inferences=1)["status"] == "timeout"
+        assert session.restricted([], limit=1)["status"] == "limit"
+    monkeypatch.setattr(making, "QUESTION_INFERENCES", 1)
+    assert making.well_formed(full, grid, random.Random(1), shown=full.clues()) is None
+    draws = iter([None, None, "made", None, "made again"])
+    assert list(making.made_puzzles(lambda: next(draws), 2)) == ["made", "made again"]
+    monkeypatch.undo()
+    made = cli_text("generate", "kakuro", "--rows", "12", "--cols", "12", "--well-formed", "--seed", "6")
+    assert crossprolog.parse(made).count(limit=2) == 1
+
+
+def cli_text(*args: str) -> str:
+    return subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True,
+                          check=True, timeout=120).stdout

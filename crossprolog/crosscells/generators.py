@@ -51,16 +51,13 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     until its solution is unique."""
     making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
-    made = 0
-    while made < n:
+    def drawn() -> CrossCells | None:
         full, on = random_solved(rows, cols, rng, **rules)
         if full.game != "crosscells":
-            puzzle = None if making.other_solutions(full, on) else full
-        else:
-            puzzle = making.well_formed(full, on, rng, new_clue=group_apart)
-        if puzzle:
-            made += 1
-            yield puzzle
+            return None if making.other_solutions(full, on) else full
+        return making.well_formed(full, on, rng, new_clue=group_apart)
+
+    yield from making.made_puzzles(drawn, n)
 
 
 GROUP_LETTERS = string.ascii_letters  # a to z, then A to Z: the letters the grammar reads as groups
