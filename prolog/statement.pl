@@ -17,7 +17,8 @@ of Rows:
                                        each sum, product, difference,
                                        ratio or table rule, its fillings
                                        (no digit twice in a unit, as the
-                                       kernel's own tables)
+                                       kernel's own tables), but those of
+                                       more than most_fillings/1
       givens: [[I, D], ...]}           each given rule
 
 No search: the fillings are what grid_fillings:rule_filling/4 gives.
@@ -57,17 +58,27 @@ rules_statement(Rows, Rules, Low, High,
     include(is_given, Numbered, GivenRules),
     maplist(given_pair, GivenRules, Givens),
     include(table_rule, Numbered, TableRules),
-    maplist(rule_data(Units, Low-High), TableRules, Tables).
+    convlist(rule_data(Units, Low-High), TableRules, Tables).
 
 given_pair(given(I, D), [I, D]).
 
 %   A table rule's cells and fillings, digits Low..High, none twice in
-%   cells that share a unit.
+%   cells that share a unit; no table (fails) for a rule of more than
+%   most_fillings/1 fillings.  Techniques that reason over the others are
+%   still sound, and a rule that large tells a person little: a run of
+%   nine cells adding up to 45 has 9! = 362,880 fillings, which took
+%   seconds and gigabytes to list, past a hint's time limit.
 rule_data(Units, Digits, Rule, _{cells: Cells, fillings: Fillings}) :-
     rule_cells(Rule, Cells),
     lined(Cells, Units, Lined),
-    findall(Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
+    most_fillings(Most),
+    Over is Most + 1,
+    findnsols(Over, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0), !,
+    length(Fillings0, N),
+    N =< Most,
     sort(Fillings0, Fillings).
+
+most_fillings(10_000).
 
 %   For each cell, a flag (1 or 0) for each cell after it: whether the two
 %   share a unit (as grid_fillings:lined_after/3, on units as lists of numbers).

@@ -487,3 +487,19 @@ def test_every_forced_cell_past_the_time_limit_gives_those_found_by_then():
     with pytest.raises(TimeLimitExceeded):
         explain.every_forced(reasoner, found(0))
     assert explain.every_forced(reasoner, iter(())).status == "stuck"
+
+
+def test_a_rule_of_more_fillings_than_a_person_lists_is_no_table_of_the_statement():
+    """A cage or run of nine cells has up to 9! = 362,880 fillings: listing them for the
+    techniques took seconds and gigabytes past a hint's --timeout (KenKen rows as 45+
+    cages: 35 s and 2.6 GB, then out of stack), and the 12x12 Kakuro example's first
+    hint was "no technique applies" for the time its 40,320-filling runs took."""
+    rows = "".join(" ".join(letter * 9) + "\n" for letter in "abcdefghi")
+    kenken = crossprolog.parse(rows + "".join(f"{letter} 45+\n" for letter in "abcdefghi"))
+    statement = kenken.statement()
+    assert statement.tables == () and len(statement.units) == 18
+    kakuro = crossprolog.parse((EXAMPLES / "kakuro" / "random-12x12.txt").read_text())
+    tables = kakuro.statement().tables
+    assert tables and max(len(table.fillings) for table in tables) <= 10_000
+    (forced,) = kakuro.hint(timeout=60).cells
+    assert forced.level == "technique" and kakuro.solve().to_json()[forced.cell[0]][forced.cell[1]] == forced.value
