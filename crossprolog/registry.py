@@ -310,14 +310,17 @@ def _read_at_once(text: str, family: str | None, options: dict[str, Any]
 def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = None, *,
              well_formed: bool = False, **options: Any) -> Iterator[Puzzle]:
     """`n` random puzzles of `family`, `rows` by `cols`, the same for the same seed;
-    with `well_formed`, each with exactly one solution and no clue to spare.
+    with `well_formed`, each with exactly one solution and no clue to spare (a
+    KenKen: cut into cages until unique, not minimal).
     `options` (by model keyword, as for `parse`) are the rules the puzzles
     follow; a generator refuses, with UsageError, rules it cannot make.  `rows`,
     `cols`, `n` and `seed` may be integers of any kind (numpy's too); InvalidValue
-    for anything else (None aside, for `seed`), and for a negative seed (Python's
+    for anything else (None aside, for `seed`), for a negative `n`, and for a negative seed (Python's
     random takes -s as s) or a `well_formed` that is not True or False; TypeError for
     an option no family has, UsageError for one of another family."""
     rows, cols, n = integer(rows, "rows"), integer(cols, "cols"), integer(n, "n")
+    if n < 0:  # the command line refuses it too: none made would be no answer
+        raise InvalidValue(f"n must be 0 or more, not {n}")
     seed = None if seed is None else integer(seed, "seed")
     if seed is not None and seed < 0:
         raise InvalidValue(f"seed must be 0 or more, not {seed}")

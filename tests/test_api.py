@@ -54,6 +54,8 @@ def test_generate_refuses_what_it_ignored():
     has was ignored (parse refused the first)."""
     with pytest.raises(InvalidValue, match="seed must be 0 or more, not -1"):
         crossprolog.generate("kenken", 4, 4, seed=-1)
+    with pytest.raises(InvalidValue, match="n must be 0 or more, not -1"):  # none, silently
+        crossprolog.generate("kenken", 4, 4, n=-1)
     with pytest.raises(InvalidValue, match="well_formed must be True or False, not 'yes'"):
         crossprolog.generate("kenken", 4, 4, well_formed="yes")
     with pytest.raises(TypeError, match="no family has the option 'bogus'"):
