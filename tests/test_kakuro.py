@@ -280,6 +280,13 @@ def test_a_wrong_clue_is_the_conflict():
     assert {clue.kind for clue in puzzle.conflict()} == {"run"}
 
 
+def test_a_blamed_given_is_bracketed_as_in_every_family(cli, write):
+    """It was drawn as any given: the text named it but did not show it."""
+    run = cli("check", write(" X 3\\ 4\\\n\\4 . 9\n\\3 . .\n"))
+    assert run.code == 1 and "the 9 at row 2, column 3 is likely mistyped" in run.out
+    assert run.out.splitlines()[-2:] == ["\\4  . [9]", "\\3  .   ."]
+
+
 def test_the_command_line_solves_checks_hints_and_exports(cli, write):
     path = EXAMPLES / "kakuro" / "tiny.txt"
     assert cli("solve", path, "--format", "json").json()["solution"] == [list(r) for r in TINY_SOLUTION]
