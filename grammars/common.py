@@ -124,6 +124,13 @@ def located(expr: pp.ParserElement) -> pp.ParserElement:
     return pp.Located(expr).set_parse_action(token).set_name(expr.name)
 
 
+def quoted(text: str) -> str:
+    """`text` in quotes as the user typed it (`'3\\'`: repr would double the
+    backslash), or as repr writes it when it holds a quote or a character a terminal
+    would act on."""
+    return f"'{text}'" if text.isprintable() and "'" not in text else repr(text)
+
+
 def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResults:
     """Parse one whole line; a mismatch becomes a ParseError pointing at its column."""
     try:
@@ -134,7 +141,7 @@ def parse_line(grammar: pp.ParserElement, line: Line, what: str) -> pp.ParseResu
         found = re.match(r"[^\s|]+|\S?", line.text[error.loc:]).group()
         if len(found) > 20:
             found = found[:20] + "..."
-        raise ParseError(f"expected {what}, found {found!r}" if found
+        raise ParseError(f"expected {what}, found {quoted(found)}" if found
                          else f"expected {what} before the end of the line",
                          line.number, error.loc + 1, line.text) from None
 

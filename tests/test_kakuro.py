@@ -219,6 +219,7 @@ def test_a_black_cell_may_carry_both_clues():
     (" X  3\\  4\\\n3\\00 .   .\n", 2, 3, "a clue is a positive integer, not 00"),
     ("X \\3 . .\nX X .\n", 2, 6, "this row has 3 cells; the first has 4"),
     ("X \\3 . ?\n", 1, 8, "expected a cell"),
+    (" X 3\\\\ 4\\\n\\7 . .\n", 1, 4, "found '3\\\\'"),  # as typed: its repr doubled the backslashes
     ("X X\nX X\n", 1, 1, "no white cell here"),
 ])
 def test_bad_text_is_a_located_error(text, line, column, words):

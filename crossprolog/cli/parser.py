@@ -246,8 +246,8 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
     command.add_argument("--seed", type=int, default=None,
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
-                         help="each puzzle with exactly one solution and no clue to spare "
-                              "(a KenKen: cut into cages until unique, not minimal)")
+                         help="each puzzle with exactly one solution, and no clue to spare where "
+                              "the family's maker hides clues (docs/makers.md)")
     command.add_argument("--difficulty", choices=[name for name, _ in GRADES], default=None,
                          help="well-formed puzzles of this grade only (see crossprolog grade)")
     command.add_argument("--with-solutions", action="store_true",
