@@ -4,37 +4,40 @@ and generating, by the families' records (crossprolog.families)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .errors import InvalidValue, ParseError, UsageError, shown
 from .families import BY_NAME, FAMILIES, named
-from .family import CERTAIN, NONE, STRONG, Claim, Family, OptionError
+from .family import CERTAIN, STRONG, Claim, Family, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle, integer
 
-def detect(lines: Sequence[Line]) -> tuple[Family, Claim]:
+def detect(lines: Sequence[Line], options: Mapping[str, Any] | None = None) -> tuple[Family, Claim]:
     """The family with the strongest claim to `lines`, and its claim: certain for the
     first family one of whose directives they hold, else what the grammars say, ties
-    going to the family named first.
+    going to the first family that takes one of `options` (given on the command line,
+    by model keyword: `--game killer-sudoku` is a Killer Sudoku's, as its directive
+    is), else to the family named first.
 
-    A grammar claims no more than STRONG, so once one does, those after it are not asked.
-    Raises ParseError when no family claims the lines.
+    A grammar claims no more than STRONG, so once one does, those after it are not
+    asked, unless options are given.  Raises ParseError when no family claims the lines.
     """
     words = {directive_word(line) for line in lines}
     directed = [record for record in FAMILIES if words & record.option_names]
     if directed:  # several families may have a directive: the first whose values all read
         chosen = next((record for record in directed if _reads(record, lines)), directed[0])
         return chosen, Claim(CERTAIN, f"the directive '# {min(words & chosen.option_names)}:'")
-    strongest, record = NONE, FAMILIES[0]
+    given = {key: value for key, value in (options or {}).items() if value is not None}
+    claims: list[tuple[Family, Claim]] = []
     for candidate in FAMILIES:
-        claimed = candidate.grammar.claim(lines)
-        if claimed.strength > strongest.strength:
-            strongest, record = claimed, candidate
-        if strongest.strength >= STRONG:
+        claims.append((candidate, candidate.grammar.claim(lines)))
+        if claims[-1][1].strength >= STRONG and not given:
             break
-    if strongest.strength > 0:
-        return record, strongest
+    strongest = max(claim.strength for _, claim in claims)
+    if strongest > 0:
+        tied = [(record, claim) for record, claim in claims if claim.strength == strongest]
+        return next((pair for pair in tied if _takes(pair[0], given)), tied[0])
     body = [line for line in lines if not is_blank(line)]
     if all(line.text.lstrip().startswith("#") for line in body):
         raise ParseError("no puzzle here: the text is empty or only comments", 1, 1)
@@ -53,6 +56,18 @@ def _reads(record: Family, lines: Sequence[Line]) -> bool:
             except OptionError:
                 return False
     return True
+
+
+def _takes(record: Family, options: Mapping[str, Any]) -> bool:
+    """Whether one of `options` is an option of `record` with a value it reads."""
+    for option in record.options:
+        if option.key in options:
+            try:
+                if not isinstance(options[option.key], str) or option.value(options[option.key]) is not None:
+                    return True
+            except OptionError:
+                continue
+    return False
 
 
 def family_of(text: str) -> str:
@@ -79,7 +94,7 @@ class Piece(NamedTuple):
     reason: str         # why it was guessed ("" when it was named)
 
 
-def pieces(text: str, family: str | None = None) -> list[Piece]:
+def pieces(text: str, family: str | None = None, options: Mapping[str, Any] | None = None) -> list[Piece]:
     """The puzzles `text` holds, unparsed: one, or several.
 
     A line that starts with `==` (then a blank, or nothing) starts a puzzle,
@@ -92,7 +107,7 @@ def pieces(text: str, family: str | None = None) -> list[Piece]:
     lines = source_lines(text)
     starts = [n for n, line in enumerate(lines) if SEPARATOR.fullmatch(line.text)]
     if not starts:
-        return _split(lines, 1, "", [], family)
+        return _split(lines, 1, "", [], family, options=options)
     head = lines[:starts[0]]
     shared = [] if any(_drawn(line) for line in head) else head
     chunks = ([(head[0].number, "", head)] if head and not shared else []) + [
@@ -101,7 +116,7 @@ def pieces(text: str, family: str | None = None) -> list[Piece]:
     drawn = [chunk for chunk in chunks if any(_drawn(line) for line in chunk[2])] or chunks[-1:]
     found: list[Piece] = []
     for start, name, chunk in drawn:
-        found += _split(chunk, start, name, shared, family, first=len(found) + 1)
+        found += _split(chunk, start, name, shared, family, first=len(found) + 1, options=options)
     return found
 
 
@@ -111,10 +126,10 @@ def _drawn(line: Line) -> bool:
 
 
 def _split(lines: list[Line], start: int, name: str, shared: list[Line], family: str | None,
-           first: int = 1) -> list[Piece]:
+           first: int = 1, options: Mapping[str, Any] | None = None) -> list[Piece]:
     """The pieces of one chunk: itself, or those its family's own format splits it into."""
     try:
-        record, claimed = (named(family), None) if family else detected(shared, lines)
+        record, claimed = (named(family), None) if family else detected(shared, lines, options)
     except ParseError:
         return [Piece(lines, first, start, name, shared, None, "")]
     reason = claimed.reason if claimed else ""
@@ -124,18 +139,19 @@ def _split(lines: list[Line], start: int, name: str, shared: list[Line], family:
             for n, part in enumerate(parts)]
 
 
-def detected(shared: list[Line], lines: list[Line]) -> tuple[Family, Claim]:
+def detected(shared: list[Line], lines: list[Line],
+             options: Mapping[str, Any] | None = None) -> tuple[Family, Claim]:
     """`detect` for a puzzle's `lines` under the directives `shared` by every puzzle of its
     text: its own lines decide when they claim it strongly, as the directives of one
     family (`# zero: yes`) must not make another family's puzzles that family's."""
     try:
-        own = detect(lines)
+        own = detect(lines, options)
     except ParseError:
-        return detect(shared + lines)
+        return detect(shared + lines, options)
     if own[1].strength >= STRONG or not shared:
         return own
     try:
-        with_shared = detect(shared + lines)
+        with_shared = detect(shared + lines, options)
     except ParseError:
         return own
     return with_shared if with_shared[1].strength > own[1].strength else own
@@ -152,7 +168,7 @@ def parse_piece(piece: Piece, **options: Any) -> Puzzle:
     if piece.family:
         record, reason = named(piece.family), piece.reason
     else:
-        record, claimed = detected(piece.shared, piece.lines)
+        record, claimed = detected(piece.shared, piece.lines, options)
         reason = claimed.reason
     try:
         is_header = getattr(record.grammar, "is_header", lambda line: False)
@@ -177,8 +193,8 @@ def _own_directives(shared: list[Line], record: Family) -> list[Line]:
 def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     """The puzzle drawn in `text`.
 
-    `family` names the family; otherwise the strongest claim decides.
-    `options` (by model keyword: `zero=True`, `first_cell="seeds"`) override
+    `family` names the family; otherwise the strongest claim decides (two as
+    strong: the one that takes `options`).  `options` (by model keyword: `zero=True`, `first_cell="seeds"`) override
     the directives of the text; options the family does not have are
     ignored, and None means not given.  A string value is read as the
     command line reads it.  Raises ParseError with the line and column of
@@ -186,7 +202,7 @@ def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     and for a text that holds several puzzles (read those with `parse_all`).
     """
     checked_call(text, options)
-    first, *others = pieces(text, family)
+    first, *others = pieces(text, family, options)
     if others:
         line = others[0].line
         raise ParseError(f"a second puzzle starts here, of {len(others) + 1} in all: read them with "
@@ -222,7 +238,7 @@ def parse_all(text: str, family: str | None = None, **options: Any) -> list[Puzz
     at_once = _read_at_once(text, family, options)
     if at_once is not None:
         return at_once[1]
-    return [parse_piece(piece, **options) for piece in pieces(text, family)]
+    return [parse_piece(piece, **options) for piece in pieces(text, family, options)]
 
 
 def read_pieces(text: str, family: str | None = None, **options: Any
@@ -231,14 +247,14 @@ def read_pieces(text: str, family: str | None = None, **options: Any
     reader read the whole text in one pass (see `_read_at_once`), else with None:
     `parse_piece` reads it then, and says where it fails.  Raises ParseError for text
     that is no text."""
-    named = family or _first_family(text)
+    named = family or _first_family(text, options)
     at_once = _read_at_once(text, named, options) if named else None
     if at_once is not None:
         record, puzzles = at_once
         found = pieces(text, record.name)  # the family known: no piece needs guessing
         if len(found) == len(puzzles):
             return list(zip(found, puzzles))
-    return [(piece, None) for piece in pieces(text, family)]
+    return [(piece, None) for piece in pieces(text, family, options)]
 
 
 def most_puzzles(text: str) -> int:
@@ -274,13 +290,13 @@ FIRST_LINES = 64  # where `several_in` looks for the first two drawn lines: belo
 PLAIN_SEPARATOR = r" *==(?: [ -~]*)?"
 
 
-def _first_family(text: str) -> str | None:
+def _first_family(text: str, options: Mapping[str, Any] | None = None) -> str | None:
     """The family of the first puzzle of `text`, as `pieces` guesses it (None: none
     claims it): guessed once, not for every puzzle of the text, nor by trying every
     family's reader (which would load them all)."""
     lines = text.split("\n")
     starts = [n for n, line in enumerate(lines) if SEPARATOR.fullmatch(line)][:2]
-    found = pieces("\n".join(lines[:starts[1]]) if len(starts) == 2 else text)
+    found = pieces("\n".join(lines[:starts[1]]) if len(starts) == 2 else text, options=options)
     return found[0].family if found else None
 
 

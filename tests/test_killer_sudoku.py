@@ -114,6 +114,17 @@ def test_the_directive_names_the_family_though_crosscells_has_a_game_directive_t
     assert family_of("# game: sumplete\n3 1 4\n=4 =1\n") == "crosscells"
 
 
+def test_the_game_option_names_the_family_as_its_directive_does(cli, write):
+    """Without its directive a Shidoku reads as a KenKen (its grammar's claim is as
+    strong, and comes first); `--game killer-sudoku`, which stands for the directive,
+    was ignored there: "cage 'a' ... needs an operation"."""
+    bare = SHIDOKU.replace("# game: killer-sudoku\n", "")
+    assert family_of(bare) == "kenken"
+    assert crossprolog.parse(bare, game="killer-sudoku").family == "killer_sudoku"
+    run = cli("count", write(bare), "--game", "killer-sudoku")
+    assert run.code == 0 and run.out == "1 solution\n"
+
+
 def test_a_solution_draws_the_digits_under_the_cages_and_reads_back():
     puzzle = crossprolog.parse(SHIDOKU)
     drawn = str(puzzle.solve())

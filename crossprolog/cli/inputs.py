@@ -116,7 +116,7 @@ def read_puzzle(path: str, args) -> Puzzle:
     """The one puzzle in the file at `path` ("-": standard input).  Raises ParseError, and
     UsageError for a file of several puzzles."""
     stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
-    found = pieces(read_text(path, stdin), family=args.family)
+    found = pieces(read_text(path, stdin), family=args.family, options=option_values(args))
     if len(found) > 1:
         raise UsageError(f"{path_name(path)} holds {len(found)} puzzles; this command takes one "
                          "(put it in a file of its own)")
