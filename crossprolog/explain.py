@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from .answers import Cell, Clue, Solution
@@ -148,7 +149,8 @@ def reasoned_hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None 
                 candidates[cell] = (level, cell, values[0])
     left = [cell for cell in open_cells if cell not in candidates]
     if every:
-        return every_forced(reasoner, [*candidates.values(), *searched(reasoner, first[0], left)])
+        # lazily: those search finds come as it finds them, after the others are explained
+        return every_forced(reasoner, chain(candidates.values(), searched(reasoner, first[0], left)))
     if not candidates and (found_by_search := next(searched(reasoner, first[0], left), None)):
         candidates[found_by_search[1]] = found_by_search
     if not candidates:

@@ -503,3 +503,19 @@ def test_a_rule_of_more_fillings_than_a_person_lists_is_no_table_of_the_statemen
     assert tables and max(len(table.fillings) for table in tables) <= 10_000
     (forced,) = kakuro.hint(timeout=60).cells
     assert forced.level == "technique" and kakuro.solve().to_json()[forced.cell[0]][forced.cell[1]] == forced.value
+
+
+def test_every_forced_cell_is_explained_before_search_looks_for_more(monkeypatch):
+    """Search's forced cells were all looked for before any cell was explained: a time
+    limit reached while searching gave none of those propagation had shown."""
+    puzzle = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+
+    def searched_too_long(reasoner, first, cells):
+        raise TimeLimitExceeded(1)
+        yield
+
+    monkeypatch.setattr(explain, "searched", searched_too_long)
+    found = explain.hint(puzzle, every=True)
+    assert found.status == "timeout" and found.cells
+    assert {forced.level for forced in found.cells} <= {"propagation", "probing"}
+
