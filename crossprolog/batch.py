@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
 from .errors import CrossprologError
-from .results_files import same_file
+from .results_files import same_file, written_here
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -31,14 +31,16 @@ def expand(paths: Sequence[str], suffixes: Sequence[str] = PUZZLE_SUFFIXES,
     """The inputs `paths` name: a directory names its puzzle files, every other path itself.
 
     A directory's puzzle files are those with one of `suffixes`, in it and its
-    subdirectories, hidden ones skipped, and the file the command writes
-    (`written`: a run's records, which the run before may have left there), in
-    sorted order.  A directory with none stays as it is, for the reader to report.
+    subdirectories, in sorted order; hidden ones are skipped, and so are the file the
+    command writes (`written`) and what crossprolog wrote there before (records and
+    pages of other runs, which are no puzzles: results_files.written_here).  A
+    directory with none stays as it is, for the reader to report.
     """
     inputs = []
     for path in paths:
         found = _puzzle_files(Path(path), suffixes) if path != "-" and os.path.isdir(path) else []
-        found = [file for file in found if not (written and same_file(str(file), written))]
+        found = [file for file in found if not (written and same_file(str(file), written))
+                 and not written_here(str(file), empty=False)]
         inputs += [str(file) for file in found] or [path]
     return inputs
 

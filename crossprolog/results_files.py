@@ -228,19 +228,19 @@ def check_writable(path: str, inputs: Sequence[str] = (), found: Sequence[str] =
         raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
 
 
-# How what crossprolog writes begins: records (JSON lines), pages and pictures, PDF books.
-WRITTEN_HERE = (b"{", b"<", b"%PDF")
+# How what crossprolog writes into a file begins: records (JSON lines), pages, PDF books.
+WRITTEN_HERE = (b'{"', b"<!DOCTYPE html>", b"%PDF-")
 
 
-def written_here(path: str) -> bool:
-    """Whether the file at `path` is empty or begins as crossprolog's outputs do (no
-    puzzle's text does)."""
+def written_here(path: str, empty: bool = True) -> bool:
+    """Whether the file at `path` begins as crossprolog's outputs do (no puzzle's text
+    does), or is empty (when `empty`: a file that holds nothing loses nothing)."""
     try:
         with open(path, "rb") as file:
-            start = file.read(64).lstrip()
+            start = file.read(64)
     except OSError:
         return False
-    return not start or start.startswith(WRITTEN_HERE)
+    return (empty and not start) or start.startswith(WRITTEN_HERE)
 
 
 def same_file(path: str, other: str) -> bool:

@@ -145,6 +145,20 @@ def test_an_output_that_is_a_puzzle_of_an_input_directory_is_refused_and_the_puz
     out = directory / "results.txt"
     first, again = (cli("solve", directory, *form, "--out", out) for _ in range(2))
     assert first.code == again.code == 0 and out.read_text().startswith(("{", "<"))
+    markdown = directory / "c.md"  # a puzzle whose first line is an HTML comment is still one
+    markdown.write_text("<!-- mine -->\n" + kept)
+    assert cli("solve", directory, *form, "--out", markdown).code == 2 and markdown.read_text().startswith("<!--")
+
+
+def test_the_records_and_pages_of_other_runs_in_a_directory_of_inputs_are_not_read_as_puzzles(cli, tmp_path):
+    """A page or records left there by a run with another --out were read as puzzles:
+    "this looks like no puzzle family", exit 2."""
+    directory = puzzle_directory(tmp_path, FAST[:2])
+    assert cli("solve", directory, "--out", directory / "records.txt").code == 0
+    assert cli("solve", directory, "--format", "html", "--out", directory / "page.md").code == 0
+    run = cli("solve", directory, "--format", "json")
+    assert run.code == 0 and [record["path"] for record in run.jsonl()] == \
+        [str(directory / "a.txt"), str(directory / "b.txt")]
 
 
 def test_a_results_file_in_a_directory_of_inputs_is_not_read_as_one(cli, tmp_path):
