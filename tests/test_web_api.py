@@ -198,10 +198,13 @@ def test_what_is_not_json_is_refused(server):
 
 def test_every_answer_under_api_is_json_even_starlettes_own(server):
     """No such path, or a method the path does not take, was plain text "Not Found"."""
-    for method, path in (("GET", "/api/nothing"), ("PUT", "/api/solve"), ("GET", "/api/solve")):
+    for method, path, expected in (("GET", "/api/nothing", 404), ("PUT", "/api/solve", 405),
+                                   ("GET", "/api/solve", 405), ("GET", "/api/generate", 405),
+                                   ("POST", "/api/families", 405)):  # GET /api/solve was a 404
         status, headers, body = server.request(method, path)
-        assert status in (404, 405) and headers["content-type"] == "application/json"
+        assert status == expected and headers["content-type"] == "application/json", (method, path)
         assert body["status"] == "error" and body["error"]
+        assert expected == 404 or "POST" in headers["allow"] or "GET" in headers["allow"]
 
 
 def test_a_client_that_leaves_mid_request_is_no_error_of_the_server():

@@ -95,7 +95,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             except Refused as refused:
                 return refusal(refused)
             return await ask(Question(kind, fields, fields.pop("timeout")))
-        return Route(f"/api/{kind}", endpoint, methods=["POST"], name=kind)
+        return Route(f"/{kind}", endpoint, methods=["POST"], name=kind)
 
     async def generate(request: Request) -> JSONResponse:
         try:
@@ -133,10 +133,11 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             warming.cancel()
             pool.close()
 
-    routes = [puzzle_route(kind) for kind in (*replies.COMMANDS, "draw")] + [
-        Route("/api/generate", generate, methods=["POST"]),
-        Route("/api/families", families), Route("/api/health", health),
-        Mount("/", StaticFiles(directory=STATIC, html=True))]
+    # The API apart from the page's files: a path of it asked with another method is a 405
+    # there, where the files' mount at / took every GET (a 404 for GET /api/solve).
+    api = [puzzle_route(kind) for kind in (*replies.COMMANDS, "draw")] + [
+        Route("/generate", generate, methods=["POST"]), Route("/families", families), Route("/health", health)]
+    routes = [Mount("/api", routes=api), Mount("/", StaticFiles(directory=STATIC, html=True))]
     hosts = ["*"] if settings.host not in LOOPBACK else ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error},
                      middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
