@@ -309,6 +309,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     refuse_zero(zero)
     making.checked_size("CrossProduct", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
+
     def drawn() -> CrossProduct | None:
         table = random_table(rows, cols, rng)
         full = CrossProduct.from_table(table, givens=table)

@@ -372,6 +372,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     differs, then each hidden when the solution stays unique (`making.well_formed`)."""
     making.checked_size("Kakuro", rows, cols, 3, 20)
     rng = random.Random(seed)
+
     def drawn() -> Kakuro | None:
         white, digits = random_filling(rows, cols, rng)
         full = clued(white, digits, rows, cols).placing(digits)

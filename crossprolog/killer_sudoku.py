@@ -57,7 +57,7 @@ class Cage:
 
     def holds(self, digits: Sequence[Digit]) -> bool:
         """Whether `digits` (one per cell) are different and add up to the sum."""
-        return len(set(digits)) == len(digits) and sum(digits) == self.total
+        return self.made(digits) == self.total
 
     def made(self, digits: Sequence[Digit]) -> int | None:
         """The sum `digits` make; None when a digit repeats (no sum makes them a cage)."""
@@ -213,6 +213,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     unique (`making.well_formed`), so no given is to spare."""
     size = checked_size(rows, cols)
     rng = random.Random(seed)
+
     def drawn() -> KillerSudoku | None:
         grid = random_grid(size, rng)
         full = KillerSudoku(size, random_cages(grid, rng), grid)

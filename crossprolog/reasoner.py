@@ -40,7 +40,6 @@ class Deadline:
         return left
 
 
-
 class Reasoner:
     """Questions about one puzzle, asked of Prolog within one deadline.
 

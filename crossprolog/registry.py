@@ -8,7 +8,7 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .errors import InvalidValue, ParseError, UsageError, shown
 from .families import BY_NAME, FAMILIES, named
-from .family import CERTAIN, STRONG, Claim, Family, OptionError
+from .family import CERTAIN, STRONG, Claim, Family, Option, OptionError
 from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
 from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle, integer
@@ -50,24 +50,27 @@ def _reads(record: Family, lines: Sequence[Line]) -> bool:
     """Whether every directive of `lines` that names an option of `record` has a value
     it reads (`# game: killer-sudoku` is Killer Sudoku's, `# game: sumplete` CrossCells')."""
     for line in lines:
-        if (option := record.option(directive_word(line) or "")) is not None:
-            try:
-                option.value(line.text.split(":", 1)[1])
-            except OptionError:
-                return False
+        option = record.option(directive_word(line) or "")
+        if option is not None and not _reads_value(option, line.text.split(":", 1)[1]):
+            return False
     return True
 
 
 def _takes(record: Family, options: Mapping[str, Any]) -> bool:
-    """Whether one of `options` is an option of `record` with a value it reads."""
-    for option in record.options:
-        if option.key in options:
-            try:
-                if not isinstance(options[option.key], str) or option.value(options[option.key]) is not None:
-                    return True
-            except OptionError:
-                continue
-    return False
+    """Whether one of `options` is an option of `record` with a value it takes (a string
+    one it reads, as the command line's)."""
+    return any(option.key in options and (not isinstance(value := options[option.key], str)
+                                          or _reads_value(option, value))
+               for option in record.options)
+
+
+def _reads_value(option: Option, text: str) -> bool:
+    """Whether `option` reads `text` as a value."""
+    try:
+        option.value(text)
+    except OptionError:
+        return False
+    return True
 
 
 def family_of(text: str) -> str:
@@ -193,9 +196,10 @@ def _own_directives(shared: list[Line], record: Family) -> list[Line]:
 def parse(text: str, family: str | None = None, **options: Any) -> Puzzle:
     """The puzzle drawn in `text`.
 
-    `family` names the family; otherwise the strongest claim decides (two as
-    strong: the one that takes `options`).  `options` (by model keyword: `zero=True`, `first_cell="seeds"`) override
-    the directives of the text; options the family does not have are
+    `family` names the family; otherwise the strongest claim decides (of two as
+    strong, the one that takes `options`).  `options` (by model keyword:
+    `zero=True`, `first_cell="seeds"`) override the directives of the text;
+    options the family does not have are
     ignored, and None means not given.  A string value is read as the
     command line reads it.  Raises ParseError with the line and column of
     the first problem, saying which family was assumed when it was guessed;

@@ -256,6 +256,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     random order while the solution stays unique (`making.well_formed`)."""
     checked_size(rows, cols, digits, objective)
     rng = random.Random(seed)
+
     def drawn() -> Sudoku | None:
         grid = random_grid(rng)
         full = Sudoku(grid)

@@ -93,7 +93,7 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     for line in body:
         if is_blank(line):
             continue
-        if digits or (sums and not SUM_LINE.match(line.text) and not STARTS_WITH_LETTER.match(line.text)):
+        if digits or (sums and not STARTS_WITH_LETTER.match(line.text)):  # a sum line starts with one
             digits.append((line, digit_cells(line)))
         elif sums or SUM_LINE.match(line.text):  # a sum line, or one gone wrong ('c', 'c x')
             read_sum(line, sums)

@@ -51,6 +51,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     until its solution is unique."""
     making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
     rng = random.Random(seed)
+
     def drawn() -> CrossCells | None:
         full, on = random_solved(rows, cols, rng, **rules)
         if full.game != "crosscells":
