@@ -73,8 +73,12 @@ def kernel_statement(puzzle, low: int, high: int) -> Statement:
     for table in data["tables"]:
         cells = tuple(table["cells"])
         clue = by_cells.get(frozenset(places[i] for i in cells))
-        tables.append(Table(cells, clue.text if clue else f"the cage at {short(places[cells[0]])}", clue,
-                            fillings=tuple(tuple(f) for f in table["fillings"])))
+        name = clue.text if clue else f"the cage at {short(places[cells[0]])}"
+        if "fillings" in table:
+            tables.append(Table(cells, name, clue, fillings=tuple(tuple(f) for f in table["fillings"])))
+        else:  # too many fillings to list: folded, its digits different if they share a unit
+            distinct = any(set(cells) <= set(unit.cells) for unit in units)
+            tables.append(Table(cells, name, clue, op=table["op"], target=table["target"], distinct=distinct))
     placed = {i: d for i, d in data["givens"]}
     placed_by = {i: givens.get(places[i]) or by_cells.get(frozenset({places[i]})) for i in placed}
     return Statement(places, tuple(map(short, places)), tuple(range(low, high + 1)), units,

@@ -46,7 +46,8 @@ class Unit:
 @dataclass(frozen=True)
 class Table:
     """Cells whose digits form one of the fillings of a clue: `fillings` listed, or for
-    long lines a sum or product (`op` "+" or "*") of `target`, any digits."""
+    long lines a sum or product (`op` "+" or "*") of `target`, any digits, or with
+    `distinct` no digit twice."""
 
     cells: tuple[Index, ...]
     name: str
@@ -54,6 +55,7 @@ class Table:
     fillings: tuple[tuple[int, ...], ...] | None = None
     op: str | None = None
     target: int | None = None
+    distinct: bool = False
     known: dict = field(default_factory=dict, compare=False, repr=False)  # fitting's answers so far
 
     def fitting(self, marks: list[set[int]]) -> tuple[list[set[int]], int]:
@@ -70,30 +72,39 @@ class Table:
         if self.fillings is not None:
             fit = [f for f in self.fillings if all(d in marks[i] for i, d in zip(self.cells, f))]
             return [{f[k] for f in fit} for k in range(len(self.cells))], len(fit)
-        return folded(self.op, self.target, [marks[i] for i in self.cells])
+        return folded(self.op, self.target, [marks[i] for i in self.cells], self.distinct)
 
 
-def folded(op: str, target: int, marks: list[set[int]]) -> tuple[list[set[int]], int]:
-    """`Table.fitting` for a sum or product over `marks`, by the partial results
-    reachable from the left and those still able to reach `target` (no filling listed)."""
+def folded(op: str, target: int, marks: list[set[int]], distinct: bool = False) -> tuple[list[set[int]], int]:
+    """`Table.fitting` for a sum or product over `marks` (no digit twice if `distinct`),
+    by the states reachable from the left and those still able to reach `target` (no
+    filling listed).  A state is the partial result and, if `distinct`, the digits used."""
     apply = (lambda a, d: a + d) if op == "+" else (lambda a, d: a * d)
     start = 0 if op == "+" else 1
     useful = (lambda a: a <= target) if op == "+" else (lambda a: target == 0 or (a and target % a == 0))
-    forward = [{start: 1}]
+
+    def step(state: tuple[int, int], d: int) -> tuple[int, int] | None:
+        partial, used = state
+        bit = 1 << d if distinct else 0
+        after = apply(partial, d)
+        if used & bit or not ((op == "*" and after == 0 and target == 0) or useful(after)):
+            return None
+        return after, used | bit
+
+    forward: list[dict[tuple[int, int], int]] = [{(start, 0): 1}]
     for cell in marks:
-        states: dict[int, int] = {}
-        for partial, ways in forward[-1].items():
+        states: dict[tuple[int, int], int] = {}
+        for state, ways in forward[-1].items():
             for d in cell:
-                after = apply(partial, d)
-                if (op == "*" and after == 0 and target == 0) or useful(after):
+                if (after := step(state, d)) is not None:
                     states[after] = states.get(after, 0) + ways
         forward.append(states)
-    backward = [{target}]
+    backward = [{state for state in forward[-1] if state[0] == target}]
     for k in range(len(marks) - 1, -1, -1):
-        backward.insert(0, {a for a in forward[k] for d in marks[k] if apply(a, d) in backward[0]})
-    fit = [{d for a in forward[k] if a in backward[k] for d in marks[k] if apply(a, d) in backward[k + 1]}
+        backward.insert(0, {state for state in forward[k] for d in marks[k] if step(state, d) in backward[0]})
+    fit = [{d for state in forward[k] if state in backward[k] for d in marks[k] if step(state, d) in backward[k + 1]}
            for k in range(len(marks))]
-    return fit, forward[-1].get(target, 0)
+    return fit, sum(forward[-1][state] for state in backward[-1])
 
 
 @dataclass

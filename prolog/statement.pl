@@ -17,8 +17,9 @@ of Rows:
                                        each sum, product, difference,
                                        ratio or table rule, its fillings
                                        (no digit twice in a unit, as the
-                                       kernel's own tables), but those of
-                                       more than most_fillings/1
+                                       kernel's own tables); a sum or
+                                       product of more than most_fillings/1
+                                       as _{cells, op: "+" or "*", target}
       givens: [[I, D], ...]}           each given rule
 
 No search: the fillings are what grid_fillings:rule_filling/4 gives.
@@ -63,20 +64,28 @@ rules_statement(Rows, Rules, Low, High,
 given_pair(given(I, D), [I, D]).
 
 %   A table rule's cells and fillings, digits Low..High, none twice in
-%   cells that share a unit; no table (fails) for a rule of more than
-%   most_fillings/1 fillings.  Techniques that reason over the others are
-%   still sound, and a rule that large tells a person little: a run of
-%   nine cells adding up to 45 has 9! = 362,880 fillings, which took
-%   seconds and gigabytes to list, past a hint's time limit.
-rule_data(Units, Digits, Rule, _{cells: Cells, fillings: Fillings}) :-
+%   cells that share a unit; for a sum or product of more than
+%   most_fillings/1 fillings, its operation and target instead (the
+%   techniques fold it cell by cell), and no table (fails) for another
+%   rule that large.  A run of nine cells adding up to 45 has 9! = 362,880
+%   fillings, which took seconds and gigabytes to list, past a hint's
+%   time limit.
+rule_data(Units, Digits, Rule, Data) :-
     rule_cells(Rule, Cells),
     lined(Cells, Units, Lined),
     most_fillings(Most),
     Over is Most + 1,
     findnsols(Over, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0), !,
     length(Fillings0, N),
-    N =< Most,
-    sort(Fillings0, Fillings).
+    (   N =< Most
+    ->  sort(Fillings0, Fillings),
+        Data = _{cells: Cells, fillings: Fillings}
+    ;   folded_rule(Rule, Op, Target),
+        Data = _{cells: Cells, op: Op, target: Target}
+    ).
+
+folded_rule(sum(_, Target), "+", Target).
+folded_rule(product(_, Target), "*", Target).
 
 most_fillings(10_000).
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
+import random
 import subprocess
 import sys
 
@@ -489,20 +491,39 @@ def test_every_forced_cell_past_the_time_limit_gives_those_found_by_then():
     assert explain.every_forced(reasoner, iter(())).status == "stuck"
 
 
-def test_a_rule_of_more_fillings_than_a_person_lists_is_no_table_of_the_statement():
+def test_a_rule_of_more_fillings_than_a_person_lists_is_folded_not_listed():
     """A cage or run of nine cells has up to 9! = 362,880 fillings: listing them for the
     techniques took seconds and gigabytes past a hint's --timeout (KenKen rows as 45+
     cages: 35 s and 2.6 GB, then out of stack), and the 12x12 Kakuro example's first
-    hint was "no technique applies" for the time its 40,320-filling runs took."""
+    hint was "no technique applies" for the time its 40,320-filling runs took.  Such a
+    rule is its sum, folded cell by cell; left out, the techniques lost Kakuro's runs of
+    eight and nine cells (and innies and outies their totals)."""
     rows = "".join(" ".join(letter * 9) + "\n" for letter in "abcdefghi")
     kenken = crossprolog.parse(rows + "".join(f"{letter} 45+\n" for letter in "abcdefghi"))
     statement = kenken.statement()
-    assert statement.tables == () and len(statement.units) == 18
+    assert len(statement.tables) == 9 and len(statement.units) == 18
+    assert all(t.fillings is None and (t.op, t.target, t.distinct) == ("+", 45, True) for t in statement.tables)
     kakuro = crossprolog.parse((EXAMPLES / "kakuro" / "random-12x12.txt").read_text())
     tables = kakuro.statement().tables
-    assert tables and max(len(table.fillings) for table in tables) <= 10_000
+    assert max(len(table.fillings) for table in tables if table.fillings) <= 10_000
+    folded = [table for table in tables if table.fillings is None]
+    assert folded and all(table.op == "+" and table.distinct for table in folded)
     (forced,) = kakuro.hint(timeout=60).cells
     assert forced.level == "technique" and kakuro.solve().to_json()[forced.cell[0]][forced.cell[1]] == forced.value
+
+
+@pytest.mark.parametrize("op, target, distinct", [("+", 20, True), ("+", 20, False), ("*", 72, True),
+                                                  ("*", 72, False), ("+", 6, True), ("*", 0, False)])
+def test_a_folded_rule_fits_as_its_fillings_listed(op, target, distinct):
+    """Folding a sum or product cell by cell gives the digits and the count that listing
+    its fillings does, with or without different digits, on random pencil marks."""
+    rng = random.Random(f"{op}{target}{distinct}")
+    for _ in range(40):
+        marks = [set(rng.sample(range(0 if target == 0 else 1, 10), rng.randint(1, 7))) for _ in range(4)]
+        fillings = [f for f in itertools.product(*map(sorted, marks))
+                    if (sum(f) if op == "+" else math.prod(f)) == target and (not distinct or len(set(f)) == 4)]
+        assert techniques.folded(op, target, marks, distinct) == ([{f[k] for f in fillings} for k in range(4)],
+                                                                   len(fillings))
 
 
 def test_every_forced_cell_is_explained_before_search_looks_for_more(monkeypatch):
