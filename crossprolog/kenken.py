@@ -58,12 +58,14 @@ TWO_CELLS = ("-", "/")
 class Cage:
     """Cells in reading order, the target their digits make, and the operation (GIVEN
     for a one-cell cage written as its number alone).  `name` is its letter in the
-    layout ("" until drawn)."""
+    layout ("" until drawn); `clue_at` the cell its clue stands in, when drawn in
+    another than its first."""
 
     cells: tuple[Place, ...]
     target: int
     op: str
     name: str = field(default="", compare=False)
+    clue_at: Place | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         """Refuse, with InvalidValue, a cage that cannot be: cells that are not pairs of
@@ -79,6 +81,15 @@ class Cage:
             raise InvalidValue(f"a {self.op} cage has two cells")
         if self.op == GIVEN and len(self.cells) != 1:
             raise InvalidValue("only a one-cell cage may give its number alone")
+        if self.clue_at is not None:
+            object.__setattr__(self, "clue_at", cage_cells((self.clue_at,))[0])
+            if self.clue_at not in self.cells:
+                raise InvalidValue(f"a cage's clue stands in one of its cells, not at {self.clue_at}")
+
+    @property
+    def clue_cell(self) -> Place:
+        """The cell the clue stands in: where it was drawn, else the first."""
+        return self.clue_at or self.cells[0]
 
     def holds(self, digits: Sequence[Digit]) -> bool:
         """Whether `digits` (one per cell, in the cage's order) make the target."""
@@ -142,7 +153,7 @@ class KenKen(CagedGrid, Explainable):
     # Drawing
 
     def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
-        """The grid, its cages walled and each cage's clue in its first cell.  As text:
+        """The grid, its cages walled and each cage's clue in its `clue_cell`.  As text:
         the grid of cage letters, each with its digit when known (`a4`), apart or
         together as the puzzle was written, then one clue line per cage, in the order
         of the letters; or, for a puzzle read in the drawn form, the cages walled in
@@ -151,7 +162,7 @@ class KenKen(CagedGrid, Explainable):
         digits = solution.values if solution is not None else self.givens
         of_clues = marked.clue_cells()
         letters = self.letters()
-        corners = {cage.cells[0]: Token(cage.clue, marked.clue_of("cage", name=letters[cage.cells[0]]))
+        corners = {cage.clue_cell: Token(cage.clue, marked.clue_of("cage", name=letters[cage.cells[0]]))
                    for cage in self.cages}
 
         def square(r: int, c: int, digit: str, given: bool) -> Square:
@@ -193,7 +204,7 @@ class KenKen(CagedGrid, Explainable):
         """How an explanation names `cage`: by its letter, or where its clue stands when
         the cages are drawn with walls."""
         if self.drawn:
-            row, column = cage.cells[0]
+            row, column = cage.clue_cell
             return f"the {cage.clue} cage at row {row + 1}, column {column + 1}"
         return f"cage {letter} ({cage.clue})"
 

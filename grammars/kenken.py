@@ -221,7 +221,7 @@ def lettered_clue(letter: str, places: list[Place], clues: dict[str, tuple[Line,
 
 
 def clued(called: str, places: list[Place], line: Line, target: Token, operation: Token | None,
-          size: int, name: str = "") -> Cage:
+          size: int, name: str = "", clue_at: Place | None = None) -> Cage:
     """The cage over `places` that `target` and `operation` (None: the number alone)
     on `line` say.  ParseError for a clue the cage cannot have: no operation on
     several cells, - or / on other than two, a target below 1 (no digits 1..N make
@@ -232,7 +232,7 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
         message, at = problem
         raise error_at(message, line, {"target": target.column, "end": target.end,
                                        "operation": (operation or target).column}[at])
-    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name)
+    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name, clue_at=clue_at)
 
 
 def clue_problem(op: str, target: int, cells: int, size: int, called: str = "this cage",
@@ -310,6 +310,7 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
     ParseError for a cage with no clue or two, or a digit outside 1..size; `first`
     (a line and column) is where the cage's first cell is drawn."""
     clue: tuple[Line, Token, Token | None] | None = None
+    clue_at = places[0]
     digits: dict[Place, Digit] = {}
     for place in places:
         for line, tokens in contents[place]:
@@ -318,7 +319,7 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
                     raise error_at(f"this cage has its clue already (line {clue[0].number}, "
                                    f"column {clue[1].column})", line, tokens[0].column)
                 operation = tokens[1] if len(tokens) > 1 and isinstance(tokens[1].value, str) else None
-                clue = (line, tokens[0], operation)
+                clue, clue_at = (line, tokens[0], operation), place
                 tokens = tokens[1 + bool(operation):]
             for token in tokens:
                 if not 1 <= token.value <= size:
@@ -327,7 +328,7 @@ def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,
     if clue is None:
         raise error_at("this cage has no clue: write its target and operation in one of its "
                        "cells, like 6+", *first)
-    return clued("this cage", places, *clue, size), digits
+    return clued("this cage", places, *clue, size, clue_at=clue_at if clue_at != places[0] else None), digits
 
 
 # A whole text of lettered KenKens read in one pass (see grammars/one_pass.py): rows of

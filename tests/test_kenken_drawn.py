@@ -94,6 +94,39 @@ def test_a_row_may_take_several_lines_the_clue_anywhere_in_its_cage():
     assert puzzle.solve().values == ((1, 2, 3), (3, 1, 2), (2, 3, 1))
 
 
+def test_a_clue_stays_in_the_cell_it_was_drawn_in():
+    """A clue drawn in another cell than its cage's first was drawn back in the first,
+    and hints named the cage by a cell the solver never wrote its clue in."""
+    moved = """\
++-----+-----+-----+-----+
+|       12* |     |     |
++-----+-----+     +     +
+|     |     | 2-  | 3/  |
++     +     +-----+-----+
+| 3/  | 6+  |       3+  |
++-----+-----+-----+-----+
+|       1-  |       12* |
++-----+-----+-----+-----+
+"""
+    puzzle = crossprolog.parse(moved)
+    assert puzzle == crossprolog.parse(DRAWN)
+    assert {cage.clue_cell for cage in puzzle.cages} == {(0, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 3),
+                                                         (3, 1), (3, 3)}
+    solved = str(puzzle.solve())
+    assert solved.splitlines()[1] == "|     4   12* 3 |     2 |     1 |"
+    assert crossprolog.parse(solved).cages == puzzle.cages
+    assert [cage.clue_cell for cage in crossprolog.parse(solved).cages] == [cage.clue_cell for cage in puzzle.cages]
+    assert "the 12* cage at row 1, column 2" in str(puzzle.hint())
+    svg = puzzle.solve()._repr_svg_()
+    assert '<text x="53" y="22"' in svg and ">12*</text>" in svg
+
+
+def test_a_cage_clue_stands_in_one_of_its_cells():
+    with pytest.raises(crossprolog.InvalidValue, match="one of its cells"):
+        crossprolog.kenken.Cage(((0, 0), (0, 1)), 3, "+", clue_at=(1, 1))
+    assert crossprolog.kenken.Cage(((0, 0), (0, 1)), 3, "+", clue_at=[0, 1]).clue_cell == (0, 1)
+
+
 def test_every_random_puzzle_drawn_reads_back_the_same():
     rng = random.Random(5)
     for size in (3, 4, 5, 6, 7, 8, 9):
