@@ -51,10 +51,10 @@ from .common import Line, Token, error_at, is_blank, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
                    "/": "/", "÷": "/"}
-WHAT_CELL = "a cage letter like a, maybe with its digit (a4)"
+WHAT_CELL = "a cage letter like a, maybe with its digit (a4), or . for a cell in no cage"
 WHAT_CLUE = "a clue like 'a 12*': the cage's letter, then its target and operation"
 
-CELL = r"[A-Za-z]\d?"
+CELL = r"[A-Za-z.]\d?"  # `.`: a cell in no cage, as a puzzle left without some cages is written
 # A token of a grid row: a cell, or a run of cells written together (`aabc`, `a4a3b2c1`).
 grid_cell = located(pp.Regex(rf"(?:{CELL})+(?!\S)")).set_name(WHAT_CELL)
 grid_row = pp.OneOrMore(grid_cell)
@@ -69,8 +69,11 @@ WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, or the digit alone"
 
 CLUE_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)-?\d")
 NEGATIVE_TARGET = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)(-\d+)")
-GRID_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
-COMPACT_LINE = re.compile(r"\s*(?:[A-Za-z]\d?){3,}\s*")
+LETTERS_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
+# Rows of cells with a cage letter among them (a row of `.` alone is any grid's), or
+# written together: either counts only beside clue lines (`X . .` is a Kakuro's row).
+GRID_LINE = re.compile(r"(?=.*[A-Za-z])\s*[A-Za-z.]\d?(?:\s+[A-Za-z.]\d?)*\s*")
+COMPACT_LINE = re.compile(r"(?=.*[A-Za-z])\s*(?:[A-Za-z.]\d?){3,}\s*")
 FENCE_LINE = re.compile(r"\s*" + FENCE)
 
 
@@ -94,7 +97,7 @@ def claim(lines: Sequence[Line]) -> Claim:
     if grid + compact >= 2 and clues:
         return Claim(STRONG * (grid + compact + clues) / len(body),
                      "a grid of cage letters and clue lines like 'a 12*'")
-    if grid >= 2:
+    if sum(bool(LETTERS_LINE.fullmatch(line.text)) for line in body) >= 2:
         return Claim(WEAK, "a grid of letters")
     return NONE
 
@@ -185,10 +188,11 @@ def given(token: Token, line: Line, size: int) -> int | None:
 
 
 def cage_places(cells: dict[Place, Token]) -> dict[str, list[Place]]:
-    """The places of each letter, in reading order."""
+    """The places of each letter, in reading order (`.`, no cage, left out)."""
     places: dict[str, list[Place]] = {}
     for place, token in sorted(cells.items()):
-        places.setdefault(token.text[0], []).append(place)
+        if token.text[0] != ".":
+            places.setdefault(token.text[0], []).append(place)
     return places
 
 

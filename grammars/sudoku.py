@@ -109,14 +109,17 @@ def is_header(line: Line) -> bool:
 
 
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for a grid with '.' or '_' cells, for lines of 81 cells (a puzzle each), or
-    for nine rows of nine cells (digits, or '?', which is also CrossProduct's unknown:
-    the shape tells them apart, as a CrossProduct's product line is a token short)."""
-    rows = [cells for line in lines if line_kind(line) == "row" and (cells := cell_texts(line))]
+    """Strong for a grid with '.' or '_' cells (as strong as its lines are rows of
+    cells), for lines of 81 cells (a puzzle each), or for nine rows of nine cells
+    (digits, or '?', which is also CrossProduct's unknown: the shape tells them apart,
+    as a CrossProduct's product line is a token short)."""
+    lined = [line for line in lines if line_kind(line) == "row"]
+    rows = [cells for line in lined if (cells := cell_texts(line))]
     if not rows:
         return NONE
     if any(cell in (".", "_") for row in rows for cell in row):
-        return Claim(STRONG, "'.' or '_' cells")
+        # As strong as the rows are many: a KenKen's row of cells in no cage is `. . . .`
+        return Claim(STRONG * len(rows) / len(lined), "'.' or '_' cells")
     if all(len(row) == SIZE * SIZE for row in rows):
         return Claim(STRONG, "lines of 81 cells")
     if len(rows) == SIZE and all(len(row) == SIZE for row in rows):

@@ -35,6 +35,23 @@ def test_a_solution_is_drawn_in_the_layout_and_reads_back_as_placed_digits():
     assert again.count() == 1
 
 
+def test_a_cell_in_no_cage_is_written_as_a_dot_and_reads_back():
+    """A KenKen with cages left out (as the Python API and the clue-keeping explanations
+    make it) was written with `.` for its uncaged cells, which did not read back."""
+    rng = random.Random(3)
+    for size in (4, 6, 9):
+        puzzle = random_puzzle(size, rng)
+        for compact in (False, True):
+            kept = KenKen(size, tuple(rng.sample(puzzle.cages, len(puzzle.cages) // 2)), compact=compact)
+            again = crossprolog.parse(str(kept))
+            assert again == kept and "." in str(kept).split("\n")[0] + str(kept)
+    issue = crossprolog.parse(ISSUE)
+    without_a = KenKen(4, issue.cages[1:])
+    solved = str(without_a.solve())
+    assert solved.splitlines()[0] == ".4 .3 b2 c1"
+    assert crossprolog.parse(solved).givens == ISSUE_SOLUTION
+
+
 def test_clue_lines_in_any_order_spelled_as_people_type_them():
     lines = ISSUE.splitlines()
     grid, clues = lines[1:5], lines[5:]
