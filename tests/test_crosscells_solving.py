@@ -80,6 +80,12 @@ def test_division_must_be_exact():
     assert solutions("-6 /3 =-2") == [((1, 1),)]
 
 
+def test_only_a_total_divides_so_a_line_of_a_count_alone_has_no_division_to_be_exact():
+    """Exactness is a total's: a line read by no total has no value (and no direction)."""
+    assert solutions("+3 /2 #2") == [((1, 1),)]
+    assert solutions("+3 /2 =1") == []
+
+
 def test_counts_count_on_cells():
     assert len(solutions("+1 +2 +3 #2")) == 3
     assert solutions("+1 +2 +3 #4") == []
