@@ -9,8 +9,8 @@ are ignored.
        ?     ?   ? 210
 
 Markdown: `|6615|15552|420|[6×3]|`, an alignment line (`|---|`, `|:---:|`),
-then rows such as `|?|?|?|**210**|`.  The size tag, the bold and the outer
-bars are optional; an empty cell is unknown, like `?`.
+then rows such as `|?|?|?|**210**|`.  The size tag (or an empty corner), the bold
+and the outer bars are optional; an empty cell is unknown, like `?`.
 
 Directive (above the puzzle): `# zero: yes` lets digits run 0-9.
 """
@@ -306,6 +306,9 @@ def _markdown_puzzle(lines: list[Line], zero: bool) -> CrossProduct:
     header = [_markdown_value(cell, lines[0], "a column product or a size tag like [6×3]",
                               tag=cell is cells[-1]) for cell in cells]
     tag = header.pop() if isinstance(header[-1].value, SizeTag) else None
+    if (not tag and header[-1].text == "" and len(lines) > 2
+            and len(markdown_cells(lines[2])) == len(header)):  # an empty corner above the products
+        header.pop()
     if len(lines) < 3:
         raise error_at("no rows here: a table has a line of column products, the |---| line, "
                        "then a line per row (its cells and its product)", lines[0], 1)

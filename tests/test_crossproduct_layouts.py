@@ -140,7 +140,9 @@ def test_the_plain_text_table_with_the_notebooks_size_tag():
     "|?|?|?|4|\n|?|?|?|49|\n",
     "|6615|15552|420|[6×3]|\n|-|-|-|-|\n| | | |**210**|\n||||144|\n| |?| |54|\n|?|?|?|135|\n|?|?|?|4|\n"
     "|?|?|?|49|\n",
-], ids=["no-outer-bars", "alignment-colons", "empty-cells"])
+    "| 6615 | 15552 | 420 | |\n|---|---|---|---|\n|?|?|?|**210**|\n|?|?|?|144|\n|?|?|?|54|\n|?|?|?|135|\n"
+    "|?|?|?|4|\n|?|?|?|49|\n",
+], ids=["no-outer-bars", "alignment-colons", "empty-cells", "empty-corner"])
 def test_markdown_tables_as_people_write_them(text):
     puzzle = crossprolog.parse(text)
     assert puzzle == RIDDLER_2 and puzzle.layout == "markdown"
