@@ -91,6 +91,7 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
         said = {"stuck": "no cell is forced", "solved": "nothing is left open",
                 "unsolvable": "no solution, so no hint"}.get(hint.status, hint.status)
         return Picture((puzzle.scene(None, extra),), (said,))
+    _check_own(puzzle, hint)
     placed = puzzle.placing({forced.cell: forced.value for forced in hint.cells})
     marks = Marking({forced.cell: frozenset({HINTED}) for forced in hint.cells},
                     {clue: frozenset({REASON}) for forced in hint.cells for clue in forced.clues})
@@ -98,6 +99,18 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
     hinted = tuple(s._replace(marks=s.marks - {GIVEN}) if HINTED in s.marks else s for s in scene.squares)
     late = ("the time ran out: there may be more",) if hint.status == "timeout" else ()
     return Picture((replace(scene, squares=hinted),), tuple(f.reason for f in hint.cells) + late)
+
+
+def _check_own(puzzle: Puzzle, hint: Hint) -> None:
+    """InvalidValue for a hint of another puzzle: a cell this puzzle does not leave open,
+    or a clue it does not have (it would be drawn into this grid as if it fit)."""
+    own = {clue: clue.cells for clue in puzzle.clues()}
+    open_cells = set(map(tuple, puzzle.open_cells()))
+    for forced in hint.cells:
+        if tuple(forced.cell) not in open_cells or any(own.get(clue) != clue.cells for clue in forced.clues):
+            row, column = forced.cell
+            raise InvalidValue(f"that hint is not of this {puzzle.family} puzzle: its cell "
+                               f"r{row + 1}c{column + 1} or the clues of its reason are not this puzzle's")
 
 
 def _ambiguity(seen: Ambiguity, extra: Marking) -> Picture:

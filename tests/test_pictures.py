@@ -28,6 +28,8 @@ from crossprolog.kenken import KenKen
 from crossprolog.killer_sudoku import KillerSudoku
 from crossprolog.scene import MARKS
 from crossprolog.sudoku import Sudoku
+
+from conftest import EXAMPLES
 from test_scenes import FORMS, form
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -287,6 +289,21 @@ def test_a_search_draws_its_first_solution_and_nothing_else_is_drawn():
         pictures.svg("a puzzle")
     with pytest.raises(crossprolog.InvalidValue, match="nothing to draw of int"):
         pictures.svg(puzzle, 3)
+
+
+def test_a_hint_of_another_puzzle_is_refused_not_drawn_into_this_grid():
+    """A Solution of another puzzle was refused, but a Hint was drawn in: the KenKen's
+    hinted 2 at r1c3 of the Riddler's grid, whose digit there is 5."""
+    riddler = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    kenken = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    for puzzle, hint in ((riddler, kenken.hint()), (kenken, riddler.hint())):
+        with pytest.raises(crossprolog.InvalidValue, match="not of this"):
+            pictures.svg(puzzle, hint)
+    hint = kenken.hint()
+    (cell,) = [forced.cell for forced in hint.cells]
+    with pytest.raises(crossprolog.InvalidValue, match="not of this"):  # that cell is no longer open
+        pictures.svg(kenken.placing({cell: hint.cells[0].value}), hint)
+    assert f">{hint.cells[0].value}</text>" in pictures.svg(kenken, hint)
 
 
 # The documentation's pictures
