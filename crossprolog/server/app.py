@@ -140,7 +140,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
     routes = [Mount("/api", routes=api), Mount("/", StaticFiles(directory=STATIC, html=True))]
     hosts = ["*"] if settings.host not in LOOPBACK else ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error},
-                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
+                     middleware=[Middleware(JsonRefusals), Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
                                  Middleware(SecurityHeaders)])
 
 
@@ -205,8 +205,8 @@ def puzzle_fields(fields: dict, settings: Settings) -> dict:
     timeout = settings.timeout if timeout is None else timeout  # null: not given, as for "limit"
     if not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
             and math.isfinite(timeout) and timeout > 0):
-        raise Refused(400, f'"timeout" must be a positive, finite number of seconds (the server gives '
-                           f'at most {settings.timeout:g})')
+        raise Refused(400, f'"timeout" must be a positive, finite number of seconds (more than '
+                           f'{settings.timeout:g}, the server\'s limit, is taken as {settings.timeout:g})')
     return {**fields, "timeout": min(timeout, settings.timeout)}
 
 
@@ -277,3 +277,36 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class JsonRefusals:
+    """Under /api/ every answer is JSON, a refusal made before the API is reached too:
+    the plain text of one (TrustedHostMiddleware's for a Host header naming another
+    host) is sent as {"status": "error", "error": text}."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            return await self.app(scope, receive, send)
+        held: dict = {}  # a plain-text answer's start, and its body so far
+
+        async def send_as_json(message):
+            if message["type"] == "http.response.start" and dict(message.get("headers", [])).get(
+                    b"content-type", b"").startswith(b"text/plain"):
+                held.update(start=message, body=b"")
+                return
+            if "start" not in held:
+                return await send(message)
+            held["body"] += message.get("body", b"")
+            if message.get("more_body"):
+                return
+            body = json.dumps({"status": "error", "error": held["body"].decode(errors="replace")}).encode()
+            headers = [(k, v) for k, v in held["start"].get("headers", [])
+                       if k not in (b"content-type", b"content-length")]
+            await send({**held["start"], "headers": [*headers, (b"content-type", b"application/json"),
+                                                     (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, send_as_json)
