@@ -147,14 +147,18 @@ def test_usage_errors_exit_2_without_traceback():
     ("--timeout", "1e10", "argument --timeout: must be a positive number of seconds up to 1e+09, not '1e10'"),
     ("--timeout", "inf", "argument --timeout: must be a positive number of seconds up to 1e+09, not 'inf'"),
     ("--jobs", "x", "argument --jobs: must be a positive integer, not 'x'"),
-    ("--out", "", "argument --out: must name a file or directory, not ''")])
-def test_an_option_error_says_what_the_option_wants(option, value, said):
+    ("--out", "", "argument --out: must name a file or directory, not ''"),
+    ("--out", "-", "argument --out: must name a file or directory, not '-' (without --out, the answers go to "
+                   "standard output)")])
+def test_an_option_error_says_what_the_option_wants(option, value, said, tmp_path, monkeypatch):
     """Not "invalid _count_limit value" (the name of a function); an empty --out was
-    ignored, the records going to standard output; a timeout past what the system's
-    timer counts (9e9 s) was a traceback."""
+    ignored, the records going to standard output; `--out -` wrote a file named "-"; a
+    timeout past what the system's timer counts (9e9 s) was a traceback."""
+    monkeypatch.chdir(tmp_path)
     done = subprocess.run([sys.executable, "-m", "crossprolog", "count", str(EXAMPLES / "kenken" / "issue-4x4.txt"),
                            option, value], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.splitlines()[-1].endswith(said)
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_usage_error_asked_for_in_json_is_a_json_record_too():

@@ -371,6 +371,9 @@ class _Version(argparse.Action):
 def _path(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("must name a file or directory, not ''")
+    if text == "-":  # read as standard input where inputs are named: here it made a file "-"
+        raise argparse.ArgumentTypeError("must name a file or directory, not '-' (without --out, "
+                                         "the answers go to standard output)")
     return text
 
 
