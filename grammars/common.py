@@ -10,6 +10,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import pyparsing as pp
 
+from ..drawing import FENCE
 from ..errors import ParseError
 from ..family import Option, OptionError
 from ..puzzle import MAX_DIGITS
@@ -76,6 +77,15 @@ def refuse_unprintable(line: Line) -> None:
 
 def is_blank(line: Line) -> bool:
     return not line.text.strip()
+
+
+FENCE_LINE = re.compile(r"\s*" + FENCE)
+
+
+def is_comment(line: Line) -> bool:
+    """A `#` comment line, or a markdown code fence (a drawing may sit in a code block,
+    as `--format markdown` writes one)."""
+    return line.text.lstrip().startswith("#") or bool(FENCE_LINE.match(line.text))
 
 
 def decode(data: bytes) -> str:

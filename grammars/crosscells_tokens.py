@@ -11,8 +11,7 @@ from typing import Sequence
 import pyparsing as pp
 
 from ..crosscells import COUNT, DECIDED, OPERATORS, TOTAL, Cell, Constraint, Place
-from ..drawing import FENCE
-from .common import MAX_DIGITS, Line, Token, is_blank, located
+from .common import FENCE_LINE, MAX_DIGITS, Line, Token, is_blank, located
 
 WHAT = "a cell like +3 or *2a, or a constraint like =24, #1 or a#6"
 
@@ -66,7 +65,6 @@ token_line = pp.OneOrMore(located((constraint_element | cell_element).set_name(W
     .parse_with_tabs()
 
 COMMENT = re.compile(r"\s*#(\s|$)")
-FENCE_LINE = re.compile(r"\s*" + FENCE)
 
 
 def unnamed(*patterns: str) -> str:

@@ -25,7 +25,7 @@ import pyparsing as pp
 
 from ..crossproduct import CrossProduct
 from ..family import STRONG, WEAK, Claim, NONE
-from .common import (MAX_DIGITS, NUMBER, Line, Token, error_at, is_blank, located, number,
+from .common import (MAX_DIGITS, NUMBER, Line, Token, error_at, is_blank, is_comment, located, number,
                      parse_line)
 
 
@@ -171,9 +171,6 @@ ALIGNMENT = r"\s*\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*"
 # How a line of either layout looks, for claiming a text (the grammar proper is above).
 PLAIN_LINE = re.compile(r"\s*(?:(?:[0-9][0-9,]*|\?)(?:\s+|$))+(?:\[\s*[0-9]+\s*[×xX]\s*[0-9]+\s*\]\s*)?")
 
-
-def is_comment(line: Line) -> bool:
-    return line.text.lstrip().startswith("#")
 
 
 def claim(lines: Sequence[Line]) -> Claim:

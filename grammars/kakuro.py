@@ -22,12 +22,11 @@ from typing import Sequence
 
 import pyparsing as pp
 
-from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
 from ..kakuro import (ACROSS, DOWN, LONGEST, Black, Cell, Kakuro, Place, Run, reach, runs_of, sum_range,
                       unled_of)
 from . import one_pass
-from .common import Line, Token, error_at, is_blank, located, parse_line
+from .common import Line, Token, error_at, is_blank, is_comment, located, parse_line
 
 WHAT_CELL = r"a cell: X, ., a digit 1-9, or clues like 16\7, 16\ or \7"
 TOKEN = re.compile(r"X|\.|(?P<down>\d*)\\(?P<across>\d*)|\d+")
@@ -36,13 +35,9 @@ row = pp.OneOrMore(cell)
 
 CLUE = re.compile(r"\d+\\\d*|\\\d+")
 LINE = re.compile(r"\s*(?:(?:X|\.|\d*\\\d*|[1-9])(?:\s+|$))+")
-FENCE_LINE = re.compile(r"\s*" + FENCE)
 
 Rows = list[tuple[Line, list[Token]]]
 
-
-def is_comment(line: Line) -> bool:
-    return line.text.lstrip().startswith("#") or bool(FENCE_LINE.match(line.text))
 
 
 def claim(lines: Sequence[Line]) -> Claim:

@@ -38,7 +38,6 @@ from typing import Collection, Sequence
 
 import pyparsing as pp
 
-from ..drawing import FENCE
 from ..family import STRONG, WEAK, Claim, NONE
 from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
 from ..puzzle import unchecked
@@ -47,7 +46,7 @@ from ..regions import neighbours, reached
 from . import one_pass
 from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, column_edges, partings, wall_segments, walled_cages, \
     walls_and_rows
-from .common import Line, Token, error_at, is_blank, located, number, parse_line
+from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
                    "/": "/", "÷": "/"}
@@ -74,11 +73,7 @@ LETTERS_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
 # written together: either counts only beside clue lines (`X . .` is a Kakuro's row).
 GRID_LINE = re.compile(r"(?=.*[A-Za-z])\s*[A-Za-z.]\d?(?:\s+[A-Za-z.]\d?)*\s*")
 COMPACT_LINE = re.compile(r"(?=.*[A-Za-z])\s*(?:[A-Za-z.]\d?){3,}\s*")
-FENCE_LINE = re.compile(r"\s*" + FENCE)
 
-
-def is_comment(line: Line) -> bool:
-    return line.text.lstrip().startswith("#") or bool(FENCE_LINE.match(line.text))
 
 
 def claim(lines: Sequence[Line]) -> Claim:

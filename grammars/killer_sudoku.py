@@ -38,13 +38,12 @@ from typing import Sequence
 
 import pyparsing as pp
 
-from ..drawing import FENCE
 from ..family import STRONG, Claim, NONE
 from ..kakuro import reach
 from ..puzzle import unchecked
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
 from . import kenken, one_pass, walls
-from .common import Line, Token, error_at, is_blank, located, number, parse_line
+from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
 WHAT_SUM = "a sum line like 'a 12': the cage's letter, then its sum"
@@ -59,14 +58,10 @@ sum_line = (located(pp.Regex(r"[A-Za-z](?=\s|:)")) + pp.Suppress(pp.Optional(":"
 SUM = re.compile(r"\s*([A-Za-z])\s*:?\s*(\d{1,9})\s*")  # the quick way to read a sum line
 SUM_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
 LETTER_LINE = re.compile(r"\s*[A-Za-z.]+(?:\s+[A-Za-z.]+)*\s*")
-FENCE_LINE = re.compile(r"\s*" + FENCE)
 STARTS_WITH_LETTER = re.compile(r"\s*[A-Za-z]")
 
 Rows = list[tuple[Line, list[Token]]]
 
-
-def is_comment(line: Line) -> bool:
-    return line.text.lstrip().startswith("#") or bool(FENCE_LINE.match(line.text))
 
 
 def claim(lines: Sequence[Line]) -> Claim:

@@ -43,7 +43,7 @@ from ..family import STRONG, Claim, NONE, OptionError
 from ..puzzle import unchecked
 from ..sudoku import OBJECTIVES, SIZE, DigitSet, Sudoku
 from . import one_pass
-from .common import Line, Token, entire, error_at, is_blank, located, number
+from .common import Line, Token, entire, error_at, is_blank, is_comment, located, number
 
 # The grid
 
@@ -97,9 +97,6 @@ def read_objective(text: str) -> str:
                           if text.split() else f"expected {' or '.join(OBJECTIVES)}")
     return spelt
 
-
-def is_comment(line: Line) -> bool:
-    return line.text.lstrip().startswith("#")
 
 
 def is_header(line: Line) -> bool:

@@ -91,6 +91,15 @@ def test_every_example_is_claimed_by_its_own_family(path):
     assert family_of(path.read_text()) == path.parent.name
 
 
+@pytest.mark.parametrize("path", [p for p in sorted(EXAMPLES.glob("*/*.txt"))], ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_example_reads_the_same_in_a_markdown_code_block(path):
+    """Fence lines were skipped by some families (KenKen, Kakuro, Killer Sudoku, CrossCells)
+    and refused by others (Sudoku, CrossProduct: "expected a digit, found '```'")."""
+    text = path.read_text()
+    fenced = crossprolog.parse(f"```text\n{text}```\n")
+    assert type(fenced) is type(crossprolog.parse(text)) and fenced.prolog_data() == crossprolog.parse(text).prolog_data()
+
+
 def test_claims_say_why():
     record, claim = detect(source_lines((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text()))
     assert record.name == "crossproduct" and claim.reason == "lines of numbers and '?' cells"
