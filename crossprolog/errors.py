@@ -25,6 +25,7 @@ class ParseError(CrossprologError):
     column: int = 1
     text: str = ""
     family: str = ""  # when the family was guessed: which, and why ("" when it was named)
+    path: str = ""  # the file it is in, when not the puzzle's own (an --entries file)
 
     def __post_init__(self) -> None:
         super().__init__(self.message)
@@ -43,8 +44,9 @@ class ParseError(CrossprologError):
 
     def report(self, path: str) -> str:
         """The error as `PATH:LINE:COL: error: MESSAGE`, then the line (or, for a long
-        one, the part around the column) and a caret; `path` escaped as `printable` does."""
-        head = f"{printable(path)}:{self.line}:{self.column}: error: {self.message}{self._family_note()}"
+        one, the part around the column) and a caret; `path` (the error's own when it has
+        one) escaped as `printable` does."""
+        head = f"{printable(self.path or path)}:{self.line}:{self.column}: error: {self.message}{self._family_note()}"
         shown, column = window(self.text.expandtabs(1), self.column)
         if not shown.strip():
             return head

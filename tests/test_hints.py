@@ -394,6 +394,12 @@ def test_entries_must_be_the_printed_puzzle_filled_in(tmp_path):
     assert done.returncode == 2 and done.stderr.endswith(
         "error: --entries takes a file, not standard input (which may hold the puzzle): name the file of "
         "your entries\n")
+    other = EXAMPLES / "kenken" / "issue-4x4.txt"  # its error is located in it, not after the puzzle's name
+    done = cli("hint", str(printed), "--entries", str(other))
+    assert done.returncode == 2 and done.stderr.startswith(f"{other}:2:1: error: expected a digit")
+    assert "(in --entries)" in done.stderr.splitlines()[0]
+    done = cli("hint", str(printed), "--entries", str(tmp_path))
+    assert done.returncode == 2 and done.stderr.endswith(f"error: --entries takes a file, not a directory: {tmp_path}\n")
 
 
 def test_generate_makes_puzzles_of_the_grade_asked(tmp_path):

@@ -127,14 +127,16 @@ def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
     if path == "-" and not os.path.exists(path):
         raise UsageError("--entries takes a file, not standard input (which may hold the puzzle): "
                          "name the file of your entries")
+    if os.path.isdir(path):
+        raise UsageError(f"--entries takes a file, not a directory: {path}")
     if path not in ENTRIES:
-        # read as puzzle files are (a directory, bytes that are not UTF-8 ...); "-" is a
-        # file so named: standard input may hold the puzzle
+        # read as puzzle files are (bytes that are not UTF-8 ...); "-" is a file so named:
+        # standard input may hold the puzzle.  An error is located in that file.
         try:
             ENTRIES[path] = registry.parse(read_text(path if path != "-" else "./-", None),
                                            family=puzzle.family)
         except ParseError as error:
-            raise UsageError(error.report(path).replace(": error: ", ": ", 1)) from None
+            raise replace(error, path=path, message=f"{error.message} (in --entries)") from None
     filled = ENTRIES[path]
     printed = {clue: clue.text for clue in puzzle.clues()}
     kept = {clue: clue.text for clue in filled.clues() if clue in printed or clue.kind != "given"}
