@@ -349,6 +349,8 @@ def test_check_draws_two_solutions_marks_differences_and_suggests_a_given(cli, w
     assert record["suggestion"] == "give 1 at row 1, column 1"  # leaves (1 8 1)(8 1 1)(1 1 1) alone
     given = CrossProduct((8, 8, 1), (8, 8, 1), givens=((1, None, None), (None,) * 3, (None,) * 3))
     assert len(solutions(given)) == 1
+    (kept,) = solutions(given)
+    assert record["solutions"][record["leaves"]] == [[dict(kept)[r, c] for c in range(3)] for r in range(3)]
     text = cli("check", path).out
     assert "in brackets" in text and text.count("[") == 2 * len(record["difference"])
 

@@ -269,7 +269,7 @@ def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
             f"{drawings[1]}\n{advice}")
     return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
                               "difference": [list(cell) for cell in seen.difference],
-                              "suggestion": seen.suggestion},
+                              "suggestion": seen.suggestion, "leaves": seen.leaves},
                    picture=picture(run.args, seen, caption=[
                        f"not well-formed: two solutions, differing at "
                        f"{plural(len(seen.difference), 'cell')} (marked)", advice]),
