@@ -186,7 +186,7 @@ def main() -> int:
     import ortools
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from crossprolog import crosscells, engine
+    from crossprolog import crosscells, engine, searches
 
     parser = argparse.ArgumentParser(description="CP-SAT (one worker) against crossprolog, CrossCells checked")
     parser.add_argument("--sizes", default="10,15,20", help="which of the workloads (10: 20 × 10x10, "
@@ -207,7 +207,7 @@ def main() -> int:
 
     print(f"OR-Tools {ortools.__version__} CP-SAT, one worker, and crossprolog through the bridge, "
           f"one puzzle a call; limit {args.limit}, seed {args.seed}")
-    engine.find("crosscells", next(crosscells.random_puzzles(3, 3, 1, seed=1)).prolog_data(), limit=1)
+    searches.find("crosscells", next(crosscells.random_puzzles(3, 3, 1, seed=1)).prolog_data(), limit=1)
     for size in (int(s) for s in args.sizes.split(",")):
         puzzles = list(crosscells.random_puzzles(size, size, sizes[size], seed=args.seed))
         best, counts = None, None
@@ -226,7 +226,7 @@ def main() -> int:
             times, found, inferences = [], [], 0
             for puzzle in puzzles:
                 started = time.perf_counter()
-                result = engine.find("crosscells", puzzle.prolog_data(), limit=args.limit, keep=False,
+                result = searches.find("crosscells", puzzle.prolog_data(), limit=args.limit, keep=False,
                                      encoding=encoding)
                 times.append(time.perf_counter() - started)
                 found.append(result["count"])

@@ -105,7 +105,7 @@ def main() -> int:
     import ortools
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from crossprolog import engine, kenken
+    from crossprolog import engine, kenken, searches
 
     parser = argparse.ArgumentParser(description="CP-SAT (one worker) against crossprolog, KenKen checked")
     parser.add_argument("--sizes", default="6,7,8,9")
@@ -126,7 +126,7 @@ def main() -> int:
     print(f"OR-Tools {ortools.__version__} CP-SAT, one worker, and crossprolog through the bridge, "
           f"one puzzle a call; limit {args.limit}, seed {args.seed}")
     warm_up = next(kenken.random_puzzles(3, 3, 1, seed=1))  # both loaded before any timing
-    engine.find("kenken", warm_up.prolog_data(), limit=1)
+    searches.find("kenken", warm_up.prolog_data(), limit=1)
     for model in models:
         count(warm_up, args.limit, model)
     totals: dict[str, float] = {}
@@ -142,7 +142,7 @@ def main() -> int:
                 times[model].append(time.perf_counter() - started)
             for encoding in encodings:
                 started = time.perf_counter()
-                result = engine.find("kenken", puzzle.prolog_data(), limit=args.limit, keep=False,
+                result = searches.find("kenken", puzzle.prolog_data(), limit=args.limit, keep=False,
                                      encoding=encoding)
                 times[encoding].append(time.perf_counter() - started)
                 found[encoding].append(result["count"])

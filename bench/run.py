@@ -47,7 +47,7 @@ BENCH = ROOT / "bench"
 SUDOKU = ROOT / "examples" / "sudoku"
 sys.path.insert(0, str(BENCH))
 
-from crossprolog import engine, parse, parse_all  # noqa: E402
+from crossprolog import engine, parse, parse_all, searches  # noqa: E402
 from crossprolog.puzzle import Puzzle, search_many  # noqa: E402
 from crossprolog.registry import generate, named  # noqa: E402
 from peer_process import OutOfBudget, PeerProcess  # noqa: E402
@@ -662,7 +662,7 @@ def searched(puzzle: Puzzle) -> list[tuple[float, int]]:
     found: list[list[dict]] = [[], []]
     for _ in range(3):
         for effort in (False, True):
-            found[effort].append(engine.find(puzzle.record.prolog, puzzle.prolog_data(),
+            found[effort].append(searches.find(puzzle.record.prolog, puzzle.prolog_data(),
                                              shape=puzzle.answer_shape(), limit=2, effort=effort))
     return [(statistics.median(f["cpu"] for f in runs), statistics.median(f["inferences"] for f in runs))
             for runs in found]

@@ -56,7 +56,7 @@ def main() -> int:
 
     root = Path(__file__).resolve().parent.parent
     sys.path.insert(0, str(root))
-    from crossprolog import engine, parse
+    from crossprolog import parse, searches
 
     parser = argparse.ArgumentParser(description="CP-SAT (one worker) checking the classic Sudokus")
     parser.add_argument("--runs", type=int, default=5, help="runs per puzzle; the median is shown")
@@ -87,8 +87,8 @@ def main() -> int:
         else:
             continue
         for encoding in encodings:
-            engine.find("sudoku", data, limit=2, keep=False, encoding=encoding)  # loaded and warm
-            ours, result = median_ms(lambda: engine.find("sudoku", data, limit=2, keep=False,
+            searches.find("sudoku", data, limit=2, keep=False, encoding=encoding)  # loaded and warm
+            ours, result = median_ms(lambda: searches.find("sudoku", data, limit=2, keep=False,
                                                          encoding=encoding))
             ratio = f" ratio {cp_sat / ours:5.2f}" if cp_sat else ""
             line += (f" | {encoding} {ours:7.1f} ms {result['inferences'] / 1e6:5.2f} M inf "

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from . import engine, paradigms
+from . import engine, paradigms, searches
 from .errors import CrossprologError, UsageError
 from .answers import json_ready
 from .families import FAMILIES, named
@@ -122,10 +122,10 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
     found = []
     try:
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
-            found.append(engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
+            found.append(searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
                                      encoding=encoding, keep=not digested))
         effort = (found[0].get("counters") if "counters" in found[0]  # a solver's own, every run
-                  else engine.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                  else searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
                                    encoding=encoding, effort=True, digest=digested)
                   if found[-1]["status"] in FINISHED else {})
     except CrossprologError as error:
@@ -175,7 +175,7 @@ def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] 
         return True
     if measured["status"] == reference["status"] == "limit" and "solutions" in measured \
             and "solutions" in reference:
-        return all(engine.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
+        return all(searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
                                   shape=puzzle.answer_shape(), encoding=reference["encoding"])
                    for answer in set(measured["solutions"]) - set(reference["solutions"]))
     return False

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from . import engine
+from . import searches
 from .answers import Cell, Clue, Solution
 from .errors import TimeLimitExceeded
 from .puzzle import Puzzle
@@ -97,7 +97,7 @@ def unique_making(puzzle: Puzzle, grid: list, cells: tuple[Cell, ...], deadline:
     """What to say of the first of the puzzle's additions meeting `grid` at `cells`
     that leaves one solution; None when none does.  TimeLimitExceeded past `deadline`."""
     for text, stricter in puzzle.additions(grid, cells):
-        found = engine.find(stricter.record.prolog, stricter.prolog_data(),
+        found = searches.find(stricter.record.prolog, stricter.prolog_data(),
                             shape=stricter.answer_shape(), limit=2, timeout=deadline.left(),
                             encoding=encoding, keep=False)
         if found["status"] == "timeout":

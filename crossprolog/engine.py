@@ -2,9 +2,10 @@
 
 SWI-Prolog is embedded through janus and started on first use; each Prolog
 module is consulted the first time something needs it, and each family's
-encodings are asked for once.  Every goal sent from here is a constant of
-this module; puzzle data travels only as janus input bindings (lists, ints,
-strings, dicts), never as Prolog text.
+encodings are asked for once.  Every goal sent to Prolog is a constant of
+this module or of `searches`, the searches asked through it; puzzle data
+travels only as janus input bindings (lists, ints, strings, dicts), never as
+Prolog text.
 
 A search's outcome comes back as a dict (see prolog/crossprolog.pl).  An
 exception in Prolog comes back in it as a typed error, _{kind, message},
@@ -13,22 +14,18 @@ and is raised here by its kind, never recognised by its text.
 Besides each family's own encodings, a user's encoding may be loaded from a
 Prolog file (`load_encoding`): a module exporting model/3, named by its
 module, for the family it declares with family/1 or, without, for any.
-
-Encodings in other paradigms (ASP, MiniZinc: crossprolog.paradigms) are
-dispatched from here to their runners, which answer in the same shape;
-questions only Prolog answers (propagation, restricted searches) go to the
-family's own encodings (`prolog_side`).
+Which encoding answers (`checked_encoding`) is settled here: a family's own,
+a user's, or one of another paradigm (ASP, MiniZinc: crossprolog.paradigms),
+whose runners answer in the same shape; questions only Prolog answers
+(propagation, restricted searches) go to the family's own (`prolog_side`).
 """
 
 from __future__ import annotations
 
-import itertools
 import numbers
 import os
 import signal
-import sys
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +35,7 @@ from . import paradigms
 from . import prolog as prolog_package
 from .families import FAMILIES, named
 from .errors import (CrossprologError, Interrupted, InvalidValue, NoDomains, ResourceLimit,
-                     TimeLimitExceeded, UsageError)
+                     UsageError)
 
 DRIVER = "crossprolog"
 
@@ -46,8 +43,6 @@ _lock = threading.RLock()
 _loaded: set[str] = set()
 _alarms = False  # whether Prolog's alarm scheduler runs
 _encodings: dict[str, tuple[str, ...]] = {}
-_engine_names = itertools.count(1)
-_progress_names = itertools.count(1)
 
 
 class EncodingError(CrossprologError):
@@ -317,23 +312,14 @@ def checked_encoding(family: str, encoding: str | None) -> str:
     choices = names + paradigm_encodings(family) + user_encodings(family)
     raise UsageError(f"unknown encoding {encoding!r} for {family}; choose from {', '.join(choices)}")
 
-
-def _encoding_inputs(family: str, name: str, shape: Sequence[int]) -> dict[str, Any]:
+def encoding_inputs(family: str, name: str, shape: Sequence[int]) -> dict[str, Any]:
     """The inputs of ENCODING for the encoding `name` of `family`: a family's own by
     name, a user's with the shape its answers must have."""
     if name in _user:
         return {"M": name, "N": list(shape)}
     return {"M": family, "N": name}
 
-
 ENCODING = "encoding(M, N)"
-
-
-SEARCHES = {"keep": f"crossprolog:first_solutions({ENCODING}, P, L, S, R)",
-            "count": f"crossprolog:count_solutions({ENCODING}, P, L, S, K, R)",
-            "effort": f"crossprolog:effort_solutions({ENCODING}, P, L, S, R)",
-            "effort digest": f"crossprolog:effort_digest({ENCODING}, P, L, S, R)"}
-
 
 LONGEST_TIMEOUT = 1e9  # seconds (about 31 years): a timer of the system's counts no further than 9e9
 
@@ -357,197 +343,6 @@ def count(limit: int) -> int:
     if isinstance(limit, numbers.Integral) and not isinstance(limit, bool) and limit >= 0:
         return int(limit)
     raise InvalidValue(f"limit must be a whole number of solutions (0 for no limit), not {limit!r}")
-
-
-def find(family: str, puzzle: dict, *, shape: Sequence[int] = (), limit: int = 0,
-         timeout: float | None = None, encoding: str | None = None, keep: bool = True,
-         effort: bool = False, progress: str = "", digest: bool = False) -> dict:
-    """Search `puzzle` for up to `limit` solutions (0: all) within `timeout` seconds.
-
-    `shape` is the lengths of the nested lists of an answer (a user's
-    encoding is held to it).  The result holds `status` (complete, limit or
-    timeout), `solutions` (or only `count`, with keep=False), `inferences`,
-    `cpu`, `seconds` and `encoding`; with effort=True (solutions kept) also
-    the labeling's `choices`, `backtracks` and `propagated` bindings, counted
-    at some cost in time.  With keep=False, `progress` (a name from
-    `progress_name`) lets another thread read the count so far with
-    `found_so_far`.  With effort=True and digest=True, the solutions are not
-    kept but counted and summed up in a `digest` (see compare.solution_digest).
-    Ctrl-C raises Interrupted holding the result so far, its status "interrupted".
-    """
-    name = checked_encoding(family, encoding)
-    if paradigms.owns(name):  # effort: the solver's own counters come with every search
-        return paradigms.find(family, puzzle, shape=shape, limit=count(limit),
-                              timeout=seconds(timeout) or None, encoding=name, keep=keep or effort,
-                              progress=progress)
-    goal = SEARCHES[("effort digest" if digest else "effort") if effort
-                    else "keep" if keep else "count"]
-    result = call(goal, {**_encoding_inputs(family, name, shape), "P": puzzle, "L": count(limit),
-                         "S": seconds(timeout), "K": progress}, module=family, encoding=name)["R"]
-    return _checked(result, name)
-
-
-def progress_name() -> str:
-    """A new name under which a search (`find`) reports how many solutions it found so far."""
-    return f"crossprolog_found_{next(_progress_names)}"
-
-
-def found_so_far(progress: str) -> int:
-    """How many solutions the search reporting under `progress` has found by now (from any thread)."""
-    found = paradigms.found_so_far(progress)
-    if found is not None:
-        return found
-    return call("crossprolog:found_so_far(K, N)", {"K": progress})["N"]
-
-
-def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]], *, limit: int = 0,
-              timeout: float | None = None, encoding: str | None = None,
-              keep: bool = True) -> list[dict]:
-    """`find` for every puzzle of a batch (of the answer shapes `shapes`), in one
-    crossing into Prolog (a user's encoding: one per puzzle, each held to its shape).
-
-    `timeout` bounds each puzzle's search, not the batch's.
-    """
-    name = checked_encoding(family, encoding)
-    if name in _user or paradigms.owns(name):
-        return [find(family, puzzle, shape=shape, limit=limit, timeout=timeout, encoding=name,
-                     keep=keep) for puzzle, shape in zip(puzzles, shapes)]
-    results = call(f"crossprolog:batch_solutions({ENCODING}, Ps, L, S, K, Rs)",
-                   {**_encoding_inputs(family, name, ()), "Ps": puzzles, "L": count(limit),
-                    "S": seconds(timeout), "K": keep}, module=family)["Rs"]
-    return [_checked(result, name) for result in results]
-
-
-def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = (),
-            encoding: str | None = None) -> bool:
-    """Whether `answer` (as Prolog gives it) is a solution of `puzzle` under `encoding`:
-    its model holds, and its labeling, with the answer in place."""
-    name = checked_encoding(family, prolog_side(family, encoding))  # the puzzle's rules decide
-    inputs = {**_encoding_inputs(family, name, shape), "P": puzzle, "A": answer}
-    return call(f"( crossprolog:accepts({ENCODING}, P, A) -> T = true ; T = false )", inputs,
-                module=family, encoding=name)["T"] == "true"
-
-
-def _checked(result: dict, encoding: str) -> dict:
-    """A search's result; what stopped it raised, with the result so far: Ctrl-C as
-    Interrupted, running out of stack or memory as ResourceLimit."""
-    result = {**result, "encoding": encoding}
-    if result["status"] == "error" and str(result["error"]["kind"]) == "interrupt":
-        raise Interrupted({**result, "status": "interrupted"})
-    if result["status"] == "error" and str(result["error"]["kind"]) == "resource":
-        raise ResourceLimit(resource_message(result["error"]), {**result, "status": "resource"})
-    if result["status"] == "error":
-        raise_error(result["error"], encoding)
-    return result
-
-
-LAST_ASK = 0.001  # seconds a search whose time is up gets to say whether it has ended
-
-
-def stream(family: str, puzzle: dict, *, shape: Sequence[int] = (), timeout: float | None = None,
-           encoding: str | None = None) -> Iterator[Any]:
-    """Yield the solutions of `puzzle` one at a time, searching only as far as asked.
-
-    The search may take `timeout` seconds in all (time the caller spends
-    between solutions does not count); then TimeLimitExceeded is raised.
-    Closing the generator stops the search and frees its Prolog engine.
-    """
-    budget = seconds(timeout)  # 0: no limit
-    encoding = checked_encoding(family, encoding)
-    if paradigms.owns(encoding):
-        yield from paradigms.stream(family, puzzle, shape=shape, encoding=encoding,
-                                    timeout=budget or None)
-        return
-    name = f"crossprolog_engine_{next(_engine_names)}"
-    call(f"crossprolog:open_solutions(Name, {ENCODING}, P)",
-         {**_encoding_inputs(family, encoding, shape), "Name": name, "P": puzzle}, module=family,
-         encoding=encoding)
-    spent = 0.0
-    try:
-        while True:
-            # Even with no time left, the search is asked: whether it has ended says
-            # complete or timeout, not the clock (it may have ended with its last answer).
-            left = budget and max(budget - spent, LAST_ASK)
-            started = time.perf_counter()
-            result = call("crossprolog:next_solution(N, S, R)", {"N": name, "S": left},
-                          encoding=encoding)["R"]
-            spent += time.perf_counter() - started
-            if result["status"] == "timeout":
-                raise TimeLimitExceeded(budget)
-            if result["status"] == "error":
-                raise_error(result["error"], encoding)
-            if result["status"] == "complete":
-                return
-            yield result["solution"]
-    finally:
-        if not sys.is_finalizing():  # else Prolog goes with the process, and janus is half gone
-            call("crossprolog:close_solutions(N)", {"N": name})
-
-
-def restricted(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
-               limit: int = 0, timeout: float | None = None, encoding: str | None = None) -> dict:
-    """`find`, the solutions also meeting `cells`: [Path, "=" or "\\=", Value] each,
-    Path leading to a cell's variable in the solution term."""
-    name = checked_encoding(family, prolog_side(family, encoding))
-    result = call(f"crossprolog:restricted_solutions({ENCODING}, P, C, L, S, R)",
-                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells,
-                   "L": count(limit), "S": seconds(timeout)}, module=family, encoding=name)["R"]
-    return _checked(result, name)
-
-
-def consequences(family: str, puzzle: dict, cells: list, *, shape: Sequence[int] = (),
-                 probe: bool = True, timeout: float | None = None,
-                 encoding: str | None = None) -> dict:
-    """What the constraints of `puzzle` (and `cells`, as in `restricted`) force without
-    search: `status` consistent, inconsistent or timeout; when consistent,
-    `propagated` and (with `probe`) `probed`, the solution term with each
-    variable's values left."""
-    name = checked_encoding(family, prolog_side(family, encoding, reasoning=True))
-    result = call(f"crossprolog:consequences({ENCODING}, P, C, B, S, R)",
-                  {**_encoding_inputs(family, name, shape), "P": puzzle, "C": cells, "B": probe,
-                   "S": seconds(timeout)}, module=family, encoding=name)["R"]
-    return _checked(result, name)
-
-
-class Session:
-    """One puzzle's constraints posted once, in a Prolog engine of their own, for many
-    `restricted` questions: posting costs more than answering; restrictions that
-    hold for many questions can be pushed (and popped) once.  Use it as a context
-    manager, or close it."""
-
-    def __init__(self, family: str, puzzle: dict, encoding: str | None = None):
-        self.name = f"crossprolog_session_{next(_engine_names)}"
-        self.encoding = checked_encoding(family, prolog_side(family, encoding))
-        call(f"crossprolog:open_session(Name, {ENCODING}, P)",
-             {**_encoding_inputs(family, self.encoding, ()), "Name": self.name, "P": puzzle},
-             module=family, encoding=self.encoding)
-
-    def restricted(self, cells: list, *, limit: int = 0, timeout: float | None = None,
-                   inferences: int = 0) -> dict:
-        """As `restricted`, of the session's puzzle; past `inferences` too (0: no bound),
-        status timeout."""
-        result = call("crossprolog:session_solutions(N, C, L, S, I, R)",
-                      {"N": self.name, "C": cells, "L": count(limit), "S": seconds(timeout),
-                       "I": count(inferences)}, encoding=self.encoding)["R"]
-        return _checked(result, self.encoding)
-
-    def push(self, cells: list) -> None:
-        """Let `cells` (as `restricted` takes them) hold in every question until `pop`."""
-        call("crossprolog:session_push(N, C)", {"N": self.name, "C": cells}, encoding=self.encoding)
-
-    def pop(self) -> None:
-        """Undo the last `push`."""
-        call("crossprolog:session_pop(N)", {"N": self.name}, encoding=self.encoding)
-
-    def close(self) -> None:
-        call("crossprolog:close_solutions(N)", {"N": self.name})
-
-    def __enter__(self) -> Session:
-        return self
-
-    def __exit__(self, *_) -> None:
-        self.close()
-
 
 def load_encoding(path: str, timeout: float | None = None) -> str:
     """Load the user's encoding in the Prolog file at `path`; its name (its module's).

@@ -24,7 +24,7 @@ import random
 from contextlib import contextmanager
 from typing import Callable, Collection, Iterable, Iterator
 
-from . import engine
+from . import searches
 from .answers import Cell, Clue
 from .errors import UsageError
 from .puzzle import Puzzle
@@ -217,14 +217,14 @@ class Reposting:
         puzzle = self.full.keeping(self.fixed | shown)
         if not apart:
             return other_solutions(puzzle, intended)
-        found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(),
+        found = searches.restricted(puzzle.record.prolog, puzzle.prolog_data(),
                                   self.restrictions(set(), intended, apart),
                                   shape=puzzle.answer_shape(), limit=1)
         return self.unintended(puzzle, found, intended)
 
     def restrictions(self, shown: set[Clue], intended: list, apart: Collection[Cell]) -> list:
         """The given cells of `shown` as `intended` has them, and the cells `apart` not
-        all so, as engine.restricted takes them."""
+        all so, as searches.restricted takes them."""
         cells = [[self.full.cell_path(clue.cell), "=", intended[clue.cell[0]][clue.cell[1]]]
                  for clue in shown]
         if apart:
@@ -269,12 +269,12 @@ class Reposting:
 
 class Givens(Reposting):
     """The same question when the clues to show are given cells: the puzzle without
-    them is posted once (an engine.Session) and each question only restricts it,
+    them is posted once (an searches.Session) and each question only restricts it,
     by the givens not pushed already (see `push`)."""
 
     def __enter__(self):
         base = self.full.keeping(self.fixed)
-        self.session = engine.Session(base.record.prolog, base.prolog_data())
+        self.session = searches.Session(base.record.prolog, base.prolog_data())
         self.base = base
         self.pushed: list[set[Clue]] = []
         return self

@@ -8,7 +8,7 @@ from dataclasses import fields
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Collection, Iterator, Mapping, Sequence
 
-from . import backends, engine
+from . import backends, searches
 from .answers import NO_MARKS, Cell, Clue, Search, Solution, json_ready
 from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError, shown
 from .families import named
@@ -151,13 +151,13 @@ class Puzzle(ABC):
         """Run the search: up to `limit` solutions (0: all) within `timeout` seconds.
 
         The Search returned holds Solution objects (none with keep=False).
-        `progress` is as `engine.find` takes it.  Ctrl-C raises Interrupted
+        `progress` is as `searches.find` takes it.  Ctrl-C raises Interrupted
         with the Search so far (status "interrupted") in its `found`; running out of
         stack or memory raises ResourceLimit, with the Search so far (status
         "resource") in its `found`.
         """
         try:
-            found = engine.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+            found = searches.find(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
                                 limit=limit, timeout=timeout, encoding=encoding, keep=keep,
                                 progress=progress)
         except Interrupted as stopped:
@@ -184,7 +184,7 @@ class Puzzle(ABC):
 
         `timeout` bounds the search time in all, not counting the caller's own.
         """
-        for answer in engine.stream(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
+        for answer in searches.stream(self.record.prolog, self.prolog_data(), shape=self.answer_shape(),
                                     timeout=timeout, encoding=encoding):
             yield self._solution(answer)
 
@@ -286,7 +286,7 @@ def search_many(puzzles: Sequence[Puzzle], *, limit: int = 0, timeout: float | N
     found: dict[int, Search] = {}
     for family in dict.fromkeys(p.family for p in puzzles):
         indices = [i for i, p in enumerate(puzzles) if p.family == family]
-        batch = engine.find_many(puzzles[indices[0]].record.prolog,
+        batch = searches.find_many(puzzles[indices[0]].record.prolog,
                                  [puzzles[i].prolog_data() for i in indices],
                                  [puzzles[i].answer_shape() for i in indices], limit=limit,
                                  timeout=timeout, encoding=encoding, keep=keep)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Sequence
 
-from . import engine
+from . import engine, searches
 from .answers import Cell, Clue, Search
 from .errors import NoDomains, TimeLimitExceeded
 from .puzzle import Puzzle
@@ -52,7 +52,7 @@ class Reasoner:
 
     def consequences(self, puzzle: Puzzle, probe: bool = True) -> dict:
         try:
-            found = engine.consequences(puzzle.record.prolog, puzzle.prolog_data(), [],
+            found = searches.consequences(puzzle.record.prolog, puzzle.prolog_data(), [],
                                         shape=puzzle.answer_shape(), probe=probe,
                                         timeout=self.deadline.left(), encoding=self.reasoning)
         except NoDomains as error:
@@ -64,7 +64,7 @@ class Reasoner:
         return found
 
     def solutions(self, puzzle: Puzzle, cells: Sequence = (), limit: int = 1) -> Search:
-        found = engine.restricted(puzzle.record.prolog, puzzle.prolog_data(), list(cells),
+        found = searches.restricted(puzzle.record.prolog, puzzle.prolog_data(), list(cells),
                                   shape=puzzle.answer_shape(), limit=limit,
                                   timeout=self.deadline.left(), encoding=self.encoding)
         if found["status"] == "timeout":

@@ -11,7 +11,7 @@ import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from crossprolog import CrossProduct, engine
+from crossprolog import CrossProduct, searches
 
 
 def long_lines() -> CrossProduct:
@@ -41,7 +41,7 @@ def test_the_puzzle_needs_integers_of_over_a_kilobyte():
 
 def test_a_session_in_its_own_engine_answers():
     puzzle = long_lines()
-    with engine.Session("crossproduct", puzzle.prolog_data(), "lines") as session:
+    with searches.Session("crossproduct", puzzle.prolog_data(), "lines") as session:
         found = session.restricted([], limit=2)
     assert found["status"] != "error" and len(found["solutions"]) >= 1
 

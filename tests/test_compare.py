@@ -10,7 +10,7 @@ import math
 import pytest
 
 import crossprolog
-from crossprolog import CrossProduct, engine
+from crossprolog import CrossProduct, engine, searches
 from crossprolog.compare import TIMEOUT, Run, compare, summaries
 from crossprolog.crossproduct import random_puzzles
 
@@ -102,7 +102,7 @@ def test_each_encoding_accepts_a_solution_and_refuses_it_with_a_digit_changed(fa
     wrong[row][column] -= 1
     for encoding in engine.encodings(puzzle.record.prolog):
         def accepted(grid):
-            return engine.accepts(puzzle.record.prolog, puzzle.prolog_data(), grid,
+            return searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), grid,
                                   shape=puzzle.answer_shape(), encoding=encoding)
         assert accepted(answer) and not accepted(wrong), encoding
 

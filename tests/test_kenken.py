@@ -11,7 +11,7 @@ import crossprolog
 from crossprolog import ParseError
 from crossprolog.kenken import GIVEN, Cage, KenKen, latin_square, random_puzzle, random_puzzles
 from crossprolog.registry import family_of
-from crossprolog import engine
+from crossprolog import engine, searches
 
 from conftest import EXAMPLES
 
@@ -150,15 +150,15 @@ def test_every_encoding_answers_with_a_cell_set_or_ruled_out(encoding):
     also of a session that keeps the puzzle posted between questions."""
     puzzle = KenKen(4, (Cage(((0, 0), (0, 1)), 3, "+"), Cage(((1, 1), (1, 2)), 2, "/")))
     data, shape = puzzle.prolog_data(), puzzle.answer_shape()
-    every = engine.restricted("kenken", data, [], shape=shape, encoding=encoding)["solutions"]
+    every = searches.restricted("kenken", data, [], shape=shape, encoding=encoding)["solutions"]
     assert len(every) > 1
     value = every[0][1][2]
     for relation, kept in (("=", lambda s: s[1][2] == value), ("\\=", lambda s: s[1][2] != value)):
         expected = sorted(s for s in every if kept(s))
-        found = engine.restricted("kenken", data, [[[1, 2], relation, value]], shape=shape,
+        found = searches.restricted("kenken", data, [[[1, 2], relation, value]], shape=shape,
                                   encoding=encoding)["solutions"]
         assert sorted(found) == expected
-        with engine.Session("kenken", data, encoding=encoding) as session:
+        with searches.Session("kenken", data, encoding=encoding) as session:
             assert sorted(session.restricted([[[1, 2], relation, value]])["solutions"]) == expected
             assert sorted(session.restricted([])["solutions"]) == sorted(every)
 

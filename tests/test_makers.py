@@ -18,7 +18,7 @@ from functools import lru_cache
 import pytest
 
 import crossprolog
-from crossprolog import diagnosis, engine, making
+from crossprolog import diagnosis, making, searches
 from crossprolog.crosscells import Cell, Constraint, CrossCells, group_apart, value_of
 from crossprolog.crossproduct import CrossProduct
 from crossprolog.kenken import KenKen
@@ -136,7 +136,7 @@ def test_a_restriction_apart_keeps_the_solutions_differing_in_one_of_its_cells()
     every = [dict(solution) for solution in crossproduct_solutions(puzzle)]
     intended = every[0]
     for apart in ([(0, 0)], [(0, 0), (1, 2)], [(r, c) for r in range(3) for c in range(3)]):
-        found = engine.restricted("crossproduct", puzzle.prolog_data(),
+        found = searches.restricted("crossproduct", puzzle.prolog_data(),
                                   [[[list(cell) for cell in apart], "apart", [intended[cell] for cell in apart]]],
                                   shape=(3, 3))
         got = {tuple(map(tuple, grid)) for grid in found["solutions"]}
@@ -146,7 +146,7 @@ def test_a_restriction_apart_keeps_the_solutions_differing_in_one_of_its_cells()
 
 
 def test_a_session_s_pushed_restrictions_hold_until_popped():
-    """engine.Session.push: each question then meets the pushed restrictions too, and
+    """searches.Session.push: each question then meets the pushed restrictions too, and
     pop gives back the questions of before (pushes nest, last pushed first popped)."""
     puzzle = CrossProduct((24, 12, 30), (40, 18, 12))
     every = {tuple(tuple(dict(s)[r, c] for c in range(3)) for r in range(3))
@@ -161,7 +161,7 @@ def test_a_session_s_pushed_restrictions_hold_until_popped():
 
     first, second = next(iter(every))[0][0], next(iter(every))[1][1]
     assert len(meeting(((0, 0), first), ((1, 1), second))) < len(meeting(((0, 0), first))) < len(every)
-    with engine.Session("crossproduct", puzzle.prolog_data()) as session:
+    with searches.Session("crossproduct", puzzle.prolog_data()) as session:
         session.push([[[0, 0], "=", first]])
         assert asked(session) == meeting(((0, 0), first))
         session.push([[[1, 1], "=", second]])
@@ -176,8 +176,8 @@ def test_the_hide_asks_with_the_givens_pushed_and_makes_the_same_puzzles(monkeyp
     """Pushing the shown givens changes what each question sends, not what it answers:
     the same puzzles as when every question sends every shown given."""
     sent = []
-    restricted = engine.Session.restricted
-    monkeypatch.setattr(engine.Session, "restricted",
+    restricted = searches.Session.restricted
+    monkeypatch.setattr(searches.Session, "restricted",
                         lambda self, cells, **options: sent.append(len(cells)) or
                         restricted(self, cells, **options))
     pushed = list(crossprolog.generate("crossproduct", 5, 4, 3, seed=2, well_formed=True))
@@ -537,7 +537,7 @@ def test_a_question_past_its_inferences_gives_the_puzzle_up_and_another_is_drawn
     full = crossprolog.parse((EXAMPLES / "sudoku" / "ai-escargot.txt").read_text())
     grid = full.solve().to_json()
     full = full.placing({(r, c): grid[r][c] for r in range(9) for c in range(9)})
-    with engine.Session("sudoku", full.keeping([]).prolog_data()) as session:
+    with searches.Session("sudoku", full.keeping([]).prolog_data()) as session:
         assert session.restricted([], limit=2, inferences=1)["status"] == "timeout"
         assert session.restricted([], limit=1)["status"] == "limit"
     monkeypatch.setattr(making, "QUESTION_INFERENCES", 1)

@@ -6,7 +6,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .. import diagnosis, engine, explain, reasoner
+from .. import diagnosis, engine, explain, reasoner, searches
 from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
 from ..puzzle import Puzzle
@@ -186,9 +186,9 @@ def _all_solved(puzzle: Puzzle, run: Run, solutions: list, drawings: list[str], 
 
 
 def count_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    name = engine.progress_name()
-    with progress(run, lambda: engine.found_so_far(name)), \
-            watchdog(run, budget, lambda: _counted(run, puzzle, None, engine.found_so_far(name))):
+    name = searches.progress_name()
+    with progress(run, lambda: searches.found_so_far(name)), \
+            watchdog(run, budget, lambda: _counted(run, puzzle, None, searches.found_so_far(name))):
         try:
             found = puzzle.search(limit=run.args.limit, timeout=budget, encoding=run.args.encoding,
                                   keep=False, progress=name)
