@@ -354,7 +354,7 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
     (an error or a warning while loading, a call of halt or abort), has no
     model/3, or whose module name is crossprolog's own or already taken;
     EncodingFileTimeLimit (exit 3) when loading takes over `timeout`
-    seconds; Interrupted on Ctrl-C.  After any of them nothing of it stays
+    seconds (or, with none, over 2,000 M inferences); Interrupted on Ctrl-C.  After any of them nothing of it stays
     loaded.  What the file prints while loading goes to standard error.
     A `.lp` or `.mzn` file is an encoding in another paradigm (see
     crossprolog.paradigms.load_encoding).
@@ -377,6 +377,10 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
     except EncodingError:  # abort/0: the one error Prolog lets nothing catch
         raise EncodingFileError(path, "it called abort/0 while loading: an encoding may not "
                                       "abort") from None
+    if "inferences" in result:
+        raise EncodingFileTimeLimit(path, f"loading it did not end within {result['inferences']:,} inferences "
+                                          "(a directive that does not end? --timeout gives loading that "
+                                          "much time instead)")
     if "timeout" in result:
         raise EncodingFileTimeLimit(path, "loading it did not end within the time limit "
                                           "(a directive that does not end?)")

@@ -14,7 +14,8 @@
 %   Ctrl-C heard, halt trapped, output to standard error): Result is
 %   _{module: Module, family: Family} (Family "" when the module exports no
 %   family/1 naming one of Names.families), _{error: Message, line: Line}
-%   (Line 0 when no line is to blame), or _{timeout: true}.  A module name
+%   (Line 0 when no line is to blame), or _{timeout: true} (with
+%   inferences: Most when it had no time limit but an inference bound).  A module name
 %   in Names.reserved (crossprolog's own modules and encodings), or one that
 %   another file or a library already holds, is refused before loading.
 %   Errors and warnings Prolog prints while loading (a syntax error, a
@@ -48,6 +49,7 @@ load_error(usercode_halt(_, Status, HaltFile, HaltLine), File, _{error: Message,
     format(string(Message), "it called halt(~w) while loading~w: an encoding may not end the process",
            [Status, Where]).
 load_error(time_limit_exceeded, _, _{timeout: true}) :- !.
+load_error(usercode_inferences(Most), _, _{timeout: true, inferences: Most}) :- !.
 load_error(Error, _, _) :-
     throw(Error).
 
@@ -139,6 +141,7 @@ user:message_hook(Term, Kind, _) :-
 %   What stops a load is passed on; any other error is what Prolog had to say.
 captured_error(Error) :-
     (   Error == time_limit_exceeded
+    ;   Error = usercode_inferences(_)
     ;   Error = usercode_halt(_, _, _, _)
     ;   error_kind(Error, Kind),
         memberchk(Kind, [interrupt, resource, abort])

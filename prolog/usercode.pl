@@ -20,6 +20,10 @@ while its model/3 and labeling run (user_call/2):
     while it loads, so neither an alarm nor Ctrl-C would reach a looping
     directive; a heartbeat (the `heartbeat` flag: a hook called every so
     many inferences, signals or not) checks both while user_load/3 runs.
+    The heartbeat is not called in a loop that only calls, never
+    backtracks (`l :- l.`), so the load also runs within an inference
+    limit, which is: load_inferences/2 per second of the deadline, or
+    without one, load_inferences/2's own bound.
 
 abort/0 cannot be trapped (Prolog re-throws '$aborted' past every catch),
 so it is the driver's error_term/2 that reports it.
@@ -81,22 +85,52 @@ restored(saved(Output, UserOutput)) :-
 %   Loads File, the user's module file of Module, as user code
 %   (user_call/2), within Seconds (0: no limit) and interruptible by
 %   Ctrl-C: throws time_limit_exceeded or usercode_interrupted when they
-%   come first.
+%   come first, or usercode_inferences(Most) when a load without a time
+%   limit runs past load_inferences/2's bound.
 user_load(Module, File, Seconds) :-
     get_time(Now),
     (   Seconds > 0
     ->  Deadline is Now + Seconds
     ;   Deadline = 0
     ),
+    load_inferences(Seconds, Most),
     current_prolog_flag(heartbeat, Beat),
     setup_call_cleanup(( retractall(interrupted),
                          asserta(loading(Deadline)),
                          set_prolog_flag(heartbeat, 10000) ),
-                       ( user_call(Module, load_files(File, [silent(true), must_be_module(true),
-                                                            imports([])])),
+                       ( statistics(inferences, Before),
+                         call_with_inference_limit(
+                             user_call(Module, load_files(File, [silent(true), must_be_module(true),
+                                                                 imports([])])),
+                             Most, Ended),
+                         statistics(inferences, After),
+                         past_inferences(Ended, After - Before, Seconds, Most),
                          stopped(Deadline) ),
                        ( set_prolog_flag(heartbeat, Beat),
                          retractall(loading(_)) )).
+
+%!  load_inferences(+Seconds, -Most) is det.
+%
+%   The inferences a load may take: 100 M a second of its time limit (a
+%   loop of calls runs 80-110 M a second on the 2-core machine this was
+%   measured on, so such a loop stops near the deadline, where the
+%   heartbeat stops any other), or 2,000 M without one.
+load_inferences(Seconds, Most) :-
+    (   Seconds > 0
+    ->  Most is max(1_000_000, ceiling(Seconds * 100_000_000))
+    ;   Most = 2_000_000_000
+    ).
+
+%   What the inference limit stopped, also when the user's code (or the
+%   runner of an initialization goal) caught its exception and the load went on.
+past_inferences(Ended, Used, Seconds, Most) :-
+    (   ( Ended == inference_limit_exceeded ; Used >= Most )
+    ->  (   Seconds > 0
+        ->  throw(time_limit_exceeded)
+        ;   throw(usercode_inferences(Most))
+        )
+    ;   true
+    ).
 
 %   What stopped the load, should the user's code have caught it and gone on.
 stopped(Deadline) :-

@@ -2,7 +2,8 @@
 
 halt/0,1 at load, in a directive or in model/3 is an error naming the file (and
 a batch keeps its records); abort/0 is an error too, not an interruption; a
-looping directive is bounded by --timeout and Ctrl-C; what an encoding
+looping directive is bounded by --timeout and Ctrl-C (one looping by calls alone,
+which neither reaches, by inferences); what an encoding
 prints goes to standard error.  Every run
 that could end the process runs in a child process: a regression here would
 otherwise end pytest itself, with exit code 0.
@@ -159,6 +160,26 @@ def test_a_looping_directive_is_bounded_by_the_timeout(tmp_path):
             "(a directive that does not end?)")
     else:
         assert done.stderr == "crossprolog: error: time limit of 2 s reached\n"
+
+
+@pytest.mark.parametrize("loop", [":- spin(0).", ":- l.", ":- initialization(l).", ":- initialization(l, now).",
+                                  ":- catch(l, _, true)."])
+def test_a_directive_that_loops_by_calls_alone_is_bounded_by_the_timeout_too(tmp_path, loop):
+    """load_files/2 blocks signals, and the heartbeat that stands in for them is not
+    called in a loop that never backtracks: such a directive ran until killed, --timeout
+    and Ctrl-C unheard.  The load's inference limit stops it (an initialization goal's
+    runner catching what stops it included)."""
+    path = module_file(tmp_path, "calls", f"""\
+        spin(N) :- N1 is N + 1, spin(N1).
+        l :- l.
+        {loop}
+        model(_, _, true).
+        """)
+    done = run("solve", RIDDLER, "--encoding-file", path, "--timeout", "1", timeout=120)
+    assert done.returncode == 3 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] in (
+        f"crossprolog: error: {path}: loading it did not end within the time limit (a directive that does not end?)",
+        "crossprolog: error: time limit of 1 s reached")  # starting Prolog took the second (a loaded machine)
 
 
 def test_ctrl_c_stops_a_looping_directive(tmp_path):
