@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import SUFFIXES, encoding_of, mapping_of, paradigm_of
+from . import SUFFIXES, encoding_of, mapping_of, minizinc, paradigm_of
 from ..errors import UsageError
 from .terms import fact_text
 
@@ -51,6 +51,9 @@ def exported(puzzle: Any, paradigm: str, encoding: str | None = None,
     values = mapping.mzn_data(data)
     if candidates is not None:
         values["objective_candidates"] = {"set": candidates}
+    if chosen.user:  # as JSON data, an item the model does not declare is left unread; here, an error
+        declared = minizinc.interface(path)["input"]
+        values = {name: value for name, value in values.items() if name in declared}
     return (header + "\n" + source.rstrip("\n") + "\n\n% The puzzle, as data.\n"
             + "".join(f"{name} = {_value(value)};\n" for name, value in values.items()))
 

@@ -229,10 +229,10 @@ def _solution(message: dict, shape: Sequence[int]) -> tuple[Any, int | None]:
     return checked_answer(values["solution"], shape), objective
 
 
-def check_file(path: str) -> None:
-    """UsageError, one line naming the file (and its line), unless the MiniZinc model at
-    `path` type-checks, is a satisfaction model and declares `solution` (and minizinc
-    is installed)."""
+def interface(path: str) -> dict:
+    """What the MiniZinc model at `path` takes and gives (minizinc's interface: `input`,
+    `output`, `method`); UsageError, one line naming the file (and its line), when it
+    does not type-check (or minizinc is not installed)."""
     done = subprocess.run([program(), "--model-interface-only", "--json-stream", path],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
     messages = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
@@ -241,11 +241,19 @@ def check_file(path: str) -> None:
             where = (message.get("location") or {}).get("firstLine")
             raise UsageError(f"{path}:{where}: {_error_text({**message, 'location': None})}"
                              if where else f"{path}: {_error_text(message)}")
-    interface = next((m for m in messages if m.get("type") == "interface"), None)
-    if interface is None:
+    found = next((m for m in messages if m.get("type") == "interface"), None)
+    if found is None:
         raise UsageError(f"{path}: minizinc cannot read it")
-    if "solution" not in interface.get("output", {}):
+    return found
+
+
+def check_file(path: str) -> None:
+    """UsageError, one line naming the file (and its line), unless the MiniZinc model at
+    `path` type-checks, is a satisfaction model and declares `solution` (and minizinc
+    is installed)."""
+    declared = interface(path)
+    if "solution" not in declared.get("output", {}):
         raise UsageError(f"{path}: the model declares no `solution`, the answer in the puzzle's shape")
-    if interface.get("method") != "sat":
+    if declared.get("method") != "sat":
         raise UsageError(f"{path}: a model solves `satisfy` (an objective's candidates come as "
-                         "data, best first), not `{}`".format(interface.get("method")))
+                         "data, best first), not `{}`".format(declared.get("method")))
