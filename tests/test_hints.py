@@ -309,6 +309,7 @@ def test_grade_and_steps_from_the_command_line():
     done = cli("grade", str(EXAMPLES / "kenken" / "issue-4x4.txt"), "--format", "json")
     record = json.loads(done.stdout)
     assert record["grade"] == "medium" and record["complete"] and record["placements"] == 16
+    assert record["status"] == "solved"  # of the one vocabulary (docs/cli.md), as solve --steps says; was "graded"
     done = cli("solve", "--steps", str(EXAMPLES / "kenken" / "issue-4x4.txt"))
     assert done.returncode == 0
     lines = done.stdout.splitlines()
