@@ -172,7 +172,6 @@ ALIGNMENT = r"\s*\|?(?:\s*:?-+:?\s*\|)*\s*:?-+:?\s*\|?\s*"
 PLAIN_LINE = re.compile(r"\s*(?:(?:[0-9][0-9,]*|\?)(?:\s+|$))+(?:\[\s*[0-9]+\s*[×xX]\s*[0-9]+\s*\]\s*)?")
 
 
-
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for a markdown table of products, or for lines of numbers with `?` cells;
     weak for lines of numbers alone or a table with no products on top (another family

@@ -39,7 +39,6 @@ LINE = re.compile(r"\s*(?:(?:X|\.|\d*\\\d*|[1-9])(?:\s+|$))+")
 Rows = list[tuple[Line, list[Token]]]
 
 
-
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for lines of Kakuro cells with clues like 16\\7 among them (as strong as
     the share of lines that are rows of cells: a typo in one keeps the family, for the

@@ -75,7 +75,6 @@ GRID_LINE = re.compile(r"(?=.*[A-Za-z])\s*[A-Za-z.]\d?(?:\s+[A-Za-z.]\d?)*\s*")
 COMPACT_LINE = re.compile(r"(?=.*[A-Za-z])\s*(?:[A-Za-z.]\d?){3,}\s*")
 
 
-
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for a grid of cage letters with clue lines, or for cages walled in with
     `+--+` and `|`; weak for a grid of letters apart by blanks alone (letters written

@@ -63,7 +63,6 @@ STARTS_WITH_LETTER = re.compile(r"\s*[A-Za-z]")
 Rows = list[tuple[Line, list[Token]]]
 
 
-
 def claim(lines: Sequence[Line]) -> Claim:
     """Strong for a grid of cage letters whose clue lines are all bare sums (`a 12`);
     a KenKen's clues have operations.  Its directive is what usually claims it."""
@@ -241,7 +240,6 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
                 placed[place] = token.value
     return KillerSudoku.from_checked(size=size, cages=tuple(cages), drawn=True, givens=tuple(
         tuple(placed.get((r, c)) for c in range(size)) for r in range(size)))
-
 
 
 # A whole text of lettered Killer Sudokus read in one pass (see grammars/one_pass.py):

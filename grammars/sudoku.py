@@ -98,7 +98,6 @@ def read_objective(text: str) -> str:
     return spelt
 
 
-
 def is_header(line: Line) -> bool:
     """An .sdk file's header line: `#`, the letter of what it says (Author, Description,
     Comment, B date, Source, Level, Url), then the text at once (`#ARuud`)."""
