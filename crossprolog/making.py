@@ -269,7 +269,7 @@ class Reposting:
 
 class Givens(Reposting):
     """The same question when the clues to show are given cells: the puzzle without
-    them is posted once (an searches.Session) and each question only restricts it,
+    them is posted once (a searches.Session) and each question only restricts it,
     by the givens not pushed already (see `push`)."""
 
     def __enter__(self):

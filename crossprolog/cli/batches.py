@@ -13,9 +13,8 @@ from typing import Callable
 
 from .. import batch, engine, results_files
 from ..batch import WorkerDied
-from ..drawing import FENCE
 from ..families import named
-from ..grammars.common import directive_word
+from ..grammars.common import FENCE_LINE, directive_word
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
 from ..puzzle import Puzzle
 from ..registry import parse_piece
@@ -165,4 +164,4 @@ def comment_lines(item: Input) -> tuple:
     grammar = named(item.piece.family).grammar
     return tuple(line for line in [*item.piece.shared, *item.piece.lines]
                  if grammar.is_comment(line) and not directive_word(line)
-                 and not line.text.lstrip().startswith(FENCE))
+                 and not FENCE_LINE.match(line.text))
