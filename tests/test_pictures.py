@@ -255,6 +255,20 @@ def test_generate_format_svg_with_solutions_writes_a_file_each(tmp_path):
     assert sorted(Counter(solved).values()) == [9] * 9
 
 
+def test_generate_format_svg_says_which_pictures_of_an_earlier_run_it_left(tmp_path):
+    """A smaller run into the directory of a larger one: 2.svg would read as this run's."""
+    command = ["generate", "kenken", "--rows", "4", "--cols", "4", "--seed", "1", "--format", "svg",
+               "--out", str(tmp_path)]
+    assert run(command + ["-n", "2", "--with-solutions"]).stderr == ""
+    (tmp_path / "notes.svg").write_text("<svg/>")  # not named as generate names its pictures
+    done = run(command + ["-n", "1"])
+    assert done.returncode == 0 and done.stdout == f"{tmp_path}: 1 picture\n"
+    assert done.stderr == (f"crossprolog: {tmp_path} also holds 3 pictures of an earlier run, left as they "
+                        "were: 1-solved.svg, 2.svg, 2-solved.svg\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1-solved.svg", "1.svg", "2-solved.svg", "2.svg",
+                                                          "notes.svg"]
+
+
 def test_generate_out_writes_the_text_it_would_print(tmp_path):
     target = tmp_path / "made.txt"
     printed = run(["generate", "crossproduct", "--rows", "3", "--cols", "3", "-n", "2", "--seed", "1"])

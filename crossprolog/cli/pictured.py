@@ -147,7 +147,28 @@ def generated(args, puzzles: Iterable) -> int:
                 write(f"== {name}\n{svg}" if separated else svg, file=sys.stdout)
     if args.out:
         print(f"{printable(args.out)}: {plural(drawn.files, 'picture')}")
+        earlier = earlier_pictures(args.out, drawn.names)
+        if earlier:
+            shown = ", ".join(earlier[:5]) + (", ..." if len(earlier) > 5 else "")
+            print(f"crossprolog: {printable(args.out)} also holds {plural(len(earlier), 'picture')} "
+                  f"of an earlier run, left as they were: {printable(shown)}", file=sys.stderr)
     return OK
+
+
+def earlier_pictures(directory: str, written_now: set[str]) -> list[str]:
+    """The files of `directory` named as `generate` names its pictures (`N.svg`,
+    `N-solved.svg`) that this run did not write, in the order of their numbers: left by
+    an earlier run, they would read as this run's puzzles."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    earlier = [name for name in names if GENERATED_NAME.fullmatch(name)
+               and name.removesuffix(".svg") not in written_now]
+    return sorted(earlier, key=lambda name: (int(GENERATED_NAME.fullmatch(name)[1]), "solved" in name))
+
+
+GENERATED_NAME = re.compile(r"(\d+)(?:-solved)?\.svg")
 
 
 def written(path: str, data: bytes) -> None:
