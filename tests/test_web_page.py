@@ -135,6 +135,72 @@ def test_a_typo_shows_its_located_error_at_its_line(page):
     wait_for(page, lambda: drawings(page, "drawing") and "45" in drawings(page, "drawing")[0])
 
 
+# Answers to /api/hint held back in the page until the test releases them: a slow hint,
+# however fast the machine (the server answers at once; the page sees it later).
+HOLD_HINTS = """
+window.heldAnswers = [];
+const fetchAnswer = window.fetch;
+window.fetch = (path, init) => {
+  const answered = fetchAnswer(path, init);
+  if (!String(path).startsWith("/api/hint")) return answered;
+  return answered.then((response) => new Promise((release) => window.heldAnswers.push(() => release(response))));
+};
+"""
+
+
+def test_a_hint_that_comes_after_the_text_changed_never_replaces_it(page):
+    kenken = (EXAMPLES / "kenken" / "issue-4x4.txt").read_text()
+    paste(page, (EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    page.execute_script(HOLD_HINTS)
+    page.find_element(By.ID, "steps").click()
+    wait_for(page, lambda: page.execute_script("return window.heldAnswers.length") == 1)
+    paste(page, kenken)  # while the hint is worked out
+    wait_for(page, lambda: drawings(page, "drawing") == [crossprolog.parse(kenken).render()])
+    page.execute_script("window.heldAnswers.forEach((release) => release())")
+    assert answered(page, ("outdated", "hint", "error")) == "outdated"
+    wait_for(page, lambda: not page.find_element(By.ID, "stop").is_displayed())  # hint by hint stopped
+    assert page.find_element(By.ID, "text").get_property("value") == kenken
+    assert page.find_element(By.ID, "apply").get_property("disabled")
+    assert text_of(page.find_element(By.ID, "result-status")) == \
+        "the text changed while this was worked out: ask again"
+
+
+def test_once_the_text_changes_the_answer_is_dimmed_and_a_typo_dims_the_drawing(page):
+    riddler = (EXAMPLES / "crossproduct" / "riddler-1.txt").read_text()
+    paste(page, riddler)
+    page.find_element(By.ID, "solve").click()
+    assert answered(page, ("solved", "unique", "error")) in ("solved", "unique")
+    result, drawing = page.find_element(By.ID, "result"), page.find_element(By.ID, "drawing")
+    assert result.get_attribute("data-outdated") is None
+    paste(page, riddler.replace("?  45", "x  45"))
+    wait_for(page, lambda: page.find_element(By.ID, "error").is_displayed())
+    assert result.get_attribute("data-outdated") == "true" and drawing.get_attribute("data-outdated") == "true"
+    assert text_of(page.find_element(By.ID, "detected")) == ""
+    paste(page, riddler)
+    wait_for(page, lambda: drawing.get_attribute("data-outdated") is None)
+    assert result.get_attribute("data-outdated") == "true"  # no answer to this text yet
+
+
+def test_the_error_is_marked_beside_its_line_in_a_wide_text_scrolled_down(page):
+    """A line wider than the box gives the text a horizontal scrollbar, which the line
+    numbers beside it must allow for, or they drift from their lines as it scrolls."""
+    comments = [f"# comment {n}" + " wide" * 100 * (n == 1) for n in range(1, 56)]
+    riddler = (EXAMPLES / "crossproduct" / "riddler-1.txt").read_text().splitlines()[1:]
+    paste(page, "\n".join(comments + riddler[:-1] + [riddler[-1].replace("?   ?  70", "?   x  70")]))
+    wait_for(page, lambda: page.find_elements(By.CSS_SELECTOR, "#gutter .bad"))
+    assert text_of(page.find_element(By.CSS_SELECTOR, "#gutter .bad")) == "61"
+    page.execute_script("const box = document.getElementById('text'); box.scrollTop = box.scrollHeight;")
+    wait_for(page, lambda: page.execute_script(
+        "return document.getElementById('text').scrollTop > 0 && "
+        "document.getElementById('gutter').scrollTop > 0"))
+    drift = page.execute_script("""
+        const box = document.getElementById("text"), style = getComputedStyle(box);
+        const lineTop = box.getBoundingClientRect().top + parseFloat(style.paddingTop)
+            + 60 * parseFloat(style.lineHeight) - box.scrollTop;
+        return document.querySelector("#gutter .bad").getBoundingClientRect().top - lineTop;""")
+    assert abs(drift) < 2
+
+
 def test_check_draws_the_conflict_and_two_solutions_apart(page):
     paste(page, (ROOT / "docs" / "examples" / "typo.txt").read_text())
     page.find_element(By.ID, "check").click()

@@ -9,6 +9,9 @@ let families = [];  // what /api/families tells of each family
 let drawRequests = 0;  // the number of the latest drawing asked for: older answers are dropped
 let drawTimer = null;
 let hinted = null;  // the text with the last hint applied, until it is applied or the text changes
+// An answer or a generated puzzle is for the fields it was asked with: one that comes
+// after the text (or the family, or the encoding) changed is not put in its place.
+const OUTDATED = "the text changed while this was worked out: ask again";
 let stopping = false;
 
 // What the server says to a POST of `fields` (or to a GET, without them): the HTTP
@@ -83,7 +86,15 @@ function numberLines(bad) {
     }
     gutter.append("\n");
   }
-  gutter.scrollTop = $("text").scrollTop;
+  fitGutter();
+}
+
+// The gutter scrolls as far as the text: a horizontal scrollbar (a line wider than the
+// box) shortens the text's view, and the gutter's by as much, or the numbers drift.
+function fitGutter() {
+  const text = $("text");
+  $("gutter").style.bottom = `${text.offsetHeight - text.clientHeight}px`;
+  $("gutter").scrollTop = text.scrollTop;
 }
 
 function showError(data) {
@@ -111,25 +122,35 @@ async function redraw() {
   if (number !== drawRequests) return;
   if (code === 200) {
     clearError();
+    delete $("drawing").dataset.outdated;
     showDrawings($("drawing"), data.drawings);
     $("detected").textContent = `(${titleOf(data.family)})`;
     offerEncodings(data.family);
   } else {
     showError(data);
+    $("detected").textContent = "";
+    $("drawing").dataset.outdated = "true";  // the last drawing that could be made, dimmed
   }
 }
 
-function textChanged() {
+function sameFields(asked, now) {
+  return JSON.stringify(asked) === JSON.stringify(now);
+}
+
+// The text changed: the answer shown is about an earlier text (applying a hint keeps its
+// reason shown: it is why the text is what it is now).
+function textChanged(byHint = false) {
   hinted = null;
   $("apply").disabled = true;
+  if (!byHint && $("result").dataset.status) $("result").dataset.outdated = "true";
   numberLines(null);
   clearTimeout(drawTimer);
   drawTimer = setTimeout(redraw, DRAW_DELAY);
 }
 
-function setText(text) {
+function setText(text, byHint = false) {
   $("text").value = text;
-  textChanged();
+  textChanged(byHint);
   clearTimeout(drawTimer);
   return redraw();
 }
@@ -164,6 +185,7 @@ function summary(command, code, data) {
 
 function showAnswer(command, code, data) {
   const status = code === 200 ? data.status : "error";
+  delete $("result").dataset.outdated;
   $("result").dataset.status = status;
   $("result").dataset.command = command;
   const said = summary(command, code, data);
@@ -180,10 +202,17 @@ function working(on) {
   for (const id of ["solve", "check", "hint", "steps", "count", "generate"]) $(id).disabled = on;
 }
 
+// The answer to `command` about the puzzle as it is now, shown; {outdated: true} instead
+// when the text changed before it came (the text is never replaced by an old hint).
 async function ask(command) {
+  const asked = puzzleFields();
   working(true);
-  const {code, data} = await api(`/api/${command}`, puzzleFields());
+  const {code, data} = await api(`/api/${command}`, asked);
   working(false);
+  if (!sameFields(asked, puzzleFields())) {
+    showAnswer(command, 200, {status: "outdated", output: OUTDATED});
+    return {outdated: true};
+  }
   showAnswer(command, code, data);
   if (command === "hint") {
     hinted = code === 200 && data.status === "hint" ? data.output : null;
@@ -193,7 +222,7 @@ async function ask(command) {
 }
 
 async function applyHint() {
-  if (hinted !== null) await setText(hinted);
+  if (hinted !== null) await setText(hinted, true);
 }
 
 // Hint after hint, each applied to the text, until nothing is left open (or no cell is
@@ -202,8 +231,8 @@ async function hintToTheEnd() {
   stopping = false;
   $("stop").hidden = false;
   for (let step = 0; step < MOST_STEPS && !stopping; step++) {
-    const {code, data} = await ask("hint");
-    if (code !== 200 || data.status !== "hint") break;
+    const {code, data, outdated} = await ask("hint");
+    if (outdated || code !== 200 || data.status !== "hint") break;
     await applyHint();
   }
   stopping = false;
@@ -215,12 +244,16 @@ async function generate(event) {
   const fields = {family: $("generate-family").value, rows: Number($("rows").value),
                   cols: Number($("cols").value), well_formed: $("well-formed").checked};
   if ($("seed").value !== "") fields.seed = Number($("seed").value);
+  const text = $("text").value;
   working(true);
   const {code, data} = await api("/api/generate", fields);
   working(false);
-  if (code === 200) {
+  if ($("text").value !== text) {  // typed meanwhile: what was typed stays
+    showAnswer("generate", 200, {status: "outdated", output: OUTDATED});
+  } else if (code === 200) {
     $("family").value = "";
     await setText(data.puzzle);
+    delete $("result").dataset.outdated;
     $("result").dataset.status = "generated";
     $("result-status").textContent =
       `a ${fields.well_formed ? "well-formed " : ""}${titleOf(data.family)} puzzle: ` +
@@ -245,8 +278,9 @@ async function start() {
     if (family.generates) $("generate-family").append(new Option(family.title, family.name));
   }
   offerSizes();
-  $("text").addEventListener("input", textChanged);
-  $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
+  $("text").addEventListener("input", () => textChanged());
+  $("text").addEventListener("scroll", fitGutter);
+  new ResizeObserver(fitGutter).observe($("text"));
   $("family").addEventListener("change", () => { offerEncodings(null); textChanged(); });
   $("generate-family").addEventListener("change", offerSizes);
   for (const command of ["solve", "check", "hint", "count"]) {
