@@ -325,11 +325,27 @@ def test_a_worker_that_dies_is_replaced_and_its_request_answered(lone_worker):
     assert lone_worker.get("/api/health")[1]["replaced"] == replaced + 1
 
 
+def test_the_puzzle_is_drawn_while_every_search_worker_is_at_work_and_ctrl_c_stops_both():
+    """The page draws the text as it is typed: that never waits behind a search.  Ctrl-C
+    does not wait for the search either (a minute here): it is answered 503, where
+    waiting for it would have the server killed (`served` allows 30 s) and no answer."""
+    with served("--workers", "1", "--timeout", "60") as running:
+        searching = in_thread(running.post, "/api/count", {"text": EMPTY_SUDOKU})
+        wait_for(lambda: running.get("/api/health")[1]["busy"] == 1)
+        status, body = running.post("/api/draw", {"text": SEVERAL})
+        assert status == 200 and body["output"] == SEVERAL.rstrip("\n")
+        assert "reply" not in searching and running.get("/api/health")[1]["busy"] == 1
+    searching["thread"].join()
+    assert searching["reply"] == (503, {"status": "error", "error": "the server is stopping"})
+    assert running.process.returncode == 130
+    assert running.stderr.splitlines()[1:] == ["crossprolog: interrupted"]  # no traceback, no ERROR
+
+
 def test_stopping_the_server_ends_its_workers():
     with served("--workers", "2") as running:
         running.post("/api/solve", {"text": SEVERAL})
         workers = running.workers()
-        assert len(workers) == 2
+        assert len(workers) == 3  # two searching, one drawing
     for pid in workers:
         wait_for(lambda: not os.path.exists(f"/proc/{pid}") or "Z" in
                  open(f"/proc/{pid}/stat").read().split(")")[1].split()[0], 30)

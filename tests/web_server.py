@@ -25,6 +25,7 @@ class Server:
     def __init__(self, process: subprocess.Popen, port: int):
         self.process, self.port = process, port
         self.url = f"http://127.0.0.1:{port}"
+        self.stderr = ""  # what it wrote there, once stopped
 
     def request(self, method: str, path: str, data: bytes | None = None,
                 headers: dict | None = None, timeout: float = 120) -> tuple[int, dict, dict]:
@@ -78,8 +79,8 @@ def served(*options: str) -> Iterator[Server]:
     process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "crossprolog"), "serve", "--port", str(port),
                                 *options], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                cwd=ROOT, start_new_session=True)
+    server = Server(process, port)
     try:
-        server = Server(process, port)
         deadline = time.monotonic() + STARTING
         while True:
             if process.poll() is not None:
@@ -100,4 +101,5 @@ def served(*options: str) -> Iterator[Server]:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+        server.stderr = (process.stderr.read() or b"").decode()
         process.stderr.close()

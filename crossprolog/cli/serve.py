@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 
 from ..errors import UsageError
 from .report import OK
 from .state import Run
+
+STOPPING = 1  # seconds the requests under way may take to be answered once Ctrl-C came
 
 
 def serve(run: Run) -> int:
@@ -24,9 +27,19 @@ def serve(run: Run) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"crossprolog: serving http://{shown}:{args.port}/ with {args.workers} worker "
           f"process{'es' * (args.workers != 1)} (Ctrl-C to stop)", file=sys.stderr, flush=True)
-    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False)
+    # Ctrl-C stops the server at once: the searches under way are not waited for (each
+    # could take --timeout), their workers are ended.
+    config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=STOPPING)
+    logging.getLogger("uvicorn.error").addFilter(not_stopping_searches)  # after Config sets it up
     uvicorn.Server(config).run(sockets=[listener])
     return OK
+
+
+def not_stopping_searches(record: logging.LogRecord) -> bool:
+    """uvicorn's log, but not its ERROR that the searches under way were stopped: that is
+    what Ctrl-C asked for (each is answered 503, "the server is stopping")."""
+    return "timeout graceful shutdown exceeded" not in record.getMessage()
 
 
 def listening(host: str, port: int) -> socket.socket:

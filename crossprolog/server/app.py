@@ -1,6 +1,7 @@
 """The web server: the page (static files of this package) and the JSON API it uses,
 on Starlette.  Every search runs in the pool of worker processes (pool.py), each
-question within its time limit; what a worker answers is in replies.py.
+question within its time limit, and the drawing of the text as it is typed in a worker
+of its own; what a worker answers is in replies.py.
 
 The API (docs/web.md): POST /api/solve, /api/check, /api/hint, /api/count and
 /api/draw with {"text", "family"?, "encoding"?, "limit"?, "timeout"?};
@@ -45,6 +46,7 @@ MAX_SIDE = 30  # rows or columns of a generated puzzle
 RETRY_AFTER = 2  # seconds a refused request is told to wait
 LATE = 5.0  # seconds past a question's limit (and its watchdog's) before its worker is ended
 STARTING = 60.0  # seconds a worker may take to start its Prolog and load every family
+FIRST_DRAWING = "2 2\n? ? 2\n? ? 2\n"  # drawn by the drawing worker as it starts: its imports done
 
 
 @dataclass(frozen=True)
@@ -71,12 +73,18 @@ class Refused(Exception):
 def create_app(settings: Settings = Settings()) -> Starlette:
     """The web application: the page at /, the API under /api/."""
     pool = Pool(replies.answer, settings.workers, settings.queue, warm=Question("families", {}, STARTING))
+    # The puzzle drawn as it is typed never waits behind searches: a worker of its own.
+    first_drawing = Question("draw", {"text": FIRST_DRAWING}, STARTING)
+    drawer = Pool(replies.answer, 1, settings.queue, warm=first_drawing)
     known: dict[str, list] = {}  # the families, as a worker first told them
     starting: dict[str, asyncio.Future] = {}  # every worker's first question, asked at the start
 
     async def ask(question: Question) -> JSONResponse:
+        lane = drawer if question.kind == "draw" else pool
         try:
-            answer = await pool.ask(question, question.timeout + replies.GRACE + LATE)
+            answer = await lane.ask(question, question.timeout + replies.GRACE + LATE)
+        except asyncio.CancelledError:  # Ctrl-C: the server stops without waiting for it
+            return JSONResponse({"status": "error", "error": "the server is stopping"}, 503)
         except Busy:
             return JSONResponse({"status": "error", "error": "the server is busy: every worker is "
                                  "at work and the queue is full; try again in a moment"},
@@ -125,13 +133,14 @@ def create_app(settings: Settings = Settings()) -> Starlette:
     async def lifespan(app: Starlette):
         # Every worker starts its Prolog now, not at the first questions.
         warming = starting["warming"] = asyncio.gather(
-            *(families(None) for _ in range(settings.workers)), return_exceptions=True)
+            *(families(None) for _ in range(settings.workers)), ask(first_drawing), return_exceptions=True)
         warming.add_done_callback(lambda done: done.cancelled() or done.exception())  # seen
         try:
             yield
         finally:
             warming.cancel()
             pool.close()
+            drawer.close()
 
     # The API apart from the page's files: a path of it asked with another method is a 405
     # there, where the files' mount at / took every GET (a 404 for GET /api/solve).
