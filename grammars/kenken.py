@@ -80,7 +80,7 @@ def claim(lines: Sequence[Line]) -> Claim:
     `+--+` and `|`; weak for a grid of letters apart by blanks alone (letters written
     together count only beside clue lines: any word looks like them)."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
-    if body and WALL_LINE.fullmatch(body[0].text):
+    if body and DRAWN_START.match(body[0].text):  # a typo further in keeps the family, to be located
         drawn = sum(bool(WALL_LINE.fullmatch(line.text) or CELLS_LINE.fullmatch(line.text))
                     for line in body)
         return Claim(STRONG * drawn / len(body), "cages walled in with +--+ and |")

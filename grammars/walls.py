@@ -110,6 +110,8 @@ def wall_segments(line: Line, edges: list[int], outline: bool) -> list[bool]:
                            else "expected a wall (-) or an opening (blanks) across this cell",
                            line, left + 2 + odd)
         walled.append(wall)
+    if text[edges[-1]] not in "+|":
+        raise error_at("expected + at the grid's right edge", line, edges[-1] + 1)
     nothing_after(line, edges)
     return walled
 

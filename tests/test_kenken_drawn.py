@@ -159,6 +159,8 @@ BAD = [
     (drawn(l4="  5+\n"), 4, 3, "expected a wall line like +---+ or a row of cells"),
     (drawn(l3="+    +--  +----+\n"), 3, 9, "expected a wall (-) or an opening (blanks)"),
     (drawn(l1="+----+    +----+\n"), 1, 7, "the outline is a wall"),
+    (drawn(l3="+    +----+----&\n"), 3, 16, "expected + at the grid's right edge"),
+    (drawn(l7="+----+----+----7\n"), 7, 16, "expected + at the grid's right edge"),
     (drawn(l5=TOP + TOP), 6, 1, "a row of cells (| ... |) belongs between two wall lines"),
     (drawn(l7=""), 6, 17, "the grid needs a closing wall line"),
     (drawn(l2="| 3+ | a  | 2  |\n"), 2, 8, "expected a clue like 12*"),
@@ -175,6 +177,15 @@ def test_bad_drawings_say_where_and_what(text, line, column, words):
         crossprolog.parse(text, family="kenken")
     assert (caught.value.line, caught.value.column) == (line, column), caught.value
     assert words in caught.value.message
+
+
+def test_a_typo_in_the_top_wall_is_located_without_naming_the_family(cli, write):
+    """The top line starts the drawing: a typo further along it keeps the family."""
+    broken = cli("solve", write(DRAWN.replace("+-----+-----+-----+-----+", "+-----+-----+--=--+-----+", 1)))
+    assert broken.code == 2 and broken.out == ""
+    assert broken.err.splitlines()[0].endswith("puzzle.txt:2:16: error: the outline is a wall: expected - "
+                                               "(read as KenKen: cages walled in with +--+ and |; name "
+                                               "the family with --family if it is another)")
 
 
 def test_the_command_line_reads_solves_and_explains_the_drawn_form(cli, write):
