@@ -26,7 +26,9 @@ def detect(lines: Sequence[Line], options: Mapping[str, Any] | None = None) -> t
     words = {directive_word(line) for line in lines}
     directed = [record for record in FAMILIES if words & record.option_names]
     if directed:  # several families may have a directive: the first whose values all read
-        chosen = next((record for record in directed if _reads(record, lines)), directed[0])
+        chosen = next((record for record in directed if _reads(record, lines)), None)
+        if chosen is None:
+            raise _unread_directive(lines, directed)
         return chosen, Claim(CERTAIN, f"the directive '# {min(words & chosen.option_names)}:'")
     given = {key: value for key, value in (options or {}).items() if value is not None}
     claims: list[tuple[Family, Claim]] = []
@@ -54,6 +56,30 @@ def _reads(record: Family, lines: Sequence[Line]) -> bool:
         if option is not None and not _reads_value(option, line.text.split(":", 1)[1]):
             return False
     return True
+
+
+def _unread_directive(lines: Sequence[Line], directed: Sequence[Family]) -> ParseError:
+    """The error at the first directive whose value none of the `directed` families reads,
+    saying every value they would (`# game:` is CrossCells' and Killer Sudoku's)."""
+    for line in lines:
+        options = [option for record in directed if (option := record.option(directive_word(line) or ""))]
+        text = line.text.split(":", 1)[1] if options else ""
+        if options and not any(_reads_value(option, text) for option in options):
+            column = len(line.text) - len(text.lstrip()) + 1
+            if not all(option.choices for option in options):
+                return ParseError(_option_error(options[0], text), line.number, column, line.text)
+            choices = list(dict.fromkeys(choice for option in options for choice in option.choices))
+            return ParseError(f"expected {', '.join(choices[:-1])} or {choices[-1]}, not {text.strip()!r}",
+                              line.number, column, line.text)
+    raise AssertionError("a directive none of its families reads")  # _reads found one
+
+
+def _option_error(option: Option, text: str) -> str:
+    try:
+        option.value(text)
+    except OptionError as error:
+        return str(error)
+    return ""
 
 
 def _takes(record: Family, options: Mapping[str, Any]) -> bool:

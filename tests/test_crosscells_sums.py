@@ -191,7 +191,7 @@ def test_every_encoding_agrees_with_the_brute_force(regions):
 
 
 ERRORS = [
-    ("# game: kakuro\n 1  1\n 1\n", 1, 9, "expected crosscells or sumplete or number-sums, not 'kakuro'"),
+    ("# game: kakuro\n 1  1\n 1\n", 1, 9, "expected crosscells, sumplete, number-sums or killer-sudoku, not 'kakuro'"),
     ("# game: sumplete\n 3  5  8\n 2  7\n 6  1  7\n 8 12\n", 3, 6, "this row has no target"),
     ("# game: sumplete\n 3  5\n 2  7  9\n 8 12\n", 2, 6, "this row has no target"),
     ("# game: sumplete\n 3  5  8\n 2  7  9  1\n 8 12\n", 3, 12,

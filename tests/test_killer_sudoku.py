@@ -195,9 +195,14 @@ def test_a_drawn_cage_without_its_sum_is_a_located_error():
     assert caught.value.line == 6
 
 
-def test_a_bad_game_directive_says_what_games_there_are():
-    with pytest.raises(ParseError, match="expected crosscells or sumplete or number-sums"):
-        crossprolog.parse(SHIDOKU.replace("killer-sudoku", "killer"))
+def test_a_bad_game_directive_says_what_games_there_are_of_every_family():
+    with pytest.raises(ParseError) as caught:
+        crossprolog.parse(SHIDOKU.replace("killer-sudoku", "killer_sudoku"))
+    assert caught.value.message == ("expected crosscells, sumplete, number-sums or killer-sudoku, "
+                                    "not 'killer_sudoku'")
+    assert caught.value.column == SHIDOKU.splitlines()[caught.value.line - 1].index("killer") + 1
+    with pytest.raises(ParseError, match="expected crosscells or sumplete or number-sums, not 'killer'"):
+        crossprolog.parse(SHIDOKU.replace("killer-sudoku", "killer"), family="crosscells")
 
 
 # Generators, hints, conflicts
