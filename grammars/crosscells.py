@@ -231,10 +231,24 @@ def check_one_cell_per_row(clusters: list[list[Cell]], cells: list[Cell],
         seen: dict[int, Cell] = {}
         for cell in sorted(cluster, key=lambda c: span(c)):
             other = seen.setdefault(cell.place.line, cell)
-            if other is not cell:
-                raise error_at(f"this cell and {other.text!r} at column {other.place.column + 1} "
-                               "fall in one column: tokens above or below overlap both",
-                               source[cell.place.line], cell.place.column + 1)
+            if other is cell:
+                continue
+            bridge = next((c for c in cluster if c.place.line != cell.place.line
+                           and overlap(c, other) and overlap(c, cell)), None)
+            if bridge is not None:
+                raise error_at(f"this cell overlaps both {other.text!r} and {cell.text!r} of line "
+                               f"{cell.place.line + 1} (columns {other.place.column + 1} and "
+                               f"{cell.place.column + 1}), which then fall in one column",
+                               source[bridge.place.line], bridge.place.column + 1)
+            raise error_at(f"this cell and {other.text!r} at column {other.place.column + 1} "
+                           "fall in one column: tokens above or below overlap both",
+                           source[cell.place.line], cell.place.column + 1)
+
+
+def overlap(one: Cell, other: Cell) -> bool:
+    """Whether two cells overlap horizontally."""
+    (start, end), (other_start, other_end) = span(one), span(other)
+    return start < other_end and other_start < end
 
 
 def column_under(constraint: Constraint, starts: list[int], ends: list[int], line: Line) -> int:
