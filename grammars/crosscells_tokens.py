@@ -61,7 +61,19 @@ count = pp.Regex(COUNT_PATTERN + END).set_name("count").set_parse_action(constra
 in_words = (pp.Regex(TOTAL_IN_WORDS + END).set_parse_action(constraint_action(TOTAL))
             | pp.Regex(COUNT_IN_WORDS + END).set_parse_action(constraint_action(COUNT)))
 constraint_element = in_words | total | count  # in words first: `-3 total` is no cell
-token_line = pp.OneOrMore(located((constraint_element | cell_element).set_name(WHAT))) \
+
+
+def _misspelt_tiles(text: str, loc: int, t: pp.ParseResults):
+    """`[6]` is a count in words only before `tiles`: say so at the word that stands there."""
+    word = t["word"]
+    at = loc + len(t[0]) - len(word)
+    raise pp.ParseFatalException(text, at, f"expected 'tiles' after {t['count']}"
+                                           + (f", found {word!r}" if word else ""))
+
+
+misspelt_tiles = pp.Regex(rf"{GROUP_IN_WORDS}(?P<count>\[\d+\])(?!\S) *(?P<word>\S*)") \
+    .set_parse_action(_misspelt_tiles)
+token_line = pp.OneOrMore(located((constraint_element | cell_element | misspelt_tiles).set_name(WHAT))) \
     .parse_with_tabs()
 
 COMMENT = re.compile(r"\s*#(\s|$)")

@@ -166,6 +166,8 @@ ERRORS = [
     ("+1 +2\n=1\n+3 +4", 2, 1, "between rows only group constraints"),
     ("+100 +2\n+1 +2 +3", 1, 1, "overlaps both '+1' and '+2' of line 2 (columns 1 and 4), which then fall in one"),
     ("+1 +2 =3\n +30 =30\n=1 =2", 2, 2, "overlaps both '+1' and '+2' of line 1"),
+    ("+1 +2 [1] tles\n=3 =3", 1, 11, "expected 'tiles' after [1], found 'tles'"),
+    ("+1 +2 [1]\n=3 =3", 1, 10, "expected 'tiles' after [1]"),
     ("+1a =1\nb#1", 2, 1, "no cell is in group 'b'"),
     ("+1a =1\na#1 a#0", 2, 5, "group 'a' already has a count (line 2)"),
     ("+1 +2\n\x00", 2, 1, "control character"),
