@@ -121,6 +121,7 @@ class Piece(NamedTuple):
     shared: list[Line]  # the directives (and comments) above the first separator
     family: str | None  # named, or guessed (None: no family claims it; parsing says so)
     reason: str         # why it was guessed ("" when it was named)
+    weak: bool = False  # guessed from a layout another family's may look like (a weak claim)
 
 
 def pieces(text: str, family: str | None = None, options: Mapping[str, Any] | None = None) -> list[Piece]:
@@ -162,9 +163,10 @@ def _split(lines: list[Line], start: int, name: str, shared: list[Line], family:
     except ParseError:
         return [Piece(lines, first, start, name, shared, None, "")]
     reason = claimed.reason if claimed else ""
+    weak = claimed is not None and claimed.strength < STRONG
     parts = record.grammar.split(lines) if hasattr(record.grammar, "split") else [lines]
     return [Piece(part, first + n, start if len(parts) == 1 else _last_drawn(part, start), name,
-                  shared, record.name, reason)
+                  shared, record.name, reason, weak)
             for n, part in enumerate(parts)]
 
 

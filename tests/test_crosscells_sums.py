@@ -269,3 +269,16 @@ def test_marked_targets_typed_off_their_columns_stay_apart():
     puzzle = parse("# game: number-sums\n 1a 2a 1b  3\n 2a 1b 2b  3\n 3 3 3\na=3 b=3\n")
     marked = Marks(clues=frozenset(c for c in puzzle.clues() if c.text.startswith("column")))
     assert puzzle.render(marks=marked).splitlines()[3].split() == ["[3]", "[3]", "[3]"]
+
+
+def test_a_sumplete_typed_without_its_directive_says_what_it_was_read_as(cli, write):
+    """Without negative numbers a Sumplete is lines of numbers, as a CrossProduct whose
+    cells are all given: read so, it has no solution, and the note says why it might."""
+    path = write("  6   7   2\n  4   9   9\n  3   6  12\n  5 10\n")
+    for command in ("solve", "check"):
+        done = cli(command, path)
+        assert done.code == 1 and done.err == (f"{path}: note: read as CrossProduct (lines of numbers); "
+                                               "name the family with --family if it is another\n")
+    assert cli("solve", write("# game: sumplete\n" + path.read_text())).err == ""
+    solved = cli("solve", EXAMPLES / "crossproduct" / "riddler-1.txt").out
+    assert cli("check", write(solved)).err == ""  # a solution read back is lines of numbers too

@@ -8,6 +8,7 @@ import sys
 import time
 from collections import Counter
 from contextlib import closing
+from dataclasses import replace
 from functools import partial
 from typing import Callable
 
@@ -123,7 +124,7 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
         with time_limit(run.args.timeout, started):
             puzzle = item.puzzle or parse_piece(item.piece, **option_values(run.args))
         engine.checked_encoding(puzzle.record.prolog, run.args.encoding)  # Prolog started: never in time_limit
-        return command(puzzle, run, remaining(run.args.timeout, started))
+        return noted(command(puzzle, run, remaining(run.args.timeout, started)), item)
     except ParseError as error:
         report = error.report(path_name(item.path, escaped=False))
         return Outcome(BAD, "", {"status": "error", "error": report}, report)
@@ -133,6 +134,17 @@ def _outcome(command: Command, run: Run, item: Input) -> Outcome:
     except CrossprologError as error:
         return Outcome(error.exit_code, "", {"status": "error", "error": f"{item.name}: {error}"},
                        f"{item.name}: error: {error}")
+
+
+def noted(outcome: Outcome, item: Input) -> Outcome:
+    """`outcome`, noting on standard error which family a puzzle without solution was
+    read as when its layout only weakly said so: it may be another's, typed without
+    the directive that names its game."""
+    piece = item.piece
+    if piece is None or not piece.weak or outcome.record.get("status") != "unsolvable" or outcome.error:
+        return outcome
+    return replace(outcome, error=f"{item.name}: note: read as {named(piece.family).title} ({piece.reason}); "
+                                  "name the family with --family if it is another")
 
 
 def _died(died: WorkerDied, item: Input) -> Outcome:
