@@ -177,12 +177,14 @@ def trying(marks: Marks, within: Callable[[], bool] = lambda: True) -> Step | No
 
 
 def path(statement: Statement, solution: Callable[[], dict[Index, int] | None],
-         within: Callable[[], bool] = lambda: True) -> tuple[list[Step], bool]:
+         within: Callable[[], bool] = lambda: True,
+         steps: list[Step] | None = None) -> tuple[list[Step], bool]:
     """Every step a person takes, easiest first each time, to the end: forcing chains when
-    the ladder is stuck, and past that the `solution`'s value (a search).  The steps, and
-    whether the path reached the end (False: stopped by `within`, or broken marks)."""
+    the ladder is stuck, and past that the `solution`'s value (a search).  The steps (put
+    in `steps`, if given, as they are taken: a caller may tell them while this works),
+    and whether the path reached the end (False: stopped by `within`, or broken marks)."""
     marks = Marks(statement)
-    steps: list[Step] = []
+    steps = [] if steps is None else steps
     while not marks.solved():
         if not within() or marks.broken():
             return steps, False

@@ -83,6 +83,25 @@ def test_a_batch_member_that_does_not_stop_at_its_limit_is_cut_off(tmp_path, job
     assert solved["status"] == "solved" and solved["solution"] == [[2, 4, 1], [4, 2, 1], [1, 1, 1]]
 
 
+@pytest.mark.parametrize("command", [["grade"], ["solve", "--steps"]])
+def test_a_persons_path_through_a_huge_puzzle_is_held_to_its_time_limit(tmp_path, command):
+    """The techniques' own work (a 40x40 CrossProduct's fillings) has no clock of its own:
+    the watchdog ends it past --timeout with the steps so far, a lone puzzle's and a
+    batch worker's alike (without it, grading ran for minutes into gigabytes)."""
+    rng = random.Random(1)
+    big = tmp_path / "big.txt"
+    big.write_text(CrossProduct.from_table([[rng.randint(1, 9) for _ in range(40)]
+                                            for _ in range(40)]).render(), encoding="utf-8")
+    riddler = EXAMPLES / "crossproduct" / "riddler-1.txt"
+    for paths in ([big], [big, riddler]):
+        done = subprocess.run([sys.executable, "-m", "crossprolog", *command, *paths, "--timeout", "1",
+                               "--format", "json"], capture_output=True, text=True, timeout=120)
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        assert done.returncode == 3, done.stderr
+        assert records[0]["status"] == "timeout" and records[0]["grade"] is None
+        assert [record["status"] for record in records[1:]] == ["solved"] * (len(paths) - 1)
+
+
 def test_a_search_is_judged_by_what_it_found_not_by_the_clock():
     """A time limit that strikes as a search ends, before its alarm is taken away, makes
     no time-out of it, nor of one that found every solution it was asked for (the race

@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from .. import registry
 from ..errors import ParseError, UsageError
 from ..puzzle import Puzzle
 from .inputs import read_text
 from .pictured import picture
+from .limits import watchdog
 from .report import LIMIT, NO, OK, Outcome, layout, plural
 from .state import Run
 
@@ -31,15 +32,22 @@ class Walk(NamedTuple):
 ENDINGS = {"solved": OK, "several": NO, "unsolvable": NO, "timeout": LIMIT}
 
 
-def human_path(puzzle: Puzzle, run: Run, budget: float | None) -> Walk | None:
-    """A person's way through `puzzle` (None when the family states no rules for
-    techniques).  Techniques alone reach only the one solution; the search a step falls
-    back on is asked for two, to tell a puzzle of several."""
+def human_path(puzzle: Puzzle, run: Run, budget: float | None,
+               told: Callable[[Walk], Outcome]) -> Outcome | None:
+    """The outcome `told` makes of a person's way through `puzzle` (None when the family
+    states no rules for techniques).  Techniques alone reach only the one solution; the
+    search a step falls back on is asked for two, to tell a puzzle of several.  Within
+    `budget`, whatever a technique's own work takes: past it, the watchdog tells the
+    steps so far as a time-out, and ends the process."""
     statement = puzzle.statement()
     if statement is None:
         return None
     started = time.monotonic()
     found: list = []
+    steps: list = []
+
+    def walk(ending: str) -> Walk:
+        return Walk(statement, list(steps), ending, round(time.monotonic() - started, 6))
 
     def solution():
         if not found:
@@ -52,21 +60,27 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None) -> Walk | None:
     within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
     from .. import solving  # a person's techniques: for these commands only
 
-    steps, done = solving.path(statement, solution, within)
-    if done:
-        ending = "several" if found and found[1] else "solved"
-    else:  # a contradiction the techniques met, or the time
-        ending = "timeout" if not within() or solution() is not None else "unsolvable"
-    return Walk(statement, steps, ending, round(time.monotonic() - started, 6))
+    with watchdog(run, budget, lambda: told(walk("timeout"))):
+        _, done = solving.path(statement, solution, within, steps)
+        if done:
+            ending = "several" if found and found[1] else "solved"
+        else:  # a contradiction the techniques met, or the time
+            ending = "timeout" if not within() or solution() is not None else "unsolvable"
+    return told(walk(ending))
 
 
 def grade_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     puzzle, _ = with_entries(puzzle, run)
-    walk = human_path(puzzle, run, budget)
-    record = {"family": puzzle.family, "status": "solved"}  # by the path that grades it, as solve --steps says
-    if walk is None:
-        return Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles", {**record, "status": "error"})
+    told = human_path(puzzle, run, budget, lambda walk: graded_one(puzzle, run, walk))
+    return told or Outcome(NO, f"no techniques are stated for {puzzle.family} puzzles",
+                           {"family": puzzle.family, "status": "error"})
+
+
+def graded_one(puzzle: Puzzle, run: Run, walk: Walk) -> Outcome:
+    """What grade says of a person's `walk` through `puzzle`."""
     from .. import solving
+
+    record = {"family": puzzle.family, "status": "solved"}  # by the path that grades it, as solve --steps says
 
     graded = solving.graded(walk.steps)
     record |= {**graded.to_json(), "complete": walk.ending == "solved", "seconds": walk.seconds}

@@ -43,8 +43,8 @@ def grade(run: Run) -> int:
 
 def solve_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     puzzle, entries = with_entries(puzzle, run)
-    if run.args.steps and (walked := human_path(puzzle, run, budget)):
-        return steps_one(puzzle, run, walked)
+    if run.args.steps and (told := human_path(puzzle, run, budget, lambda walk: steps_one(puzzle, run, walk))):
+        return told
     if run.args.all:
         return _solve_all(puzzle, run, budget)
     with watchdog(run, budget, lambda: _solved(puzzle, run, None, entries)):
