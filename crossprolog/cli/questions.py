@@ -281,13 +281,18 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     as a comment, so the output reads back in as the next step's puzzle."""
     started = time.monotonic()
     puzzle, entries = with_entries(puzzle, run)
-    try:
-        found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
-    except TimeLimitExceeded:
+
+    def no_hint_in_time() -> Outcome:
         said = f"time limit of {hint_seconds(run):g} s reached: no hint found in time"
         return Outcome(LIMIT, said, {"family": puzzle.family, "status": "timeout", "cells": [],
                                      "seconds": round(time.monotonic() - started, 6)},
                        picture=picture(run.args, puzzle, caption=[said]))
+
+    try:
+        with watchdog(run, budget, no_hint_in_time):
+            found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
+    except TimeLimitExceeded:
+        return no_hint_in_time()
     record = {"family": puzzle.family, "status": found.status,
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
