@@ -87,8 +87,8 @@ class Summary:
 
 def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: int = 2,
             timeout: float | None = TIMEOUT, repeat: int = REPEAT, name: str = "") -> list[Run]:
-    """Run `encodings` (default: all of the family's, then the user's loaded for it) on
-    `puzzle`, each up to `limit` solutions (0: all) within `timeout` seconds, timed
+    """Run `encodings` (default: all of the family's that take its rules, then the user's
+    loaded for it) on `puzzle`, each up to `limit` solutions (0: all) within `timeout` seconds, timed
     `repeat` times.
 
     With the default limit of 2 each run finds a solution and decides
@@ -106,8 +106,17 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
         raise UsageError(f"none of the encodings {', '.join(encodings)} is for {puzzle.record.title} "
                          f"puzzles; choose from {', '.join(own)}")
     measured = [_measured(puzzle, encoding, limit, timeout, repeat) for encoding in names]
+    if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
+        measured = [m for m in measured if not _refuses(m)] or measured
     reference = next((m for m in measured if m["status"] in FINISHED), None)
     return [_run(name or puzzle.family, puzzle, m, _agrees(puzzle, m, reference)) for m in measured]
+
+
+def _refuses(measured: dict[str, Any]) -> bool:
+    """Whether the encoding refused the puzzle (a rule variant it does not take: `rows`
+    and digits 0-9), rather than failing on it."""
+    error = measured.get("error")
+    return isinstance(error, UsageError) and not measured["found"]
 
 
 def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,

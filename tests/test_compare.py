@@ -250,3 +250,15 @@ def test_ctrl_c_keeps_the_runs_that_finished(tmp_path):
             continue
     assert child.returncode == 130 and "interrupted after 1 run" in err
     assert '"record": "run"' in first and str(RIDDLER) in first and rest.strip() == ""
+
+
+def test_by_default_an_encoding_that_does_not_take_the_puzzles_rules_is_left_out(cli, write):
+    """`rows` takes digits 1-9 only: among the family's encodings it is not for a puzzle
+    with zero digits, as another family's are not; named, it says why it refuses."""
+    path = write("# zero: yes\n0 12 6\n? ? ? 0\n? ? ? 12\n? ? ? 6\n")
+    puzzle = crossprolog.parse(path.read_text())
+    ran = [run.encoding for run in compare(puzzle, repeat=1, timeout=TIMEOUT)]
+    assert "rows" not in ran and {"auto", "lines"} <= set(ran)
+    assert cli("compare", path, "--repeat", "1").code == 0
+    named = cli("compare", path, "--repeat", "1", "--encodings", "rows,lines")
+    assert named.code == 2 and named.err == f"{path}: error: encoding rows: this encoding takes digits 1-9 only\n"
