@@ -241,3 +241,23 @@ def test_a_reader_that_closes_the_pipe_ends_the_command_quietly():
                           "-n 2000 --seed 1 | head -1", shell=True, capture_output=True, text=True,
                           timeout=120, executable="/bin/bash")
     assert done.returncode == 0 and done.stdout == "== 1\n" and done.stderr == ""
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["grade", "--limit", "3", "x.txt"], "crossprolog grade: error: unrecognized arguments: --limit"),
+    (["generate", "crossproduct", "--rows", "3", "--cols", "3", "--zero"],
+     "crossprolog generate crossproduct: error: unrecognized arguments: --zero"),
+])
+def test_an_unknown_argument_is_said_by_its_command(argv, said):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "crossprolog", *argv], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and done.stderr.splitlines()[-1] == said
+
+
+def test_steps_and_all_go_apart(cli):
+    done = cli("solve", "--steps", "--all", EXAMPLES / "crossproduct" / "riddler-1.txt")
+    assert done.code == 2 and done.err == ("crossprolog: error: --steps and --all go apart: a person's "
+                                           "steps lead to one solution\n")

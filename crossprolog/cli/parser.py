@@ -76,8 +76,13 @@ class _Command(output.Parser):
                 arguments(self)
 
     def parse_known_args(self, args=None, namespace=None):
+        """The command's arguments; an argument it does not know is its error, said with its
+        name (`crossprolog grade: error: ...`), not the top parser's."""
         self._complete()
-        return super().parse_known_args(args, namespace)
+        namespace, unknown = super().parse_known_args(args, namespace)
+        if unknown:
+            self.error(f"unrecognized arguments: {' '.join(unknown)}")
+        return namespace, unknown
 
     def format_usage(self) -> str:
         self._complete()

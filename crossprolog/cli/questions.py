@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import diagnosis, engine, explain, reasoner, searches
 from ..answers import NO_MARKS, Marks, Search
-from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded
+from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded, UsageError
 from ..puzzle import Puzzle
 from .batches import each_puzzle
 from .limits import diagnosis_seconds, progress, watchdog
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 def solve(run: Run) -> int:
+    if run.args.steps and run.args.all:
+        raise UsageError("--steps and --all go apart: a person's steps lead to one solution")
     return each_puzzle(run, solve_one)
 
 
