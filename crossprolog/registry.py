@@ -28,7 +28,8 @@ def detect(lines: Sequence[Line], options: Mapping[str, Any] | None = None) -> t
     if directed:  # several families may have a directive: the first whose values all read
         chosen = next((record for record in directed if _reads(record, lines)), None)
         if chosen is None:
-            raise _unread_directive(lines, directed)
+            _refuse_unknown_choice(lines, directed)
+            chosen = directed[0]  # its grammar says what is wrong with the value, and where
         return chosen, Claim(CERTAIN, f"the directive '# {min(words & chosen.option_names)}:'")
     given = {key: value for key, value in (options or {}).items() if value is not None}
     claims: list[tuple[Family, Claim]] = []
@@ -58,28 +59,18 @@ def _reads(record: Family, lines: Sequence[Line]) -> bool:
     return True
 
 
-def _unread_directive(lines: Sequence[Line], directed: Sequence[Family]) -> ParseError:
-    """The error at the first directive whose value none of the `directed` families reads,
-    saying every value they would (`# game:` is CrossCells' and Killer Sudoku's)."""
+def _refuse_unknown_choice(lines: Sequence[Line], directed: Sequence[Family]) -> None:
+    """ParseError at the first directive naming a choice (`# game:`) that none of the
+    `directed` families offers, saying every choice they do (CrossCells' and Killer
+    Sudoku's games), not only the first family's."""
     for line in lines:
         options = [option for record in directed if (option := record.option(directive_word(line) or ""))]
         text = line.text.split(":", 1)[1] if options else ""
-        if options and not any(_reads_value(option, text) for option in options):
-            column = len(line.text) - len(text.lstrip()) + 1
-            if not all(option.choices for option in options):
-                return ParseError(_option_error(options[0], text), line.number, column, line.text)
+        if options and all(option.choices for option in options) \
+                and not any(_reads_value(option, text) for option in options):
             choices = list(dict.fromkeys(choice for option in options for choice in option.choices))
-            return ParseError(f"expected {', '.join(choices[:-1])} or {choices[-1]}, not {text.strip()!r}",
-                              line.number, column, line.text)
-    raise AssertionError("a directive none of its families reads")  # _reads found one
-
-
-def _option_error(option: Option, text: str) -> str:
-    try:
-        option.value(text)
-    except OptionError as error:
-        return str(error)
-    return ""
+            raise ParseError(f"expected {', '.join(choices[:-1])} or {choices[-1]}, not {text.strip()!r}",
+                             line.number, len(line.text) - len(text.lstrip()) + 1, line.text)
 
 
 def _takes(record: Family, options: Mapping[str, Any]) -> bool:

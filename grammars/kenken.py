@@ -44,8 +44,7 @@ from ..puzzle import unchecked
 from ..errors import ParseError
 from ..regions import neighbours, reached
 from . import one_pass
-from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, column_edges, partings, wall_segments, walled_cages, \
-    walls_and_rows
+from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, drawn_grid, partings, wall_segments, walled_cages
 from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
 OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
@@ -263,8 +262,7 @@ Contents = list[tuple[Line, list[Token]]]  # what a cell holds, line by line
 
 def parse_drawn(body: Sequence[Line]) -> KenKen:
     """The KenKen whose cages are walled in on `body`'s lines."""
-    edges = column_edges(body[0])
-    walls, rows = walls_and_rows(body)
+    edges, walls, rows = drawn_grid(body)
     size = len(edges) - 1
     if len(rows) != size:
         raise error_at(f"the grid has {len(rows)} rows of {size} cells; a KenKen is square",

@@ -205,8 +205,7 @@ def givens(digits: Rows, size: int) -> tuple[tuple[int | None, ...], ...] | None
 
 def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
     """The Killer Sudoku whose cages are walled in on `body`'s lines."""
-    edges = walls.column_edges(body[0])
-    wall_lines, rows = walls.walls_and_rows(body)
+    edges, wall_lines, rows = walls.drawn_grid(body)
     size = len(edges) - 1
     if len(rows) != size:
         raise error_at(f"the grid has {len(rows)} rows of {size} cells; a Killer Sudoku is square",

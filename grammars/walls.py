@@ -68,6 +68,17 @@ def walls_and_rows(body: Sequence[Line]) -> tuple[list[Line], list[list[Line]]]:
     return walls, rows
 
 
+def drawn_grid(body: Sequence[Line]) -> tuple[list[int], list[Line], list[list[Line]]]:
+    """Where the columns part (by the top line), the wall lines, and the lines of each row
+    of cells.  ParseError for a line that is neither, or that stops before the grid's
+    right edge (before the rows are counted: a top line drawn too wide says so there)."""
+    edges = column_edges(body[0])
+    walls, rows = walls_and_rows(body)
+    for line in body:
+        reaching(line, edges)
+    return edges, walls, rows
+
+
 def reaching(line: Line, edges: list[int]) -> str:
     """`line`'s text, which must reach the grid's right edge."""
     if len(line.text) <= edges[-1]:

@@ -160,6 +160,7 @@ BAD = [
     (drawn(l3="+    +--  +----+\n"), 3, 9, "expected a wall (-) or an opening (blanks)"),
     (drawn(l1="+----+    +----+\n"), 1, 7, "the outline is a wall"),
     (drawn(l3="+    +----+----&\n"), 3, 16, "expected + at the grid's right edge"),
+    (drawn(l1="+----+----+----+ +----+\n"), 2, 17, "this line stops before the grid's right edge (column 23"),
     (drawn(l7="+----+----+----7\n"), 7, 16, "expected + at the grid's right edge"),
     (drawn(l5=TOP + TOP), 6, 1, "a row of cells (| ... |) belongs between two wall lines"),
     (drawn(l7=""), 6, 17, "the grid needs a closing wall line"),
