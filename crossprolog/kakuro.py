@@ -257,11 +257,11 @@ class Kakuro(Explainable):
         def square(r: int, c: int) -> Square:
             cell = self.cells[r][c]
             if isinstance(cell, Black):
-                marks = marked.clue_of("run", name=f"r{r + 1}c{c + 1}a") | \
-                    marked.clue_of("run", name=f"r{r + 1}c{c + 1}d")
-                split = None if cell.text == "X" else tuple(
-                    "" if clue is None else str(clue) for clue in (cell.down, cell.across))
-                return Square((r, c), "", marks, cell.text, split=split, shaded=True)
+                down, across = (marked.clue_of("run", name=f"r{r + 1}c{c + 1}{way}") for way in "da")
+                split = None if cell.text == "X" else (
+                    Token("" if cell.down is None else str(cell.down), down),
+                    Token("" if cell.across is None else str(cell.across), across))
+                return Square((r, c), "", down | across, cell.text, split=split, shaded=True)
             digit = values[r][c] if values is not None else cell
             value = "" if digit is None else str(digit)
             return Square((r, c), value, given_or_solved(cell is not None, bool(value))

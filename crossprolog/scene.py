@@ -121,7 +121,7 @@ class _Square(NamedTuple):
     marks: Tags = UNMARKED
     text: str | None = None
     corner: Token | None = None
-    split: tuple[str, str] | None = None
+    split: tuple[Token, Token] | None = None
     shaded: bool = False
     place: Place | None = None
 
@@ -132,14 +132,14 @@ class Square(_Square):
     `value` is what a picture writes in it ("" for nothing), `text` how a text
     layout writes it (by default the value); `corner` is a clue a picture
     writes small in its top-left corner (a cage's); `split`, a clue square
-    cut by its diagonal (down, across: Kakuro's), shaded; `place` where its
+    cut by its diagonal (down, across: Kakuro's, each with its own marks), shaded; `place` where its
     text stands in a typed layout.
     """
 
     __slots__ = ()
 
     def __new__(cls, at: Cell, value: str = "", marks: Tags = UNMARKED, text: str | None = None,
-                corner: Token | None = None, split: tuple[str, str] | None = None,
+                corner: Token | None = None, split: tuple[Token, Token] | None = None,
                 shaded: bool = False, place: Place | None = None) -> Square:
         return _Square.__new__(cls, at, value, marks, value if text is None else text, corner,
                                split, shaded, place)
@@ -268,7 +268,7 @@ class Scene:
         splits, labels, and the caption."""
         found = [Token(s.value, s.marks) for s in self.squares if s.value]
         found += [s.corner for s in self.squares if s.corner]
-        found += [Token(t) for s in self.squares if s.split for t in s.split if t]
+        found += [t for s in self.squares if s.split for t in s.split if t.text]
         return found + [label.token for label in self.labels]
 
 

@@ -187,6 +187,35 @@ def test_a_rasterised_hint_is_yellow_at_the_hinted_cell_and_only_there():
     assert 30 * 30 < yellow <= 40 * 40  # one square's fill, less its digit
 
 
+def inside(point: tuple[float, float], triangle: list[tuple[float, float]]) -> bool:
+    """Whether `point` lies within `triangle` (by the signs of its three edges)."""
+    (x, y), signs = point, set()
+    for (x1, y1), (x2, y2) in zip(triangle, triangle[1:] + triangle[:1]):
+        signs.add((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) > 0)
+    return len(signs) == 1
+
+
+def test_a_kakuro_clue_square_is_coloured_in_the_half_of_the_clue_its_mark_names():
+    """A clue square holds two clues, down below its diagonal and across above: a
+    hint's reason (or a conflict) colours the half of the run it names, and the
+    square stays grey elsewhere."""
+    puzzle = crossprolog.parse((EXAMPLES / "kakuro" / "tiny.txt").read_text(encoding="utf-8"))
+    hint = puzzle.hint()
+    drawn = pictures.svg(puzzle, hint)
+    root, image = ET.fromstring(drawn), raster(drawn)
+    halves = [[tuple(map(float, point.split(","))) for point in e.get("points").split()]
+              for e in root.iter(f"{SVG}polygon") if "reason" in e.get("class", "").split()]
+    assert len(halves) == len(hint.cells[0].clues) == 3
+    clues = [(e.text, (float(e.get("x")), float(e.get("y")) - 3)) for e in root.iter(f"{SVG}text")]
+    assert sorted(text for text, at in clues for half in halves if inside(at, half)) == ["3", "4", "7"]
+    for half in halves:
+        (x1, y1), (x2, y2), (x3, y3) = half
+        toward_corner = ((x1 + x3) / 2 * 0.2 + x2 * 0.8, (y1 + y3) / 2 * 0.2 + y2 * 0.8)
+        assert image.getpixel(tuple(map(int, toward_corner))) == (207, 227, 255)  # FILLS' blue
+    blue = dict((pixel, count) for count, pixel in colours(image)).get((207, 227, 255), 0)
+    assert 3 * 600 < blue < 3 * 800  # three half squares, less their digits
+
+
 # The command line
 
 

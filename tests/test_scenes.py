@@ -60,7 +60,8 @@ def described(scene: Scene) -> str:
     for s in sorted(scene.squares, key=lambda s: s.at):
         extra = "".join([f" text={s.text!r}" if s.text != s.value else "",
                          f" corner={s.corner.text!r}{marks(s.corner.marks)}" if s.corner else "",
-                         f" split={s.split}" if s.split else "", " shaded" * s.shaded,
+                         f" split={tuple(t.text for t in s.split)}{marks(s.split[0].marks | s.split[1].marks)}"
+                         if s.split else "", " shaded" * s.shaded,
                          f" place={s.place.line},{s.place.column}" if s.place else ""])
         lines.append(f"square {s.at[0]},{s.at[1]} {s.value!r}{marks(s.marks)}{extra}")
     for label in sorted(scene.labels, key=lambda label: label.at):
@@ -135,8 +136,9 @@ def test_scenes_hold_what_a_kakuro_and_a_killer_sudoku_need():
     import xml.etree.ElementTree as ET
 
     kakuro = Scene("kakuro", 2, 3, (
-        Square((0, 0), shaded=True, text="#"), Square((0, 1), split=("16", ""), text="16\\"),
-        Square((0, 2), split=("4", ""), text="4\\"), Square((1, 0), split=("", "12"), text="\\12"),
+        Square((0, 0), shaded=True, text="#"), Square((0, 1), split=(Token("16"), Token("")), text="16\\"),
+        Square((0, 2), split=(Token("4"), Token("")), text="4\\"),
+        Square((1, 0), split=(Token(""), Token("12")), text="\\12"),
         Square((1, 1), "9", frozenset({"solved"})), Square((1, 2), "3", frozenset({"solved"}))),
         layout=Aligned())
     assert backends.render(kakuro, "text") == "  # 16\\ 4\\\n\\12   9  3"

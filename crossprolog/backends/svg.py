@@ -126,10 +126,17 @@ def square_element(square: Square, x: float, y: float, width: float) -> str:
     cx, cy = x + width / 2, y + CELL / 2
     if square.split:
         down, across = square.split
-        parts.append(f'<line x1="{x:g}" y1="{y:g}" x2="{x + width:g}" y2="{y + CELL:g}" '
+        right, bottom = x + width, y + CELL
+        # Each clue's half of the square, below and above the diagonal, in its mark's colour.
+        for clue, corner in ((down, f"{x:g},{bottom:g}"), (across, f"{right:g},{y:g}")):
+            if fill_of(clue.marks):
+                parts.append(f'<polygon points="{x:g},{y:g} {corner} {right:g},{bottom:g}" '
+                             f'fill="{fill_of(clue.marks)}"{mark_class(clue.marks)}/>')
+        parts.append(f'<line x1="{x:g}" y1="{y:g}" x2="{right:g}" y2="{bottom:g}" '
                      f'stroke="{INK}" stroke-width="1"/>')
-        parts += [text_element(down, x + width * 0.3, y + CELL * 0.8, CORNER_SIZE + 1)] * bool(down)
-        parts += [text_element(across, x + width * 0.72, y + CELL * 0.38, CORNER_SIZE + 1)] * bool(across)
+        parts += [text_element(down.text, x + width * 0.3, y + CELL * 0.8, CORNER_SIZE + 1)] * bool(down.text)
+        parts += [text_element(across.text, x + width * 0.72, y + CELL * 0.38,
+                               CORNER_SIZE + 1)] * bool(across.text)
     if square.value:
         ink = FAINT if OFF in marks or CROSSED in marks else SOLVED_INK if SOLVED in marks else INK
         weight = "bold" if marks & {ON, HINTED, GIVEN} and OFF not in marks else "normal"
