@@ -169,3 +169,20 @@ def test_a_cage_s_reading_is_one_its_digits_can_make():
     assert [clue.text for clue in first.clues] == ["cage c (6)"] and first.reading is None
     # what is claimed holds: without the cage, one solution
     assert first.unique and puzzle.keeping([c for c in puzzle.clues() if c != cage]).count() == 1
+
+
+@pytest.mark.parametrize("example, typed, bracketed", [
+    ("kenken/issue-4x4-drawn.txt", ("| 12*       | 2-  |", "| 12*       | 3-  |"), "| [3/] |"),
+    ("killer_sudoku/shidoku-4x4-drawn.txt", ("| 4 | 6     | 9 |", "| 5 | 6     | 9 |"), "| [5] |")])
+def test_a_drawn_grid_brackets_the_clue_it_blames_as_a_lettered_one_does(tmp_path, example, typed,
+                                                                         bracketed):
+    """Cages walled in are drawn back walled, each blamed clue in brackets in its corner:
+    they were drawn bare, the grid then showing nothing of what the first line blames."""
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text((EXAMPLES / example).read_text(encoding="utf-8").replace(*typed), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(wrong)], capture_output=True,
+                          text=True)
+    assert done.returncode == 1 and done.stdout.startswith("no solution: ")
+    grid = [line for line in done.stdout.splitlines() if line.startswith(("|", "+"))]
+    assert grid and sum(bracketed in line for line in grid) == 1
+    assert sum(line.count("[") for line in grid) == 1

@@ -93,13 +93,14 @@ def boxes_style(scene: Scene) -> list[str]:
 
 
 def walled_style(scene: Scene) -> list[str]:
-    """Each square's corner clue and text inside walls: `-` and `|` between squares of
-    different regions (or of none), blanks within a region."""
+    """Each square's corner clue and text inside walls, each in brackets when a mark
+    points at it: `-` and `|` between squares of different regions (or of none), blanks
+    within a region."""
     squares = scene.square_at()
     walled = scene.cages if scene.layout.cages else scene.regions
     region = {cell: k for k, cells in enumerate(walled) for cell in cells}
     rows, cols = scene.rows, scene.cols
-    texts = {at: (square.corner.text if square.corner else "", drawn(square) if square.text else "")
+    texts = {at: (drawn(square.corner) if square.corner else "", drawn(square) if square.text else "")
              for at, square in squares.items()}
     inner = max([len(clue) + len(digit) + bool(clue and digit) for clue, digit in texts.values()] + [1])
 
