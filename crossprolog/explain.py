@@ -59,8 +59,8 @@ class Forced:
 @dataclass(frozen=True)
 class Hint:
     """What `hint` found: status "hint" (with `cells`), "stuck" (no cell is forced),
-    "solved" (nothing left to find) or "unsolvable"; for every forced cell, "timeout"
-    when the time ran out first (with `cells`, those found by then)."""
+    "solved" (nothing left to find), "unsolvable", or "timeout" when the time ran out
+    first (for every forced cell, with `cells`, those found by then)."""
 
     status: str
     cells: tuple[Forced, ...] = ()
@@ -71,8 +71,8 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
     """The forced cell a person finds most easily: the easiest named technique's, with the
     fewest clues; when none applies, the one needing the least reasoning (propagation
     before probing before search, then the fewest clues).  Past `timeout` seconds
-    (HINT_SECONDS when None), the best found so far.  With `every`, every forced cell
-    (TimeLimitExceeded past `timeout`)."""
+    (HINT_SECONDS when None), the best found so far: Hint("timeout") when none was.
+    With `every`, every forced cell (TimeLimitExceeded past `timeout` before the first)."""
     if every or not puzzle.open_cells():
         return reasoned_hint(puzzle, every=every, timeout=timeout, encoding=encoding)
     deadline = Deadline(HINT_SECONDS if timeout is None else timeout)
@@ -96,7 +96,7 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
                                           for forced in found.cells))
     except TimeLimitExceeded:
         if known is None or search.count != 1:
-            raise
+            return Hint("timeout")
     cell = easiest_open_cell(puzzle, statement)
     return Hint("hint", (Forced(cell, known[cell[0]][cell[1]], "search", (), (
         f"no technique applies and no short reason was found in time: the only solution has "
@@ -235,7 +235,8 @@ class Explainable(Puzzle):
         """One cell whose value is the same in every solution, and why: the easiest named
         technique's, with the fewest clues, else the one needing the least reasoning;
         past `timeout` (HINT_SECONDS) the best found so far.  `Hint.status` says "hint",
-        "stuck" (no cell is forced), "solved" (nothing left open) or "unsolvable"."""
+        "stuck" (no cell is forced), "solved" (nothing left open), "unsolvable" or
+        "timeout" (no hint found in time)."""
         return hint(self, timeout=timeout, encoding=encoding)
 
     def clue_reading(self, clue: Clue, solution: Solution) -> str | None:

@@ -270,6 +270,15 @@ def test_a_stuck_ladder_still_gives_a_hint_within_its_time_limit():
     assert forced.value == puzzle.solve().to_json()[forced.cell[0]][forced.cell[1]]
 
 
+
+def test_a_hint_found_in_no_time_is_a_timeout_not_an_error():
+    """`Puzzle.hint` gives the best found by its time limit: when nothing was found (a
+    40x40 CrossProduct of many solutions, neither searched nor reasoned about in a
+    second), Hint("timeout"), as the command line says it; it raised TimeLimitExceeded,
+    naming what was left of the limit (0.109 s) rather than the limit."""
+    rng = random.Random(1)
+    big = CrossProduct.from_table([[rng.randint(1, 9) for _ in range(40)] for _ in range(40)])
+    assert big.hint(timeout=1) == explain.Hint("timeout")
 # Grades
 
 

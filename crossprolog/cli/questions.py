@@ -295,6 +295,8 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
             found = explain.hint(puzzle, every=run.args.all, timeout=budget, encoding=run.args.encoding)
     except TimeLimitExceeded:
         return no_hint_in_time()
+    if found.status == "timeout" and not found.cells:
+        return no_hint_in_time()
     record = {"family": puzzle.family, "status": found.status,
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
