@@ -78,6 +78,19 @@ class Option:
             raise OptionError(f"expected {' or '.join(self.choices)}, not {text!r}")
         return text.lower()
 
+    def refusal(self, value: Any) -> str | None:
+        """Why `value`, given as a model's value rather than as text, cannot be this
+        option's (None when it can): a flag is True or False, a choice one of the
+        choices, another option's value of its default's type (the model checks the rest)."""
+        if self.flag:
+            return None if isinstance(value, bool) else "True or False"
+        if self.choices:
+            return None if value in self.choices else f"one of {', '.join(map(repr, self.choices))}"
+        default = self.default_value()
+        if default is None or isinstance(value, type(default)):
+            return None
+        return f"a {type(default).__name__} or a text such as {self.write(default)!r}"
+
     def default_value(self) -> Any:
         """The default, imported if the record names it."""
         return self.default.get() if isinstance(self.default, Imported) else self.default

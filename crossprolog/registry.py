@@ -378,7 +378,9 @@ def generate(family: str, rows: int, cols: int, n: int = 1, seed: int | None = N
 
 
 def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:
-    """The options of `record` among `options` (None: not given), strings read as text."""
+    """The options of `record` among `options` (None: not given), strings read as text.
+    Raises UsageError for a text that does not read, InvalidValue for another value
+    the option cannot take."""
     values = {}
     for option in record.options:
         value = options.get(option.key)
@@ -389,6 +391,8 @@ def given(record: Family, options: dict[str, Any]) -> dict[str, Any]:
                 value = option.value(value)
             except OptionError as error:
                 raise UsageError(f"--{option.name}: {error}") from None
+        elif (wanted := option.refusal(value)) is not None:
+            raise InvalidValue(f"{option.key} must be {wanted}, not {shown(value)}")
         values[option.key] = value
     return values
 

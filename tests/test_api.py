@@ -3,6 +3,7 @@ and nothing escapes but crossprolog's own errors (or a clean exit)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -180,6 +181,22 @@ def test_parse_refuses_a_text_that_is_no_str_and_an_option_no_family_has(read):
     with pytest.raises(TypeError, match="no family has the option 'zeros'; the options are .*zero"):
         read(text, zeros=True)
     assert read(text, first_cell="seeds", zero=None)  # another family's option: ignored
+
+
+@pytest.mark.parametrize("example, options, message", [
+    ("crosscells/puzzle-25.txt", {"game": 5}, "game must be one of 'crosscells', 'sumplete', 'number-sums', not 5"),
+    ("sudoku/ai-escargot.txt", {"digits": 5}, "digits must be a DigitSet or a text such as '1-9', not 5"),
+    ("crossproduct/riddler-1.txt", {"zero": 1}, "zero must be True or False, not 1")])
+def test_an_option_given_as_a_value_it_cannot_take_is_refused_by_name(example, options, message):
+    """`game=5` was a KeyError from a grammar's table, `digits=5` a TypeError: an option's
+    value that is no text is checked as the model checks it, before any reading."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    with pytest.raises(InvalidValue, match=re.escape(message)):
+        crossprolog.parse(text, **options)
+    family = crossprolog.parse(text).family
+    with pytest.raises(InvalidValue, match=re.escape(message)):
+        next(iter(crossprolog.generate(family, 9 if family == "sudoku" else 4, 9 if family == "sudoku" else 4,
+                                       n=1, seed=1, **options)))
 
 
 def test_a_solution_is_drawn_only_on_a_puzzle_it_can_be_of():
