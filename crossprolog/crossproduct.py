@@ -16,7 +16,7 @@ from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
-from .puzzle import integer, items, rows_of
+from .puzzle import clue_number, integer, items, rows_of
 from .scene import UNMARKED, Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
 from .scene import Table as MarkdownTable
 
@@ -89,7 +89,7 @@ class CrossProduct(Explainable):
     def _products(self, products: Sequence[int | None], kind: str) -> Products:
         """The products as ints; None stays: a line whose product is not known (as
         `keeping` leaves a line out, to see what the others force)."""
-        checked = tuple(None if p is None else integer(p, f"{kind} product {i + 1}")
+        checked = tuple(None if p is None else clue_number(p, f"{kind} product {i + 1}")
                         for i, p in enumerate(items(products, f"the {kind} products")))
         for i, p in enumerate(checked):
             if p is not None and p < 0:
@@ -131,7 +131,7 @@ class CrossProduct(Explainable):
     def answer_shape(self) -> tuple[int, int]:
         return self.height, self.width
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The grid of digits ("?" unknown), each row's product at its end, the column
         products above it (or below, as typed), and the size tag where it was typed."""
         marked = marking(marks)

@@ -17,7 +17,7 @@ from typing import Iterator, Sequence
 
 from . import searches
 from .answers import Cell, Clue, Solution
-from .errors import TimeLimitExceeded
+from .errors import InvalidValue, TimeLimitExceeded
 from .puzzle import Puzzle
 from .reasoner import Deadline, Reasoner, listed, minimal, without_unneeded
 from .scene import DIFFERS, Marking
@@ -82,9 +82,13 @@ def ambiguity(puzzle: Puzzle, first: Solution, second: Solution, *,
     could leave one solution meets one of these two.  (Trying the clues each other
     solution meets, up to 50 solutions, finds more, but made `check` of 300 random
     9x9 KenKens 3.1 times slower: 10.2 s against 3.3 s.)  TimeLimitExceeded when the
-    time is up first."""
+    time is up first; InvalidValue for solutions of another puzzle, or the same twice."""
     deadline = Deadline(timeout)
-    shown, cells = (first, second), difference(first, second)
+    if first is None or second is None:
+        raise InvalidValue("an ambiguity is of two solutions, not None")
+    shown, cells = (puzzle.own(first), puzzle.own(second)), difference(first, second)
+    if not cells:
+        raise InvalidValue("those two solutions are the same: an ambiguity is of two that differ")
     for leaves, solution in enumerate(shown):
         if text := unique_making(puzzle, solution.to_json(), cells, deadline, encoding):
             return Ambiguity(shown, cells, text, leaves)

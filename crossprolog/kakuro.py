@@ -19,7 +19,7 @@ from .answers import NO_MARKS, Clue, Solution
 from .drawing import checked_format
 from .errors import InvalidValue
 from .explain import Explainable
-from .puzzle import integer, rows_of
+from .puzzle import clue_number, integer, rows_of
 from .scene import Markable, Scene, Square, Token, given_or_solved, marking
 
 Digit = int
@@ -52,7 +52,7 @@ class Black:
         for key in ("down", "across"):
             value = getattr(self, key)
             if value is not None:
-                value = integer(value, f"a black cell's {key} clue")
+                value = clue_number(value, f"a black cell's {key} clue")
                 if value < 1:
                     raise InvalidValue(f"a clue is a positive integer, not {value}")
                 object.__setattr__(self, key, value)
@@ -245,7 +245,7 @@ class Kakuro(Explainable):
 
     # Drawing: one token a cell, in columns.
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The grid: black cells shaded, their clues split by the diagonal, white cells
         with their digits.  As text: one line per row, cells apart in right-aligned
         columns: `X` or the clues of a black cell (`16\\7`), a white cell's digit or

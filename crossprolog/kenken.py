@@ -22,7 +22,7 @@ from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Solution
 from .caged import LETTERS, CagedGrid, cage_cells
 from .explain import Explainable
-from .puzzle import integer
+from .puzzle import clue_number, integer
 from .regions import random_partition
 from .scene import (UNMARKED, Aligned, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
@@ -72,7 +72,7 @@ class Cage:
         integers, an unknown operation, a two-cell operation on another number of
         cells, a target that is not a positive integer."""
         object.__setattr__(self, "cells", cage_cells(self.cells))
-        object.__setattr__(self, "target", integer(self.target, "a cage's target"))
+        object.__setattr__(self, "target", clue_number(self.target, "a cage's target"))
         if self.target < 1:
             raise InvalidValue(f"a cage's target is a positive integer, not {self.target}")
         if self.op not in OPERATIONS:
@@ -152,7 +152,7 @@ class KenKen(CagedGrid, Explainable):
 
     # Drawing
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The grid, its cages walled and each cage's clue in its `clue_cell`.  As text:
         the grid of cage letters, each with its digit when known (`a4`), apart or
         together as the puzzle was written, then one clue line per cage, in the order

@@ -20,7 +20,7 @@ from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .caged import LETTERS, CagedGrid, cage_cells
 from .explain import Explainable
-from .puzzle import integer
+from .puzzle import clue_number, integer
 from .regions import neighbours
 from .scene import (UNMARKED, Keyed, Markable, Scene, Square, Token, Walled, given_or_solved,
                     marking)
@@ -51,7 +51,7 @@ class Cage:
         """Refuse, with InvalidValue, cells that are not pairs of integers, or a sum that
         is not a positive integer."""
         object.__setattr__(self, "cells", cage_cells(self.cells))
-        object.__setattr__(self, "total", integer(self.total, "a cage's sum"))
+        object.__setattr__(self, "total", clue_number(self.total, "a cage's sum"))
         if self.total < 1:
             raise InvalidValue(f"a cage's sum is a positive integer, not {self.total}")
 
@@ -131,7 +131,7 @@ class KillerSudoku(CagedGrid, Explainable):
 
     # Drawing: the cage letters, the sums, then the digits; or the cages walled in.
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The grid, its boxes walled, its cages outlined, each cage's sum in its first
         cell.  As text: the directive, the grid of cage letters (apart or together, as
         written), one sum line per cage in the order of the letters, then, when a digit

@@ -18,6 +18,7 @@ Picture shows itself in Jupyter.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -73,12 +74,15 @@ def picture(thing: Any, about: Any = None, *, marks: Markable = None) -> Picture
     if about is None:
         return Picture((thing.scene(None, extra),))
     if isinstance(about, Solution):
-        return Picture((thing.scene(thing.own(about), extra),))
+        return Picture((thing.scene(about, extra),))
     if isinstance(about, Ambiguity):
         return _ambiguity(about, extra)
     if isinstance(about, Hint):
         return _hint(thing, about, extra)
     if isinstance(about, (tuple, list)) and all(isinstance(clue, Clue) for clue in about):
+        if not own_clues(thing, about):
+            raise InvalidValue(f"those clues are not all this {thing.family} puzzle's: a conflict "
+                               "is drawn on the puzzle whose clues it names")
         blamed = Marking(clues={clue: frozenset({CONFLICT}) for clue in about})
         return Picture((thing.scene(None, blamed | extra),), (conflict_sentence(about),))
     raise InvalidValue(f"nothing to draw of {type(about).__name__} on a puzzle: give a solution, "
@@ -104,13 +108,18 @@ def _hint(puzzle: Puzzle, hint: Hint, extra: Marking) -> Picture:
 def _check_own(puzzle: Puzzle, hint: Hint) -> None:
     """InvalidValue for a hint of another puzzle: a cell this puzzle does not leave open,
     or a clue it does not have (it would be drawn into this grid as if it fit)."""
-    own = {clue: clue.cells for clue in puzzle.clues()}
     open_cells = set(map(tuple, puzzle.open_cells()))
     for forced in hint.cells:
-        if tuple(forced.cell) not in open_cells or any(own.get(clue) != clue.cells for clue in forced.clues):
+        if tuple(forced.cell) not in open_cells or not own_clues(puzzle, forced.clues):
             row, column = forced.cell
             raise InvalidValue(f"that hint is not of this {puzzle.family} puzzle: its cell "
                                f"r{row + 1}c{column + 1} or the clues of its reason are not this puzzle's")
+
+
+def own_clues(puzzle: Puzzle, clues: Sequence[Clue]) -> bool:
+    """Whether every clue of `clues` is one `puzzle` states, on the same cells."""
+    own = {clue: clue.cells for clue in puzzle.clues()}
+    return all(own.get(clue) == clue.cells for clue in clues)
 
 
 def _ambiguity(seen: Ambiguity, extra: Marking) -> Picture:
@@ -134,6 +143,8 @@ def svg(thing: Any, about: Any = None, *, marks: Markable = None) -> str:
 
 def html(thing: Any, about: Any = None, *, marks: Markable = None, title: str = "") -> str:
     """The picture on a self-contained HTML page (inline SVG, nothing fetched)."""
+    if not isinstance(title, str):
+        raise InvalidValue(f"a page's title is a string, not {shown(title)}")
     return picture(thing, about, marks=marks).html(title)
 
 
@@ -141,23 +152,35 @@ def book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *
          title: str = "Puzzles", per_page: int = 4) -> str:
     """A printable book as one HTML page: the puzzles, `per_page` to a sheet, then their
     solutions (None: that puzzle has none); page breaks that print on A4 and Letter."""
-    checked_book(puzzles, solutions, title, per_page)
+    per_page = checked_book(puzzles, solutions, title, per_page)
     shown = [(f"{n}", svg_backend.picture(p.scene())) for n, p in enumerate(puzzles, 1)]
-    answers = [(f"{n}", svg_backend.picture(s.puzzle.scene(s)) if s else "")
-               for n, s in enumerate(solutions, 1)]
-    return html_backend.book(title, shown, [a for a in answers if a[1]], per_page)
+    answers = [(f"{n}", svg_backend.picture(p.scene(s))) for n, (p, s) in enumerate(zip(puzzles, solutions), 1)
+               if s is not None]
+    return html_backend.book(title, shown, answers, per_page)
 
 
 def checked_book(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None], title: str,
-                 per_page: int) -> None:
-    """InvalidValue unless `title` is a string, `per_page` a whole number of 1 or more,
-    and there are no more solutions than puzzles."""
+                 per_page: int) -> int:
+    """`per_page` as an int.  InvalidValue unless `title` is a string, `per_page` a whole
+    number of 1 or more, the puzzles puzzles, and each solution None or its puzzle's
+    (no more solutions than puzzles): another's would be printed as its answer."""
     if not isinstance(title, str):
         raise InvalidValue(f"a book's title is a string, not {shown(title)}")
-    if not isinstance(per_page, int) or isinstance(per_page, bool) or per_page < 1:
+    if not isinstance(per_page, numbers.Integral) or isinstance(per_page, bool) or per_page < 1:
         raise InvalidValue(f"per_page is a whole number of puzzles, 1 or more, not {shown(per_page)}")
+    if not isinstance(puzzles, Sequence) or not isinstance(solutions, Sequence):
+        raise InvalidValue("a book is of a list of puzzles and a list of their solutions")
     if len(solutions) > len(puzzles):
         raise InvalidValue(f"{len(solutions)} solutions for {len(puzzles)} puzzles: at most one each")
+    for n, puzzle in enumerate(puzzles, 1):
+        if not isinstance(puzzle, Puzzle):
+            raise InvalidValue(f"puzzle {n} of the book is not a puzzle: {shown(puzzle)}")
+    for n, (puzzle, solution) in enumerate(zip(puzzles, solutions), 1):
+        try:
+            puzzle.own(solution)
+        except InvalidValue as error:
+            raise InvalidValue(f"solution {n} of the book: {error}") from None
+    return int(per_page)
 
 
 def book_pdf(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (), *,
@@ -175,11 +198,10 @@ def book_pdf(puzzles: Sequence[Puzzle], solutions: Sequence[Solution | None] = (
 
     if paper not in svg_backend.PAPERS:
         raise InvalidValue(f"paper must be one of {', '.join(svg_backend.PAPERS)}, not {paper!r}")
-    checked_book(puzzles, solutions, title, per_page)
-    per_page = min(per_page, 4)
+    per_page = min(checked_book(puzzles, solutions, title, per_page), 4)
     shown = [(f"{n}", svg_backend.figure(p.scene())) for n, p in enumerate(puzzles, 1)]
-    answers = [(f"{n}", svg_backend.figure(s.puzzle.scene(s)))
-               for n, s in enumerate(solutions, 1) if s]
+    answers = [(f"{n}", svg_backend.figure(p.scene(s))) for n, (p, s) in enumerate(zip(puzzles, solutions), 1)
+               if s is not None]
     pages = [svg_backend.sheet(part[k:k + per_page], paper, heading if k == 0 else "")
              for part, heading in ((shown, title), (answers, "Solutions"))
              for k in range(0, len(part), per_page)]

@@ -52,7 +52,7 @@ class Puzzle(ABC):
                marks: Markable = NO_MARKS) -> str:
         """The puzzle, solved by `solution` if given, drawn in `format` (default: its own
         layout; any of backends.FORMATS: text, markdown, svg, html), with `marks`."""
-        return backends.render(self.scene(self.own(solution), marks), format or self.layout)
+        return backends.render(self.scene(solution, marks), format or self.layout)
 
     def own(self, solution: Solution | None) -> Solution | None:
         """`solution`, when it can be this puzzle's (its family, its shape); InvalidValue
@@ -68,7 +68,12 @@ class Puzzle(ABC):
 
     def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The drawing of the puzzle, solved by `solution` if given, with `marks` (an
-        answers.Marks, its cells and clues pointed at, or a scene.Marking)."""
+        answers.Marks, its cells and clues pointed at, or a scene.Marking); InvalidValue
+        for a solution of another puzzle (see `own`)."""
+        return self.drawn_scene(self.own(solution), marks)
+
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+        """`scene`, `solution` being this puzzle's: what each family draws."""
         raise UsageError(f"the {self.family} family draws no pictures yet")
 
     # What puzzle makers and stuck solvers ask about (see explain.py): a family
@@ -236,6 +241,16 @@ def integer(value: Any, what: str) -> int:
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         return int(value)
     raise InvalidValue(f"{what} must be an integer, not {shown(value)}")
+
+
+def clue_number(value: Any, what: str) -> int:
+    """`integer(value, what)`, which a puzzle's text can state (at most MAX_DIGITS
+    digits: a larger one would be drawn as text that does not read back, or not at
+    all); InvalidValue otherwise."""
+    number = integer(value, what)
+    if not typable(number):
+        raise InvalidValue(f"{what} has more than {MAX_DIGITS:,} digits, which no puzzle's text states")
+    return number
 
 
 def items(values: Any, what: str) -> tuple:

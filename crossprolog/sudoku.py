@@ -183,7 +183,7 @@ class Sudoku(Explainable):
 
     # Drawings
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The 9×9 grid, its boxes walled, written as the puzzle was (apart, together, on
         one line, with or without box rules); a solved objective's notes below."""
         marked = marking(marks)

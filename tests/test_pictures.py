@@ -397,7 +397,7 @@ def test_a_family_that_draws_no_scene_says_so(monkeypatch):
     from crossprolog.puzzle import Puzzle
 
     puzzle = form("kenken-letters")
-    monkeypatch.setattr(type(puzzle), "scene", Puzzle.scene)
+    monkeypatch.setattr(type(puzzle), "drawn_scene", Puzzle.drawn_scene)
     with pytest.raises(crossprolog.UsageError, match="the kenken family draws no pictures yet"):
         pictures.svg(puzzle)
 

@@ -162,7 +162,7 @@ class CrossCells(Explainable):
 
     # Drawing (crosscells.drawing)
 
-    def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
+    def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         return drawing.scene(self, solution, marks)
 
     def drawing_template(self) -> list[list[str | dict]]:

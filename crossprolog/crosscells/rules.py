@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
 from ..errors import InvalidValue
-from ..puzzle import integer, items
+from ..puzzle import clue_number, integer, items
 
 TOTAL, COUNT = "=", "#"
 FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell seeds it
@@ -87,7 +87,7 @@ class Cell:
     def __post_init__(self) -> None:
         if self.op not in OPERATORS:
             raise InvalidValue(f"a cell's operator is one of {' '.join(OPERATORS)}, not {self.op!r}")
-        object.__setattr__(self, "number", integer(self.number, "a cell's number"))
+        object.__setattr__(self, "number", clue_number(self.number, "a cell's number"))
         if self.number < 0 or (OPERATORS[self.op].positive and self.number == 0):
             raise InvalidValue(f"{self.op}{self.number} is not a valid cell: numbers are 0 or more, "
                                f"and a {self.op} cell's above 0" if OPERATORS[self.op].positive
@@ -115,7 +115,7 @@ class Constraint:
     text: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "value", integer(self.value, "a constraint's value"))
+        object.__setattr__(self, "value", clue_number(self.value, "a constraint's value"))
         if self.kind not in (TOTAL, COUNT) or (self.kind == COUNT and self.value < 0):
             raise InvalidValue(f"not a constraint: {self.kind}{self.value} (a total =N, or a count #N "
                                "with N at least 0)")
