@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Sequence
 
 from .answers import Clue
+from . import engine
 from .engine import EncodingError
 from .errors import InvalidValue, TimeLimitExceeded
 from .reasoner import minimal
@@ -82,8 +83,12 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     even alone.  When none leaves one solution,
     the single clues (else pairs) whose removal leaves several, if there are at most
     TELLING of them, from a search that decided every candidate.  Empty when none is
-    found; raises TimeLimitExceeded when `timeout` seconds pass before it is known."""
-    end = None if timeout is None else time.perf_counter() + timeout * (1 - WRAP_UP)
+    found, or when the puzzle has a solution after all (no clue is to blame); raises
+    TimeLimitExceeded when `timeout` seconds pass before it is known."""
+    end = None if timeout is None else time.perf_counter() + engine.seconds(timeout) * (1 - WRAP_UP)
+    first = None if end is None else (end - time.perf_counter()) / 4  # cut short, it proves nothing
+    if puzzle.search(limit=1, timeout=first, encoding=encoding, keep=False).count:
+        return ()
     clues = list(puzzle.clues())
     pools = [list(entries)] if entries else []
     pools.append(list(entries) + [clue for clue in clues if clue not in entries])

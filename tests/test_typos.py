@@ -186,3 +186,12 @@ def test_a_drawn_grid_brackets_the_clue_it_blames_as_a_lettered_one_does(tmp_pat
     grid = [line for line in done.stdout.splitlines() if line.startswith(("|", "+"))]
     assert grid and sum(bracketed in line for line in grid) == 1
     assert sum(line.count("[") for line in grid) == 1
+
+
+def test_a_puzzle_with_a_solution_has_no_typo_to_blame():
+    """typos() of a solvable puzzle named every clue as a typo, each to be read as it
+    already reads ("cage a (12*)" should read "cage a (12*)")."""
+    puzzle = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text(encoding="utf-8"))
+    assert blame.typos(puzzle) == ()
+    with pytest.raises(crossprolog.InvalidValue, match="timeout must be a positive number"):
+        blame.typos(puzzle, timeout="x")
