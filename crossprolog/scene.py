@@ -15,6 +15,7 @@ token stands in brackets (the POINTED marks); a picture colours it.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Union
 
@@ -82,15 +83,40 @@ Markable = Union[Marks, Marking, None]
 
 
 def marking(marks: Markable = None, cells_as: str = MARKED, clues_as: str = MARKED) -> Marking:
-    """`marks` as a Marking: the cells and clues of a `Marks` marked `cells_as` and `clues_as`."""
-    if isinstance(marks, Marking):
-        return marks
+    """`marks` as a Marking: the cells and clues of a `Marks` marked `cells_as` and `clues_as`.
+    Cells may come as JSON gives them ([0, 2]), a mark alone as its name ("hinted");
+    InvalidValue for what is not a cell, a clue or a mark."""
     if marks is None:
         return Marking()
+    if isinstance(marks, Marking):
+        return Marking({marked_cell(cell): tags_of(tags) for cell, tags in marks.cells.items()},
+                       {marked_clue(clue): tags_of(tags) for clue, tags in marks.clues.items()})
     if not isinstance(marks, Marks):
         raise InvalidValue(f"marks are a Marks, a Marking or None, not {shown(marks)}")
-    return Marking({cell: frozenset({cells_as}) for cell in marks.cells},
-                   {clue: frozenset({clues_as}) for clue in marks.clues})
+    return Marking({marked_cell(cell): frozenset({cells_as}) for cell in marks.cells},
+                   {marked_clue(clue): frozenset({clues_as}) for clue in marks.clues})
+
+
+def marked_cell(cell: object) -> Cell:
+    """`cell` as (row, column), from any pair of integers; InvalidValue otherwise."""
+    if (isinstance(cell, (tuple, list)) and len(cell) == 2
+            and all(isinstance(i, numbers.Integral) and not isinstance(i, bool) for i in cell)):
+        return int(cell[0]), int(cell[1])
+    raise InvalidValue(f"a marked cell is (row, column), 0-based, not {shown(cell)}")
+
+
+def marked_clue(clue: object) -> Clue:
+    if isinstance(clue, Clue):
+        return clue
+    raise InvalidValue(f"a marked clue is one of Puzzle.clues(), not {shown(clue)}")
+
+
+def tags_of(tags: object) -> Tags:
+    """The marks `tags` names: one mark's name, or a set of them; InvalidValue for others."""
+    found = frozenset({tags}) if isinstance(tags, str) else tags
+    if isinstance(found, (set, frozenset, tuple, list)) and all(tag in MARKS for tag in found):
+        return frozenset(found)
+    raise InvalidValue(f"marks are named from {', '.join(MARKS)}, not {shown(tags)}")
 
 
 # Tokens, places, squares and labels are named tuples: a scene has one per cell, and

@@ -223,3 +223,67 @@ def test_the_package_s_modules_are_its_attributes_once_it_is_imported():
             "      crossprolog.export.program.__name__, hasattr(crossprolog, 'no_such_module'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "typos compare program False\n"
+
+
+def test_pictures_and_diagnoses_refuse_another_puzzle_s_solution_or_clues():
+    """Each was drawn or raised from deep inside: a KenKen's solution as a CrossProduct's
+    scene (IndexError), a book whose answer key held another puzzle's solution (printed
+    as its answer), a conflict naming another puzzle's clues (drawn on this grid), an
+    ambiguity of one solution twice ("differing at 0 cells")."""
+    from crossprolog import diagnosis, pictures
+
+    riddler = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    other = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-2.md").read_text())
+    kenken = crossprolog.parse((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    with pytest.raises(InvalidValue, match="that solution is of a kenken puzzle"):
+        riddler.scene(kenken.solve())
+    with pytest.raises(InvalidValue, match="solution 1 of the book: that solution is of a kenken puzzle"):
+        pictures.book([riddler], [kenken.solve()])
+    for puzzles, solutions in ((["a"], ()), ([riddler], ["x"]), ([riddler], [riddler])):
+        with pytest.raises(InvalidValue):
+            pictures.book(puzzles, solutions)
+    with pytest.raises(InvalidValue, match="not all this crossproduct puzzle's"):
+        pictures.svg(riddler, other.clues()[5:8])
+    with pytest.raises(InvalidValue, match="a page's title is a string, not 5"):
+        pictures.html(riddler, title=5)
+    solution = riddler.solve()
+    with pytest.raises(InvalidValue, match="the same"):
+        diagnosis.ambiguity(riddler, solution, solution)
+    with pytest.raises(InvalidValue, match="that solution is of a kenken puzzle"):
+        diagnosis.ambiguity(riddler, kenken.solve(), solution)
+    book = pictures.book([riddler], [solution], per_page=np.int64(2))  # numpy's integers, as everywhere
+    assert book.count("<svg") == 2
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: CrossProduct((n,), (n,)),
+    lambda n: crossprolog.kenken.KenKen(3, (crossprolog.kenken.Cage(((0, 0),), n, "="),)),
+    lambda n: crossprolog.killer_sudoku.KillerSudoku(4, (crossprolog.killer_sudoku.Cage(((0, 0),), n),))])
+def test_a_number_no_text_can_state_is_refused_when_the_puzzle_is_made(make):
+    """A product or target of more than 1,000 digits (which the reader refuses) was taken,
+    then drawn as text that does not read back, or past 4,300 digits not drawn at all
+    (Python's ValueError)."""
+    largest = make(10 ** 1000 - 1)
+    assert str(largest) and (largest.family != "crossproduct" or crossprolog.parse(str(largest)) == largest)
+    with pytest.raises(InvalidValue, match="has more than 1,000 digits"):
+        make(10 ** 1000)
+    with pytest.raises(InvalidValue, match="has more than 1,000 digits"):
+        make(10 ** 5000)
+
+
+def test_marks_take_cells_as_json_gives_them_and_name_what_they_cannot_mark():
+    """Marks(cells=[[0, 0]]) was "unhashable type: 'list'", a Marking's mark given by its
+    name a TypeError from deep inside."""
+    from crossprolog import pictures
+    from crossprolog.answers import Marks
+    from crossprolog.scene import Marking
+
+    riddler = crossprolog.parse((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text())
+    assert pictures.svg(riddler, marks=Marks(cells=[[0, 0]])) == \
+        pictures.svg(riddler, marks=Marks(cells=frozenset({(0, 0)})))
+    assert pictures.svg(riddler, marks=Marking(cells={(0, 0): "hinted"})).count('class="hinted"') == 1
+    for marks, message in ((Marking(cells={(0, 0): "bold"}), "marks are named from given"),
+                           (Marks(cells=[[0]]), r"a marked cell is \(row, column\)"),
+                           (Marks(clues=["row 1"]), r"a marked clue is one of Puzzle.clues\(\)")):
+        with pytest.raises(InvalidValue, match=message):
+            pictures.svg(riddler, marks=marks)
