@@ -287,8 +287,10 @@ dividing_digit(RowProduct, ColumnProduct, Digit) :-
 
 or_value(Value, Domain, Domain \/ Value).
 
-% With digits 1-9 there are no zeros to place.
-zero_lines(1, _, _) :- !.
+% With digits 1-9 there are no zeros to place, and a line of product 0 has no filling.
+zero_lines(1, RowProducts-_, ColumnProducts-_) :- !,
+    \+ ( member(Product, RowProducts), Product == 0 ),
+    \+ ( member(Product, ColumnProducts), Product == 0 ).
 zero_lines(0, RowProducts-Rows, ColumnProducts-Columns) :-
     maplist(zero_line, RowProducts, Rows),
     maplist(zero_line, ColumnProducts, Columns).

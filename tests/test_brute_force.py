@@ -61,7 +61,9 @@ def crossproduct_brute_force(puzzle: CrossProduct) -> set:
 
 
 def random_crossproducts(n: int, zero: bool, seed: int) -> list[CrossProduct]:
-    """Small puzzles from random tables: some with givens, some with a product made wrong."""
+    """Small puzzles from random tables: some with givens, some with a product made wrong,
+    some with a product made 0 (which digits 1-9 cannot make: four encodings took such a
+    line as free, and gave 9 solutions to rows [0] columns [0])."""
     rng = random.Random(seed)
     puzzles = []
     for _ in range(n):
@@ -72,6 +74,8 @@ def random_crossproducts(n: int, zero: bool, seed: int) -> list[CrossProduct]:
         columns = [math.prod(column) for column in zip(*table)]
         if rng.random() < 0.2:
             rows[rng.randrange(height)] *= rng.choice([2, 3, 7])
+        elif rng.random() < 0.1:
+            (rows, columns)[rng.randrange(2)][0] = 0
         givens = tuple(tuple(d if rng.random() < 0.2 else None for d in row) for row in table)
         puzzles.append(CrossProduct(tuple(rows), tuple(columns), givens, zero=zero))
     return puzzles
