@@ -345,12 +345,16 @@ KENKEN_OF_FIVE = "a b b c c\nd e e f f\nd d e f f\nd g g h i\nj g k l i\n" \
 @pytest.mark.parametrize("command", [["grade"], ["solve", "--steps"]])
 def test_grade_and_steps_tell_no_solution_and_several_from_a_time_limit(tmp_path, command):
     """A path stopped by a contradiction is a puzzle with no solution (it was called a
-    time-out); a path whose search took one of several solutions grades nothing."""
+    time-out), and so is one that filled every cell of a CrossProduct whose clues cannot
+    hold together (it was graded, its grid breaking a column); a path whose search took
+    one of several solutions grades nothing."""
     typo = tmp_path / "typo.txt"
     typo.write_text((EXAMPLES / "kenken" / "issue-4x4.txt").read_text().replace("e 6+", "e 7+"))
+    filled = tmp_path / "filled.txt"
+    filled.write_text("2 2\n? ? 2\n? ? 1\n")  # the path places 2 1 / 1 1: column 2 makes 1
     several = tmp_path / "several.txt"
     several.write_text(KENKEN_OF_FIVE)
-    for path, status in [(typo, "unsolvable"), (several, "several")]:
+    for path, status in [(typo, "unsolvable"), (filled, "unsolvable"), (several, "several")]:
         done = cli(*command, str(path), "--format", "json")
         record = json.loads(done.stdout)
         assert (done.returncode, record["status"], record["complete"]) == (1, status, False)

@@ -54,7 +54,8 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None,
             search = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
             grid = search.solutions[0].to_json() if search.solutions else None
             found.append(grid and {i: grid[r][c] for i, (r, c) in enumerate(statement.places)})
-            found.append(len(search.solutions) > 1)
+            found.append("several" if len(search.solutions) > 1 else "timeout" if search.status == "timeout"
+                         else "solved" if grid else "unsolvable")
         return found[0]
 
     within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
@@ -62,10 +63,13 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None,
 
     with watchdog(run, budget, lambda: told(walk("timeout"))):
         _, done = solving.path(statement, solution, within, steps)
-        if done:
-            ending = "several" if found and found[1] else "solved"
+        if done:  # every cell placed: a puzzle without solution lets a path place anything
+            filled = puzzle.placing({statement.places[s.placed[0]]: s.placed[1] for s in steps if s.placed})
+            holds = filled.search(limit=1, timeout=budget, encoding=run.args.encoding, keep=False).count
+            ending = "unsolvable" if not holds else "several" if found and found[1] == "several" else "solved"
         else:  # a contradiction the techniques met, or the time
-            ending = "timeout" if not within() or solution() is not None else "unsolvable"
+            solution()
+            ending = "timeout" if not within() or found[1] != "unsolvable" else "unsolvable"
     return told(walk(ending))
 
 
