@@ -23,7 +23,7 @@ break it could use.
 from __future__ import annotations
 
 from . import engine
-from .errors import UsageError
+from .errors import UsageError, printable
 from .puzzle import Puzzle
 
 HEADER = """\
@@ -126,7 +126,8 @@ def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle
             else f"{encoding} encoding" + (f", {files} inlined" if inlined else ""))
     model = ("model(Puzzle, Solution, Labeling)" if user
              else f"model({encoding}, Puzzle, Solution, Labeling)")
-    return (HEADER.format(title=puzzle.record.title, what=what, filename=_comment_safe(filename))
+    # A user's path or module name, as the file name, may hold a line break: one line each.
+    return (HEADER.format(title=puzzle.record.title, what=printable(what), filename=printable(filename))
             + "\n" + source.rstrip("\n") + "\n"
             + SEARCH.format(family=family, encoding=encoding, model=model,
                             puzzle=_clause("puzzle", puzzle.prolog_data()))
@@ -140,7 +141,7 @@ def readable(puzzle: Puzzle, filename: str = "puzzle.pl") -> str:
                          {"M": puzzle.record.prolog, "P": puzzle.prolog_data(),
                           "N": puzzle.variable_names()}, module=puzzle.record.prolog)["S"]
     return (HEADER.format(title=puzzle.record.title, what="its constraints by hand",
-                          filename=_comment_safe(filename))
+                          filename=printable(filename))
             + READABLE.format(clause=clause)
             + PRINTING.format(drawing=_clause("drawing", puzzle.drawing_template())))
 
@@ -158,11 +159,6 @@ def _module_text(module: str) -> tuple[str, list[str]]:
         raise UsageError(f"cannot export: the module {defining} defines {', '.join(defined)}, "
                          "which the exported program defines itself; rename them in the module")
     return str(answer["T"]), [str(name) for name in answer["I"]]
-
-
-def _comment_safe(text: str) -> str:
-    """`text` fit for a `%` comment line: nothing that could end the line (or hide text)."""
-    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 def _clause(name: str, data: object) -> str:

@@ -199,3 +199,24 @@ def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
     assert {word for text in texts for word in text.split()} == {"+1!", "+1~", "+2!", "+2~", "=3",
                                                                  "=1", "=2"}
     assert engine.user_encodings() == []
+
+
+@pytest.mark.parametrize("encoding, form", [(DIVISORS, "pl"), (EXAMPLES / "encodings" / "powers_lp.lp", "lp")])
+def test_a_path_with_a_line_break_stays_on_its_comment_line(cli, tmp_path, encoding, form):
+    """The header named a user's encoding file as it is: a directory named with a line
+    break put the rest of its name on a line of its own, as code (a directive that ran a
+    shell command; facts that changed the ASP answer)."""
+    directory = tmp_path / "evil\n:- initialization(halt(7)).\n#show.\n%"
+    directory.mkdir()
+    moved = directory / encoding.name
+    moved.write_text(encoding.read_text())
+    target = tmp_path / f"out.{form}"
+    run = cli("export", EXAMPLES / "crossproduct" / "riddler-1.txt", "--encoding-file", moved,
+              "--encoding", encoding.stem, *(["--format", form] if form != "pl" else []), "-o", target)
+    assert run.code == 0, run.err
+    text = target.read_text()
+    assert "initialization(halt(7))" in text  # named, on the header's comment line
+    assert all(line.startswith("%") or "initialization(halt(7))" not in line and "#show." != line
+               for line in text.splitlines())
+    if form == "pl":
+        assert printed(run_anywhere(text, tmp_path / "run")) == expected(EXAMPLES / "crossproduct" / "riddler-1.txt")

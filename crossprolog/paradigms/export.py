@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import SUFFIXES, encoding_of, mapping_of, minizinc, paradigm_of
-from ..errors import UsageError
+from ..errors import UsageError, printable
 from .terms import fact_text
 
 HEADER = """\
@@ -38,8 +38,9 @@ def exported(puzzle: Any, paradigm: str, encoding: str | None = None,
     data, mapping = puzzle.prolog_data(), mapping_of(family)
     what = f"encoding {chosen.name} of {chosen.path}" if chosen.user else f"{paradigm} encoding"
     command, needs = COMMANDS[paradigm]
-    header = HEADER.format(title=puzzle.record.title, what=what, command=command, needs=needs,
-                           filename=_comment_safe(filename))
+    # A user's path, as the file name, may hold a line break: each stays on its comment line.
+    header = HEADER.format(title=puzzle.record.title, what=printable(what), command=command, needs=needs,
+                           filename=printable(filename))
     candidates = mapping.objective_candidates(data)
     if paradigm == "asp":
         if candidates is not None:
@@ -83,11 +84,6 @@ def _value(value: Any) -> str:
         flat = [int(v) for row in value for v in row]
         return f"array2d(1..{len(value)}, 1..{len(value[0])}, {json.dumps(flat)})"
     return json.dumps([int(v) for v in value])
-
-
-def _comment_safe(text: str) -> str:
-    """`text` fit for a `%` comment line: nothing that could end the line."""
-    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 __all__ = ["exported", "paradigm_for", "paradigm_of"]
