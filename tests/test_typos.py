@@ -195,3 +195,18 @@ def test_a_puzzle_with_a_solution_has_no_typo_to_blame():
     assert blame.typos(puzzle) == ()
     with pytest.raises(crossprolog.InvalidValue, match="timeout must be a positive number"):
         blame.typos(puzzle, timeout="x")
+
+
+@pytest.mark.parametrize("encoding", ["auto", "rows", "lines", "asp"])
+def test_the_clues_to_blame_are_sought_whatever_encoding_of_the_family_is_named(tmp_path, encoding):
+    """Naming one of the family's encodings that keeps no CLP(FD) domains, or needs every
+    product, made a puzzle without solution an error (exit 2) instead of its typo or its
+    conflict."""
+    conflict = tmp_path / "conflict.txt"
+    conflict.write_text("8 8 2\n? ? ? 8\n? ? ? 8\n? ? ? 1\n")
+    for path, said in (("docs/examples/typo.txt", "row 5 (71) is likely mistyped"),
+                       (conflict, "cannot hold together")):
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "check", str(path), "--encoding", encoding],
+                              capture_output=True, text=True, cwd=EXAMPLES.parent)
+        assert done.returncode == 1, done.stderr
+        assert said in done.stdout.splitlines()[0]

@@ -80,12 +80,16 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ())
 
 def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
     """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
-    else the clues that cannot hold together, marked in its layout."""
+    else the clues that cannot hold together, marked in its layout.  They are sought
+    with the family's own encodings, whichever of them or of another paradigm was named
+    (one keeping no CLP(FD) domains, or needing every clue, cannot), and with a
+    user's own Prolog encoding when that was."""
     from .. import blame  # for puzzles without solution only
 
+    encoding = run.args.encoding if isinstance(engine.user_encoding(run.args.encoding), engine.UserEncoding) \
+        else None
     try:
-        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run),
-                            encoding=run.args.encoding)
+        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run), encoding=encoding)
         yours = {clue: clue for clue in entries}  # named "your ..."
         found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
     except TimeLimitExceeded:
@@ -99,7 +103,7 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
                        picture=picture(run.args, puzzle, list(found[0].clues), caption=[said]),
                        drawn=((puzzle, None, marks),))
     try:
-        clues = diagnosis.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=run.args.encoding)
+        clues = diagnosis.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=encoding)
     except TimeLimitExceeded:
         said = f"{heading} (no small set of clues to blame was found in time)"
         return Outcome(NO, said, {**record, "conflict": None},
