@@ -327,7 +327,8 @@ def kenken_brute_force(puzzle: KenKen) -> set:
 
 def random_kenkens(n: int, seed: int) -> list[KenKen]:
     """Cages grown from random cells of a random Latin square (1 to 4 cells, connected),
-    with an operation their digits allow; some targets made wrong, some digits given."""
+    with an operation their digits allow; some targets made wrong, some digits given,
+    some cells in no cage (the MiniZinc model refused those)."""
     rng = random.Random(seed)
     puzzles = []
     for _ in range(n):
@@ -345,6 +346,8 @@ def random_kenkens(n: int, seed: int) -> list[KenKen]:
                     cells.append(rng.choice(around))
                     free.discard(cells[-1])
             digits = [square[r][c] for r, c in cells]
+            if len(cells) == 1 and rng.random() < 0.15:
+                continue  # a cell in no cage
             if len(cells) == 1:
                 op, target = "=", digits[0]
             elif len(cells) == 2 and max(digits) % min(digits) == 0 and rng.random() < 0.3:
