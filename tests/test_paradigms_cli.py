@@ -248,3 +248,16 @@ def test_a_users_file_runs_in_worker_processes(cli, tmp_path):
     found = cli("count", *riddlers, "--jobs", "2", "--encoding-file", path, "--encoding", "mine",
                 "--format", "json")
     assert found.code == 0 and [r["count"] for r in found.jsonl()] == [1, 1]
+
+
+def test_answers_that_come_at_once_do_not_outrun_the_time_limit():
+    """clingo read the clock only while it waited for an answer: a grid of zeros, whose
+    answers come at once (10^9 of them), counted on past its limit for as long as it
+    took (`compare`, which has no watchdog, ran until it was killed)."""
+    from crossprolog.crossproduct import CrossProduct
+
+    zeros = CrossProduct((0, 0, 0), (0, 0, 0), zero=True)
+    started = time.monotonic()
+    found = zeros.search(limit=0, timeout=1, encoding="asp", keep=False)
+    assert found.status == "timeout" and found.count > 0
+    assert time.monotonic() - started < 10

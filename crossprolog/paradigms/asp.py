@@ -172,6 +172,11 @@ def _solve(control, run: Run, assumptions: Sequence = ()) -> str:
                     run.solutions.append(_answer(model, run))
                 run.count += 1
                 run.counted(run.count)
+                # Answers that come at once never wait on the clock above: it is read here
+                # too (the last answer asked for ends the search as it is).
+                if run.expired() and not 0 < run.limit <= run.count:
+                    handle.cancel()
+                    return "timeout"
             exhausted = handle.get().exhausted
         except BaseException:
             handle.cancel()
