@@ -74,7 +74,7 @@ class Typo:
 
 
 def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None = None,
-          encoding: str | None = None) -> tuple[Typo, ...]:
+          encoding: str | None = None, unsolvable: bool = False) -> tuple[Typo, ...]:
     """The smallest sets of clues (one, else two) which, retyped as a slip of the pen would
     have them, leave `puzzle` (known to have no solution) exactly one solution, as the
     puzzle was meant to have, fewest edits first (`cut_short` when the time ran out
@@ -83,11 +83,13 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     even alone.  When none leaves one solution,
     the single clues (else pairs) whose removal leaves several, if there are at most
     TELLING of them, from a search that decided every candidate.  Empty when none is
-    found, or when the puzzle has a solution after all (no clue is to blame); raises
-    TimeLimitExceeded when `timeout` seconds pass before it is known."""
+    found, or when the puzzle has a solution after all (no clue is to blame: searched
+    first, unless the caller says it knows the puzzle is `unsolvable`, as the command
+    line does once its own search found none); raises TimeLimitExceeded when `timeout`
+    seconds pass before it is known."""
     end = None if timeout is None else time.perf_counter() + engine.seconds(timeout) * (1 - WRAP_UP)
     first = None if end is None else (end - time.perf_counter()) / 4  # cut short, it proves nothing
-    if puzzle.search(limit=1, timeout=first, encoding=encoding, keep=False).count:
+    if not unsolvable and puzzle.search(limit=1, timeout=first, encoding=encoding, keep=False).count:
         return ()
     clues = list(puzzle.clues())
     pools = [list(entries)] if entries else []

@@ -89,7 +89,8 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
     encoding = run.args.encoding if isinstance(engine.user_encoding(run.args.encoding), engine.UserEncoding) \
         else None
     try:
-        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run), encoding=encoding)
+        found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run), encoding=encoding,
+                            unsolvable=True)
         yours = {clue: clue for clue in entries}  # named "your ..."
         found = tuple(replace(typo, clues=tuple(yours.get(clue, clue) for clue in typo.clues)) for typo in found)
     except TimeLimitExceeded:
