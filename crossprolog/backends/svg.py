@@ -129,9 +129,9 @@ def square_element(square: Square, x: float, y: float, width: float) -> str:
         right, bottom = x + width, y + CELL
         # Each clue's half of the square, below and above the diagonal, in its mark's colour.
         for clue, corner in ((down, f"{x:g},{bottom:g}"), (across, f"{right:g},{y:g}")):
-            if fill_of(clue.marks):
+            if colour := fill_of(clue.marks):
                 parts.append(f'<polygon points="{x:g},{y:g} {corner} {right:g},{bottom:g}" '
-                             f'fill="{fill_of(clue.marks)}"{mark_class(clue.marks)}/>')
+                             f'fill="{colour}"{mark_class(clue.marks)}/>')
         parts.append(f'<line x1="{x:g}" y1="{y:g}" x2="{right:g}" y2="{bottom:g}" '
                      f'stroke="{INK}" stroke-width="1"/>')
         parts += [text_element(down.text, x + width * 0.3, y + CELL * 0.8, CORNER_SIZE + 1)] * bool(down.text)
