@@ -71,6 +71,14 @@ of Prolog are the modules it loads, each loading only those before it:
 :- reexport(crossprolog_sessions, [open_session/3, session_solutions/6, session_push/2,
                                    session_pop/1]).
 
+%   A time limit that strikes while Prolog autoloads a predicate leaves it
+%   undefined for the rest of the process: every search after it fails with
+%   "Unknown procedure".  library(lists) autoloads must_be/2 the first time
+%   a search calls append/2 (the only autoload under a time limit, over every
+%   family's encodings, hints, typos and conflicts): it is loaded here, with
+%   the driver, by calling it once.
+:- lists:must_be(list, []).
+
 %   SWI-Prolog 9.2.9 gives every thread but main (an engine, a session, a
 %   Python thread's, a Dask task's) a max_integer_size of 0 bytes, so that an
 %   integer past about a kilobyte (a long line's states as bits) raises a

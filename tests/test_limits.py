@@ -160,3 +160,29 @@ def test_four_threads_solving_puzzles_of_every_family_get_the_right_answers():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda p: p.solve(timeout=60).values, puzzles * 2))
     assert together == alone * 2
+
+
+
+AUTOLOADED_UNDER_A_LIMIT = """
+import crossprolog, janus_swi
+from crossprolog import engine
+engine.encodings("sudoku")  # the driver and a family loaded, nothing searched yet
+janus_swi.query_once("set_prolog_flag(verbose_autoload, true)")  # each autoload said on stderr
+puzzle = crossprolog.parse(open("examples/sudoku/ai-escargot.txt").read())
+print(puzzle.hint(timeout=1e-4).status, puzzle.count(limit=2, timeout=60))
+"""
+# Autoloaded by a search, but before its time limit is armed: what starts the limit.
+ARMING = {"crossprolog_runs:call_with_time_limit/2", "user:alarm/4", "user:remove_alarm/1"}
+
+
+def test_no_predicate_is_left_to_autoload_while_a_time_limit_may_strike():
+    """A time limit that struck while Prolog autoloaded library(lists)' must_be/2 (which
+    the first search's append/2 calls) left it undefined for the rest of the process:
+    a hint given a tenth of a millisecond, and every search after it, failed with
+    "Unknown procedure: lists:must_be/2".  The driver loads it before any search: a
+    search autoloads nothing but what arms its limit."""
+    done = subprocess.run([sys.executable, "-c", AUTOLOADED_UNDER_A_LIMIT], capture_output=True, text=True,
+                          cwd=EXAMPLES.parent, timeout=120)
+    assert done.stdout.split() == ["timeout", "1"], done.stderr
+    autoloaded = {line.split()[2] for line in done.stderr.splitlines() if line.startswith("% autoloading ")}
+    assert autoloaded <= ARMING
