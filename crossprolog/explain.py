@@ -76,6 +76,15 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
     if every or not puzzle.open_cells():
         return reasoned_hint(puzzle, every=every, timeout=timeout, encoding=encoding)
     deadline = Deadline(HINT_SECONDS if timeout is None else timeout)
+    try:
+        return best_hint(puzzle, deadline, encoding)
+    except TimeLimitExceeded:
+        return Hint("timeout")
+
+
+def best_hint(puzzle: Puzzle, deadline: Deadline, encoding: str | None) -> Hint:
+    """`hint` of one cell within `deadline`; TimeLimitExceeded when it passes before any
+    is found (even before the first search: a limit of a microsecond)."""
     search = puzzle.search(limit=2, timeout=deadline.left(), encoding=encoding)
     if search.status != "timeout" and not search.solutions:
         return Hint("unsolvable")
@@ -96,7 +105,7 @@ def hint(puzzle: Puzzle, *, every: bool = False, timeout: float | None = None,
                                           for forced in found.cells))
     except TimeLimitExceeded:
         if known is None or search.count != 1:
-            return Hint("timeout")
+            raise
     cell = easiest_open_cell(puzzle, statement)
     return Hint("hint", (Forced(cell, known[cell[0]][cell[1]], "search", (), (
         f"no technique applies and no short reason was found in time: the only solution has "
