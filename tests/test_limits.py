@@ -183,6 +183,7 @@ def test_no_predicate_is_left_to_autoload_while_a_time_limit_may_strike():
     search autoloads nothing but what arms its limit."""
     done = subprocess.run([sys.executable, "-c", AUTOLOADED_UNDER_A_LIMIT], capture_output=True, text=True,
                           cwd=EXAMPLES.parent, timeout=120)
-    assert done.stdout.split() == ["timeout", "1"], done.stderr
+    status, count = done.stdout.split() or (None, None)
+    assert status in ("timeout", "hint") and count == "1", done.stderr  # a hint in 0.1 ms: a fast machine
     autoloaded = {line.split()[2] for line in done.stderr.splitlines() if line.startswith("% autoloading ")}
     assert autoloaded <= ARMING
