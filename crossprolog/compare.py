@@ -19,9 +19,11 @@ from __future__ import annotations
 import csv
 import io
 import math
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, fields
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from . import engine, paradigms, searches
 from .errors import CrossprologError, UsageError
@@ -85,8 +87,16 @@ class Summary:
     disagreements: int
 
 
+Guard = Callable[[Callable[[], list[Run]]], AbstractContextManager]
+
+
+def unguarded(stuck: Callable[[], list[Run]]) -> AbstractContextManager:
+    return nullcontext()
+
+
 def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: int = 2,
-            timeout: float | None = TIMEOUT, repeat: int = REPEAT, name: str = "") -> list[Run]:
+            timeout: float | None = TIMEOUT, repeat: int = REPEAT, name: str = "",
+            guard: Guard = unguarded) -> list[Run]:
     """Run `encodings` (default: all of the family's that take its rules, then the user's
     loaded for it) on `puzzle`, each up to `limit` solutions (0: all) within `timeout` seconds, timed
     `repeat` times.
@@ -97,6 +107,13 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     runs both stopped at the limit may have found different solutions
     legitimately, so there a solution the reference did not find must be a
     solution under the reference's encoding.
+
+    Every search runs within `guard(stuck)`: the command line's watchdog, for
+    a user's encoding that does not stop at its time limit (it catches the
+    limit's exception, or clingo grounds for ever), which only ending the
+    process stops.  `stuck()` gives the runs so far, the last one the run at
+    work, timed out with an error saying so (agreement decided without
+    asking Prolog, which is busy).
     """
     family = puzzle.record.prolog
     own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
@@ -105,11 +122,30 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     if not names:
         raise UsageError(f"none of the encodings {', '.join(encodings)} is for {puzzle.record.title} "
                          f"puzzles; choose from {', '.join(own)}")
-    measured = [_measured(puzzle, encoding, limit, timeout, repeat) for encoding in names]
-    if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
-        measured = [m for m in measured if not _refuses(m)] or measured
-    reference = next((m for m in measured if m["status"] in FINISHED), None)
-    return [_run(name or puzzle.family, puzzle, m, _agrees(puzzle, m, reference)) for m in measured]
+    label = name or puzzle.family
+    measured: list[dict[str, Any]] = []
+
+    def runs(settled: bool = True) -> list[Run]:
+        kept = measured
+        if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
+            kept = [m for m in measured if not _refuses(m)] or measured
+        reference = next((m for m in kept if m["status"] in FINISHED), None)
+        return [_run(label, puzzle, m, _agrees(puzzle, m, reference, settled)) for m in kept]
+
+    for encoding in names:
+        def stuck(encoding: str = encoding) -> list[Run]:
+            return runs(settled=False) + [_stuck(label, puzzle, encoding, timeout)]
+
+        measured.append(_measured(puzzle, encoding, limit, timeout, repeat, partial(guard, stuck)))
+    return runs()
+
+
+def _stuck(name: str, puzzle: Puzzle, encoding: str, timeout: float | None) -> Run:
+    """The run of `encoding` that its guard ended: it did not stop at its time limit
+    (its times are that limit, what it took at least; nothing else was measured)."""
+    return Run(name, puzzle.family, encoding, "timeout", timeout, timeout, timeout, timeout, None,
+               None, None, None, 0, None, 1, f"{encoding} did not stop at its time limit "
+               f"({timeout:g} s): the process running it was ended")
 
 
 def _refuses(measured: dict[str, Any]) -> bool:
@@ -120,7 +156,7 @@ def _refuses(measured: dict[str, Any]) -> bool:
 
 
 def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
-              repeat: int) -> dict[str, Any]:
+              repeat: int, guarded: Callable[[], AbstractContextManager]) -> dict[str, Any]:
     """The timed searches of one encoding, then its effort: a dict of what `_run` needs.
 
     Up to KEPT_AT_MOST solutions are kept (to tell which differ); past that, a
@@ -131,12 +167,16 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
     found = []
     try:
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
-            found.append(searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                     encoding=encoding, keep=not digested))
-        effort = (found[0].get("counters") if "counters" in found[0]  # a solver's own, every run
-                  else searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                   encoding=encoding, effort=True, digest=digested)
-                  if found[-1]["status"] in FINISHED else {})
+            with guarded():
+                found.append(searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                                           encoding=encoding, keep=not digested))
+        effort = {}
+        if "counters" in found[0]:  # a solver's own, every run
+            effort = found[0]["counters"]
+        elif found[-1]["status"] in FINISHED:
+            with guarded():
+                effort = searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
+                                       encoding=encoding, effort=True, digest=digested)
     except CrossprologError as error:
         return {"encoding": encoding, "status": "error", "error": error, "found": found}
     measured = {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
@@ -169,11 +209,13 @@ def _installed(names: list[str]) -> list[str]:
     return [name for name in names if not paradigms.owns(name) or paradigms.available(name)]
 
 
-def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None) -> bool | None:
+def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None,
+            settled: bool = True) -> bool | None:
     """Whether a run saw the reference's solutions (None: undecided, one of them did
     not finish, or a digest is missing).  Runs both stopped at the limit may have
     found different solutions legitimately: where both kept them, a solution the
-    reference did not find must then be one under the reference's encoding."""
+    reference did not find must then be one under the reference's encoding, which
+    only Prolog can settle (unless `settled` is False: then undecided)."""
     if reference is None or measured["status"] not in FINISHED:
         return None
     if measured["count"] != reference["count"]:
@@ -184,6 +226,8 @@ def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] 
         return True
     if measured["status"] == reference["status"] == "limit" and "solutions" in measured \
             and "solutions" in reference:
+        if not settled:
+            return None
         return all(searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
                                   shape=puzzle.answer_shape(), encoding=reference["encoding"])
                    for answer in set(measured["solutions"]) - set(reference["solutions"]))

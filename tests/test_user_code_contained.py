@@ -3,7 +3,8 @@
 halt/0,1 at load, in a directive or in model/3 is an error naming the file (and
 a batch keeps its records); abort/0 is an error too, not an interruption; a
 looping directive is bounded by --timeout and Ctrl-C (one looping by calls alone,
-which neither reaches, by inferences); what an encoding
+which neither reaches, by inferences); a search that will not stop at its time
+limit is ended by compare's watchdog, the runs so far reported; what an encoding
 prints goes to standard error.  Every run
 that could end the process runs in a child process: a regression here would
 otherwise end pytest itself, with exit code 0.
@@ -213,3 +214,58 @@ def test_what_an_encoding_prints_goes_to_standard_error_and_forges_no_record(tmp
     [record] = [json.loads(line) for line in done.stdout.splitlines()]
     assert record["status"] == "solved" and record["solution"][0] == [3, 9, 5]
     assert done.stderr.count(forged) == 3 and "forged\n" in done.stderr
+
+
+# A search that will not stop at its time limit: compare ends it, reporting the runs so far
+
+
+STUCK = {
+    "prolog": ("stubborn.pl", """\
+        :- module(stubborn, [model/3]).
+        model(_, [[X]], stubborn:forever(X)).
+        forever(X) :- catch((repeat, fail), _, true), forever(X).  % catches what stops it
+        """),
+    "asp": ("stubborn.lp", """\
+        % family: crossproduct
+        n(1). n(X + 1) :- n(X).  % grounds for ever
+        solution(0, 0, 1) :- n(1).
+        #show solution/3.
+        """),
+}
+
+
+def compared_rows(stdout: str) -> list[tuple[str, str, str, str]]:
+    """(puzzle, encoding, status, agrees) of each row of compare's table."""
+    rows = [line.split() for line in stdout.split("\n\n")[0].splitlines()[1:]]
+    return [(row[0], row[1], row[2], row[-1]) for row in rows]
+
+
+@pytest.mark.parametrize("language", STUCK)
+def test_compare_ends_a_run_that_will_not_stop_and_reports_the_runs_before_it(tmp_path, language):
+    name, text = STUCK[language]
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    done = run("compare", RIDDLER, "--encoding-file", path, "--encodings", "auto,stubborn",
+               "--timeout", "0.5", "--repeat", "1")
+    assert done.returncode == 2
+    assert compared_rows(done.stdout) == [(str(RIDDLER), "auto", "complete", "yes"),
+                                          (str(RIDDLER), "stubborn", "timeout", "-")]
+    assert one_error_line(done.stderr) == (f"{RIDDLER}: error: stubborn did not stop at its time limit "
+                                           "(0.5 s): the process running it was ended")
+
+
+def test_compare_of_several_puzzles_goes_on_past_a_run_that_will_not_stop(tmp_path):
+    """Several puzzles run in a worker process, which the watchdog ends: the next
+    puzzle goes on in a fresh one, and the summary counts the stuck runs."""
+    name, text = STUCK["prolog"]
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    done = run("compare", RIDDLER, GIVENS, "--encoding-file", path, "--encodings", "auto,stubborn",
+               "--timeout", "0.5", "--repeat", "1")
+    assert done.returncode == 2
+    assert compared_rows(done.stdout) == [(str(RIDDLER), "auto", "complete", "yes"),
+                                          (str(RIDDLER), "stubborn", "timeout", "-"),
+                                          (str(GIVENS), "auto", "complete", "yes"),
+                                          (str(GIVENS), "stubborn", "timeout", "-")]
+    assert "crossproduct  stubborn     0/2" in done.stdout
+    assert done.stderr.count("error: stubborn did not stop at its time limit") == 2

@@ -59,15 +59,17 @@ GRACE = 0.15  # seconds past its limit a lone puzzle's search may take to stop
 
 
 @contextmanager
-def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome]) -> Iterator[None]:
+def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome], *,
+             grace: float = GRACE, code: int = LIMIT) -> Iterator[None]:
     """Hold a puzzle's search to its limit, whatever Prolog does.
 
     Prolog stops a search at its time limit, but then may take seconds to
     unwind a huge one (or to finish a garbage collection), or never hear
-    the alarm (in code that holds signals off).  GRACE seconds past the
-    limit, this reports the `late` outcome, as the command would have, and
-    ends the process: a lone puzzle's command, or the worker process running
-    a batch's puzzle (the batch goes on with a fresh one).
+    the alarm (in code that holds signals off, or a user's encoding that
+    catches it).  `grace` seconds past the limit, this reports the `late`
+    outcome, as the command would have, and ends the process with exit
+    `code`: a lone puzzle's command, or the worker process running a
+    batch's puzzle (the batch goes on with a fresh one).
     """
     if budget is None or not (run.single or batch.in_worker()):
         yield
@@ -83,9 +85,9 @@ def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome]) -> Ite
                 output.flushed()
             except OSError as error:
                 os._exit(output.failed(error))
-            os._exit(LIMIT)
+            os._exit(code)
 
-    timer = quiet(threading.Timer(budget + GRACE, expire))
+    timer = quiet(threading.Timer(budget + grace, expire))
     timer.start()
     try:
         yield

@@ -15,6 +15,7 @@ from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, read_pieces
 from ..registry import generate as generated
+from .limits import watchdog
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
 from . import pictured
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
@@ -75,7 +76,7 @@ def compare(run: Run) -> int:
         raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
     try:
-        _compare_all(args, runs, codes)
+        _compare_all(run, runs, codes)
     except KeyboardInterrupt:
         with engine.ctrl_c_ignored():  # what finished is saved and reported whole
             _report_runs(args, runs)
@@ -85,13 +86,40 @@ def compare(run: Run) -> int:
     return worst(codes)
 
 
-def _compare_all(args, runs: list, codes: list[int]) -> None:
+def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
     """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends
-    (in the order of the inputs, whether here, by --jobs workers or on a --cluster)."""
+    (in the order of the inputs, whether here, by --jobs workers or on a --cluster).
+
+    A lone puzzle is compared here, where a watchdog that ends a stuck run
+    ends the command, reporting the runs so far; several, with a time limit,
+    in workers, where it ends the worker and the others go on.
+    """
+    args = run.args
     items = _compared_items(args)
-    progress = bar(total=len(items), unit="puzzle", shown=len(items) > 1 and sys.stderr.isatty())
-    with closing(batch.results(partial(_compared, args), items, args.jobs,
-                               cluster=args.cluster)) as results:
+    several = len(items) > 1
+    progress = bar(total=len(items), unit="puzzle", shown=several and sys.stderr.isatty())
+
+    def took(name: str, ran: list) -> None:
+        for measured in ran:
+            if measured.error:
+                write(f"{name}: error: {measured.error}", file=sys.stderr)
+        runs.extend(ran)
+        if args.format == "json":  # JSON Lines need no alignment: each run as it ends
+            for record in compare_module.records(ran):
+                write(json.dumps(record), file=sys.stdout)
+            sys.stdout.flush()
+        codes.append(BAD if any(measured.error for measured in ran)
+                     else NO if any(measured.agrees is False for measured in ran) else OK)
+
+    def finish_alone(ran: list) -> None:  # the watchdog's report, before it ends the command
+        took(items[0][0], ran)
+        _report_runs(args, runs)
+
+    run.single = not several
+    run.finish = None if several else finish_alone
+    with closing(batch.results(partial(_compared, run), items, args.jobs,
+                               isolated=several and args.timeout is not None,
+                               cluster=args.cluster if several else None)) as results:
         for index, ran in studies.in_order(results):
             progress.update()
             name, _, report = items[index]
@@ -99,16 +127,7 @@ def _compare_all(args, runs: list, codes: list[int]) -> None:
                 write(report, file=sys.stderr)
                 codes.append(BAD)
                 continue
-            for measured in _alive(ran):
-                if measured.error:
-                    write(f"{name}: error: {measured.error}", file=sys.stderr)
-            runs += ran
-            if args.format == "json":  # JSON Lines need no alignment: each run as it ends
-                for record in compare_module.records(ran):
-                    write(json.dumps(record), file=sys.stdout)
-                sys.stdout.flush()
-            codes.append(BAD if any(measured.error for measured in ran)
-                         else NO if any(measured.agrees is False for measured in ran) else OK)
+            took(name, _alive(ran))
     progress.close()
 
 
@@ -127,16 +146,24 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
     return items
 
 
-def _compared(args, item: tuple[str, object, str]):
+STUCK_GRACE = 2.0  # seconds past its limit a compared run may take to stop before it is ended
+
+
+def _compared(run: Run, item: tuple[str, object, str]):
     """compare's runs on one puzzle (none for an input that could not be read), or the
     UsageError it raised: a worker hands it back for the command to raise."""
     name, puzzle, report = item
     if report:
         return []
+    args = run.args
+
+    def guard(stuck):
+        return watchdog(run, args.timeout, stuck, grace=STUCK_GRACE, code=BAD)
+
     try:
         load_encodings(args, time.monotonic())  # in a worker, once: its own Prolog
-        return compare_module.compare(puzzle, args.encodings, limit=args.limit,
-                                      timeout=args.timeout, repeat=args.repeat, name=name)
+        return compare_module.compare(puzzle, args.encodings, limit=args.limit, timeout=args.timeout,
+                                      repeat=args.repeat, name=name, guard=guard)
     except UsageError as error:
         return error
 
