@@ -102,9 +102,10 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     `repeat` times.
 
     With the default limit of 2 each run finds a solution and decides
-    uniqueness.  The reference is the first run that finished.  A run agrees
-    with it when they saw the same number of solutions and the same ones;
-    runs both stopped at the limit may have found different solutions
+    uniqueness.  The reference is the first run that finished, a bundled
+    encoding's rather than a user's.  A run agrees
+    with it when they saw the same number of solutions and the same ones,
+    none twice (nor is a run that gave one twice the reference); runs both stopped at the limit may have found different solutions
     legitimately, so there a solution the reference did not find must be a
     solution under the reference's encoding.
 
@@ -129,7 +130,7 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
         kept = measured
         if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
             kept = [m for m in measured if not _refuses(m)] or measured
-        reference = next((m for m in kept if m["status"] in FINISHED), None)
+        reference = _reference(kept)
         return [_run(label, puzzle, m, _agrees(puzzle, m, reference, settled)) for m in kept]
 
     for encoding in names:
@@ -218,7 +219,7 @@ def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] 
     only Prolog can settle (unless `settled` is False: then undecided)."""
     if reference is None or measured["status"] not in FINISHED:
         return None
-    if measured["count"] != reference["count"]:
+    if measured["count"] != reference["count"] or _repeats(measured):
         return False
     if measured["digest"] is None or reference["digest"] is None:
         return None
@@ -232,6 +233,22 @@ def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] 
                                   shape=puzzle.answer_shape(), encoding=reference["encoding"])
                    for answer in set(measured["solutions"]) - set(reference["solutions"]))
     return False
+
+
+def _reference(measured: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The run the others are held to: the first that finished of the bundled
+    encodings' (tested against brute force), else of a user's; never one that
+    gave a solution twice."""
+    finished = [m for m in measured if m["status"] in FINISHED and not _repeats(m)]
+    return next((m for m in finished if not engine.user_encoding(m["encoding"])),
+                finished[0] if finished else None)
+
+
+def _repeats(measured: dict[str, Any]) -> bool:
+    """Whether a run gave a solution twice, among those it kept: a search that does
+    is wrong, whatever the others found (two at the limit may be one found twice)."""
+    solutions = measured.get("solutions", ())
+    return len(set(solutions)) < len(solutions)
 
 
 def solution_digest(answer: Any) -> int:

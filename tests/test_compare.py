@@ -119,6 +119,39 @@ def test_runs_stopped_at_the_limit_disagree_on_wrong_solutions(tmp_path):
                                                                          ("limit", 2, False)]
 
 
+REPEATING = """\
+:- module({name}, [model/3]).
+:- use_module(library(clpfd)).
+model(P, Rows, (label(Ds), member(_, [a, b]))) :-  % every grid twice
+    _{{rows: Rs, columns: Cs}} :< P, length(Cs, W), maplist([_, R]>>length(R, W), Rs, Rows),
+    append(Rows, Ds), Ds ins 1..9, maplist(product, Rows, Rs), transpose(Rows, Columns),
+    maplist(product, Columns, Cs).
+product(Digits, P) :- foldl([D, A0, A]>>(A #= A0 * D), Digits, 1, P).
+"""
+
+
+def test_a_run_that_gives_a_solution_twice_disagrees_and_is_never_the_reference(tmp_path):
+    """At the limit of 2, it found one valid grid twice where there are two: as many as
+    the reference, each a solution.  Named first, it is not the one others are held to."""
+    path = tmp_path / "twice.pl"
+    path.write_text(REPEATING.format(name="twice"))
+    engine.load_encoding(str(path))
+    runs = compare(SEVERAL, ["twice", "primes"], repeat=1)
+    assert [(run.encoding, run.status, run.solutions, run.agrees) for run in runs] == [
+        ("twice", "limit", 2, False), ("primes", "limit", 2, True)]
+
+
+def test_the_reference_is_a_bundled_encoding_before_a_users(tmp_path):
+    """Counting all (its solutions digested, not kept), a user's encoding named first
+    that finds every grid twice is the one that disagrees, not the bundled one."""
+    path = tmp_path / "doubled.pl"
+    path.write_text(REPEATING.format(name="doubled"))
+    engine.load_encoding(str(path))
+    runs = compare(SEVERAL, ["doubled", "primes"], limit=0, repeat=1)
+    assert [(run.encoding, run.agrees) for run in runs] == [("doubled", False), ("primes", True)]
+    assert runs[0].solutions == 2 * runs[1].solutions
+
+
 def test_a_timed_out_run_shows_as_such_and_is_not_repeated():
     runs = compare(NOTEBOOK_10X6, ["primes", "chain"], timeout=0.5, repeat=3)
     assert [(run.status, run.repeats) for run in runs] == [("limit", 3), ("timeout", 1)]
