@@ -66,12 +66,13 @@ def cli(capsys, monkeypatch):
     """Run the command line in this process: cli("solve", path) -> Run.
 
     A lone puzzle's watchdog ends the process when a search overruns its --timeout
-    by GRACE seconds (cli/limits.py): here that process is pytest's, so the grace is
+    by GRACE seconds (STUCK_GRACE in compare, cli/limits.py): here that process is pytest's, so the grace is
     made long enough that only a search Prolog never stops would meet it.  The
     watchdog itself is tested in processes of its own (test_limits, test_long_runs)."""
     from crossprolog.cli import limits
 
     monkeypatch.setattr(limits, "GRACE", 120.0)
+    monkeypatch.setattr(limits, "STUCK_GRACE", 120.0)
 
     def run(*args) -> Run:
         code = main([str(a) for a in args])

@@ -206,6 +206,14 @@ def test_compare_over_a_directory_prints_the_runs_then_a_summary(cli, tmp_path):
     assert rows[0]["choices"] != "" and rows[-1]["puzzles"] == "2"
 
 
+def test_a_malformed_puzzle_of_a_file_is_reported_and_the_others_compared(cli, write):
+    path = write(RIDDLER.read_text() + "==\n6 6\n? ? 6\n? x 6\n")
+    run = cli("compare", path, "--encodings", "auto", "--repeat", "1")
+    assert run.code == 2
+    assert [line.split()[:3] for line in run.out.splitlines()[1:]] == [[f"{path}:1", "auto", "complete"]]
+    assert run.err.splitlines()[0].startswith(f"{path}:11:3: error: expected a digit")
+
+
 def test_compare_writes_a_cactus_plot(cli, tmp_path):
     chart = tmp_path / "cactus.svg"
     run = cli("compare", RIDDLER, GIVENS, "--encodings", "auto,primes", "--repeat", "1", "--plot", chart)

@@ -56,17 +56,18 @@ def time_limit(timeout: float | None, started: float) -> Iterator[None]:
 
 
 GRACE = 0.15  # seconds past its limit a lone puzzle's search may take to stop
+STUCK_GRACE = 2.0  # seconds past its limit a compared run may take (a user's encoding may not stop)
 
 
 @contextmanager
 def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome], *,
-             grace: float = GRACE, code: int = LIMIT) -> Iterator[None]:
+             grace: float | None = None, code: int = LIMIT) -> Iterator[None]:
     """Hold a puzzle's search to its limit, whatever Prolog does.
 
     Prolog stops a search at its time limit, but then may take seconds to
     unwind a huge one (or to finish a garbage collection), or never hear
     the alarm (in code that holds signals off, or a user's encoding that
-    catches it).  `grace` seconds past the limit, this reports the `late`
+    catches it).  `grace` seconds (default GRACE) past the limit, this reports the `late`
     outcome, as the command would have, and ends the process with exit
     `code`: a lone puzzle's command, or the worker process running a
     batch's puzzle (the batch goes on with a fresh one).
@@ -87,7 +88,7 @@ def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome], *,
                 os._exit(output.failed(error))
             os._exit(code)
 
-    timer = quiet(threading.Timer(budget + grace, expire))
+    timer = quiet(threading.Timer(budget + (GRACE if grace is None else grace), expire))
     timer.start()
     try:
         yield

@@ -15,9 +15,8 @@ from ..errors import CrossprologError, ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, read_pieces
 from ..registry import generate as generated
-from .limits import watchdog
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
-from . import pictured
+from . import limits, pictured
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
@@ -139,14 +138,16 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
         try:
             stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
             found = read_pieces(read_text(path, stdin), args.family, **option_values(args))
-            items += [(path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}",
-                       puzzle or parse_piece(piece, **option_values(args)), "") for piece, puzzle in found]
         except ParseError as error:
             items.append((path, None, error.report(path_name(path, escaped=False))))
+            continue
+        for piece, puzzle in found:  # a malformed one is reported, the others compared
+            name = path_name(path) if len(found) == 1 else f"{path_name(path)}:{piece.line}"
+            try:
+                items.append((name, puzzle or parse_piece(piece, **option_values(args)), ""))
+            except ParseError as error:
+                items.append((name, None, error.report(path_name(path, escaped=False))))
     return items
-
-
-STUCK_GRACE = 2.0  # seconds past its limit a compared run may take to stop before it is ended
 
 
 def _compared(run: Run, item: tuple[str, object, str]):
@@ -158,7 +159,7 @@ def _compared(run: Run, item: tuple[str, object, str]):
     args = run.args
 
     def guard(stuck):
-        return watchdog(run, args.timeout, stuck, grace=STUCK_GRACE, code=BAD)
+        return limits.watchdog(run, args.timeout, stuck, grace=limits.STUCK_GRACE, code=BAD)
 
     try:
         load_encodings(args, time.monotonic())  # in a worker, once: its own Prolog
