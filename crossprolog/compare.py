@@ -118,8 +118,8 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     """
     family = puzzle.record.prolog
     own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
-    names = [engine.checked_encoding(family, encoding) for encoding in
-             ([name for name in encodings if name in own] if encodings else _installed(own))]
+    names = [engine.checked_encoding(family, encoding) for encoding in  # each once
+             (dict.fromkeys(name for name in encodings if name in own) if encodings else _installed(own))]
     if not names:
         raise UsageError(f"none of the encodings {', '.join(encodings)} is for {puzzle.record.title} "
                          f"puzzles; choose from {', '.join(own)}")

@@ -282,6 +282,13 @@ def user_encodings(family: str | None = None) -> list[str]:
             + paradigms.user_encodings(family))
 
 
+def _bundled_encodings() -> list[str]:
+    """The names of every family's bundled encodings, in every paradigm: a user's may
+    take none of them."""
+    return [name for record in FAMILIES
+            for name in encodings(record.prolog) + paradigm_encodings(record.prolog)]
+
+
 def paradigm_encodings(family: str) -> list[str]:
     """The family's bundled encodings in other paradigms (asp, minizinc)."""
     return paradigms.encodings(family)
@@ -360,15 +367,14 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
     crossprolog.paradigms.load_encoding).
     """
     if paradigms.paradigm_of(path):
-        taken = bundled_modules() + list(_user) + [name for record in FAMILIES
-                                                   for name in encodings(record.prolog)]
+        taken = bundled_modules() + list(_user) + _bundled_encodings()
         return paradigms.load_encoding(path, taken, {record.name: record.prolog for record in FAMILIES})
     real = os.path.realpath(path)
     if real in _user_files:
         return _user_files[real]
     if not os.path.isfile(real) or not os.access(real, os.R_OK):
         raise EncodingFileError(path, "cannot read the file" if os.path.exists(real) else "no such file")
-    reserved = bundled_modules() + [name for record in FAMILIES for name in encodings(record.prolog)]
+    reserved = bundled_modules() + _bundled_encodings()
     names = {"reserved": reserved, "families": [record.name for record in FAMILIES]}
     limit = seconds(timeout)
     _load(USER_CODE)

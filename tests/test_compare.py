@@ -214,6 +214,15 @@ def test_a_malformed_puzzle_of_a_file_is_reported_and_the_others_compared(cli, w
     assert run.err.splitlines()[0].startswith(f"{path}:11:3: error: expected a digit")
 
 
+def test_an_encoding_named_twice_runs_once_and_an_empty_name_is_a_usage_error(cli):
+    assert [run.encoding for run in compare(SEVERAL, ["rows", "auto", "rows"], repeat=1)] == ["rows", "auto"]
+    run = cli("compare", RIDDLER, "--encodings", "auto, auto", "--repeat", "1")
+    assert run.code == 0 and [line.split()[1] for line in run.out.splitlines()] == ["encoding", "auto"]
+    with pytest.raises(SystemExit) as exit:
+        cli("compare", RIDDLER, "--encodings", "auto,,rows")
+    assert exit.value.code == 2
+
+
 def test_compare_writes_a_cactus_plot(cli, tmp_path):
     chart = tmp_path / "cactus.svg"
     run = cli("compare", RIDDLER, GIVENS, "--encodings", "auto,primes", "--repeat", "1", "--plot", chart)

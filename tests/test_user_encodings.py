@@ -139,6 +139,8 @@ def test_a_file_that_does_not_load_cleanly_is_refused(cli, encoding_file, body, 
 @pytest.mark.parametrize("header, message", [
     (":- module(restarts, [model/3]).\n", "the module name restarts is crossprolog's own: rename the module"),
     (":- module(primes, [model/3]).\n", "the module name primes is crossprolog's own: rename the module"),
+    (":- module(asp, [model/3]).\n", "the module name asp is crossprolog's own: rename the module"),
+    (":- module(minizinc, [model/3]).\n", "the module name minizinc is crossprolog's own: rename the module"),
     (":- module(lists, [model/3]).\n", "lists is the name of a SWI-Prolog library module: rename the module"),
     ("model(_, [], true).\n", "not a module file: it must begin with :- module(Name, [model/3])"),
 ])

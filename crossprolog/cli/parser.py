@@ -170,7 +170,7 @@ def _compare(compare: argparse.ArgumentParser) -> None:
     compare.add_argument("paths", nargs="+", metavar="PATH",
                          help="puzzle file (or several puzzles, each after a line '== NAME'), "
                               "or directory of puzzle files")
-    compare.add_argument("--encodings", type=lambda text: text.split(","), default=None,
+    compare.add_argument("--encodings", type=_names, default=None,
                          metavar="A,B,C", help="these encodings only (default: all of the family's, "
                                                "and those of --encoding-file)")
     compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
@@ -351,6 +351,12 @@ def _read(kind, text: str, wanted: str):
         return kind(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}") from None
+
+
+def _names(text: str) -> list[str]:
+    if "" in (names := [name.strip() for name in text.split(",")]):
+        raise argparse.ArgumentTypeError(f"must be names separated by commas, not {text!r}")
+    return names
 
 
 def _count_limit(text: str) -> int:
