@@ -20,7 +20,7 @@ import csv
 import io
 import math
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -131,7 +131,18 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
         if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
             kept = [m for m in measured if not _refuses(m)] or measured
         reference = _reference(kept)
-        return [_run(label, puzzle, m, _agrees(puzzle, m, reference, settled)) for m in kept]
+
+        def accepted(answers: set) -> bool | None:
+            if not settled:
+                return None
+            checking = reference["encoding"]
+            error = (f"{checking} did not stop at its time limit ({timeout:g} s) checking another "
+                     "run's solutions: the process running it was ended")
+            with guard(lambda: [replace(run, error=error) if run.encoding == checking else run
+                                for run in runs(settled=False)]):
+                return _accepted(puzzle, checking, answers, timeout)
+
+        return [_run(label, puzzle, m, _agrees(m, reference, accepted)) for m in kept]
 
     for encoding in names:
         def stuck(encoding: str = encoding) -> list[Run]:
@@ -149,6 +160,15 @@ def _stuck(name: str, puzzle: Puzzle, encoding: str, timeout: float | None) -> R
                f"({timeout:g} s): the process running it was ended")
 
 
+def _accepted(puzzle: Puzzle, encoding: str, answers: set, timeout: float | None) -> bool | None:
+    """Whether every one of `answers` is a solution under `encoding`; None when that is
+    not told within `timeout` seconds each."""
+    told = [searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
+                             shape=puzzle.answer_shape(), encoding=encoding, timeout=timeout)
+            for answer in answers]
+    return False if False in told else None if None in told else True
+
+
 def _refuses(measured: dict[str, Any]) -> bool:
     """Whether the encoding refused the puzzle (a rule variant it does not take: `rows`
     and digits 0-9), rather than failing on it."""
@@ -160,17 +180,21 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
               repeat: int, guarded: Callable[[], AbstractContextManager]) -> dict[str, Any]:
     """The timed searches of one encoding, then its effort: a dict of what `_run` needs.
 
-    Up to KEPT_AT_MOST solutions are kept (to tell which differ); past that, a
-    Prolog encoding's runs keep none, and its effort run sums them up in a digest.
+    Up to KEPT_AT_MOST solutions are kept (to tell which differ).  Asked for
+    more (or all), a Prolog encoding's timed runs count them, as `count`
+    does, and its effort run keeps them if they are no more than that, else
+    sums them up in a digest.
     """
     family, data, shape = puzzle.record.prolog, puzzle.prolog_data(), puzzle.answer_shape()
-    digested = not paradigms.owns(encoding) and not 0 < limit <= KEPT_AT_MOST
+    counted = not paradigms.owns(encoding) and not 0 < limit <= KEPT_AT_MOST  # maybe too many to keep
     found = []
     try:
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
             with guarded():
                 found.append(searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                           encoding=encoding, keep=not digested))
+                                           encoding=encoding, keep=not counted))
+        count = found[0].get("count", len(found[0].get("solutions", ())))
+        digested = counted and count > KEPT_AT_MOST  # else the effort run keeps them
         effort = {}
         if "counters" in found[0]:  # a solver's own, every run
             effort = found[0]["counters"]
@@ -181,11 +205,12 @@ def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
     except CrossprologError as error:
         return {"encoding": encoding, "status": "error", "error": error, "found": found}
     measured = {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
-                "effort": effort, "count": found[0].get("count", len(found[0].get("solutions", ())))}
-    if not digested:
-        solutions = [_frozen(s) for s in found[0]["solutions"]]
+                "effort": effort, "count": count}
+    same = effort.get("count", len(effort.get("solutions", ()))) == count \
+        and str(effort.get("status")) in FINISHED
+    if not counted or (same and not digested):
+        solutions = [_frozen(s) for s in (effort if counted else found[0])["solutions"]]
         return {**measured, "solutions": solutions, "digest": sum_of_digests(solutions)}
-    same = effort.get("count") == measured["count"] and str(effort.get("status")) in FINISHED
     return {**measured, "digest": effort["digest"] if same else None}
 
 
@@ -210,13 +235,13 @@ def _installed(names: list[str]) -> list[str]:
     return [name for name in names if not paradigms.owns(name) or paradigms.available(name)]
 
 
-def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] | None,
-            settled: bool = True) -> bool | None:
+def _agrees(measured: dict[str, Any], reference: dict[str, Any] | None,
+            accepted: Callable[[set], bool | None]) -> bool | None:
     """Whether a run saw the reference's solutions (None: undecided, one of them did
     not finish, or a digest is missing).  Runs both stopped at the limit may have
-    found different solutions legitimately: where both kept them, a solution the
-    reference did not find must then be one under the reference's encoding, which
-    only Prolog can settle (unless `settled` is False: then undecided)."""
+    found different solutions legitimately: where both kept them, the solutions
+    the reference did not find must be `accepted` under the reference's encoding;
+    where either kept only a digest, it is undecided."""
     if reference is None or measured["status"] not in FINISHED:
         return None
     if measured["count"] != reference["count"] or _repeats(measured):
@@ -225,13 +250,10 @@ def _agrees(puzzle: Puzzle, measured: dict[str, Any], reference: dict[str, Any] 
         return None
     if measured["digest"] == reference["digest"]:
         return True
-    if measured["status"] == reference["status"] == "limit" and "solutions" in measured \
-            and "solutions" in reference:
-        if not settled:
-            return None
-        return all(searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
-                                  shape=puzzle.answer_shape(), encoding=reference["encoding"])
-                   for answer in set(measured["solutions"]) - set(reference["solutions"]))
+    if measured["status"] == reference["status"] == "limit":
+        if "solutions" in measured and "solutions" in reference:
+            return accepted(set(measured["solutions"]) - set(reference["solutions"]))
+        return None
     return False
 
 

@@ -89,13 +89,17 @@ def find_many(family: str, puzzles: list[dict], shapes: Sequence[Sequence[int]],
 
 
 def accepts(family: str, puzzle: dict, answer: Any, *, shape: Sequence[int] = (),
-            encoding: str | None = None) -> bool:
+            encoding: str | None = None, timeout: float | None = None) -> bool | None:
     """Whether `answer` (as Prolog gives it) is a solution of `puzzle` under `encoding`:
-    its model holds, and its labeling, with the answer in place."""
+    its model holds, and its labeling, with the answer in place; None when that takes
+    over `timeout` seconds."""
     name = engine.checked_encoding(family, engine.prolog_side(family, encoding))  # the puzzle's rules decide
-    inputs = {**engine.encoding_inputs(family, name, shape), "P": puzzle, "A": answer}
-    return engine.call(f"( crossprolog:accepts({engine.ENCODING}, P, A) -> T = true ; T = false )", inputs,
-                module=family, encoding=name)["T"] == "true"
+    inputs = {**engine.encoding_inputs(family, name, shape), "P": puzzle, "A": answer,
+              "S": engine.seconds(timeout)}
+    told = engine.call(f"catch(( crossprolog_runs:within(S, crossprolog:accepts({engine.ENCODING}, P, A)) "
+                       "-> T = true ; T = false ), time_limit_exceeded, T = unknown)", inputs,
+                       module=family, encoding=name)["T"]
+    return None if told == "unknown" else told == "true"
 
 
 def _checked(result: dict, encoding: str) -> dict:

@@ -152,6 +152,27 @@ def test_the_reference_is_a_bundled_encoding_before_a_users(tmp_path):
     assert runs[0].solutions == 2 * runs[1].solutions
 
 
+def test_runs_stopped_past_the_kept_solutions_at_the_limit_are_undecided_not_disagreeing():
+    """Asked for 1,500 of 7,747 solutions, two encodings find different ones, all valid:
+    only their digests were kept, which cannot tell that."""
+    many = CrossProduct((1296,) * 4, (1296,) * 4)
+    runs = compare(many, ["auto", "primes"], limit=1500, repeat=1)
+    assert [(run.status, run.solutions, run.agrees) for run in runs] == [("limit", 1500, True),
+                                                                         ("limit", 1500, None)]
+
+
+def test_counting_all_of_a_few_keeps_them_to_tell_a_run_that_gives_one_twice(tmp_path):
+    """With --limit 0 the timed runs count; the effort run keeps a few solutions, so a
+    user's encoding named first that finds every grid twice is not the reference even
+    against another user's."""
+    path = tmp_path / "twice_over.pl"
+    path.write_text(REPEATING.format(name="twice_over"))
+    engine.load_encoding(str(path))
+    engine.load_encoding(str(EXAMPLES / "encodings" / "divisors.pl"))
+    runs = compare(SEVERAL, ["twice_over", "divisors"], limit=0, repeat=1)
+    assert [(run.encoding, run.agrees) for run in runs] == [("twice_over", False), ("divisors", True)]
+
+
 def test_a_timed_out_run_shows_as_such_and_is_not_repeated():
     runs = compare(NOTEBOOK_10X6, ["primes", "chain"], timeout=0.5, repeat=3)
     assert [(run.status, run.repeats) for run in runs] == [("limit", 3), ("timeout", 1)]

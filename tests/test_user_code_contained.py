@@ -254,6 +254,35 @@ def test_compare_ends_a_run_that_will_not_stop_and_reports_the_runs_before_it(tm
                                            "(0.5 s): the process running it was ended")
 
 
+def test_compare_ends_a_reference_that_will_not_stop_checking_another_runs_solutions(tmp_path):
+    """Two user encodings stop at the limit on different solutions of a puzzle that has
+    many: the other's are checked under the reference's encoding, whose labeling never
+    ends once the solution is in place."""
+    path = tmp_path / "checks_forever.pl"
+    path.write_text(textwrap.dedent("""\
+        :- module(checks_forever, [model/3]).
+        :- use_module(library(clpfd)).
+        model(P, Rows, checks_forever:go(Ds)) :-
+            _{rows: Rs, columns: Cs} :< P, length(Cs, W), maplist([_, R]>>length(R, W), Rs, Rows),
+            append(Rows, Ds), Ds ins 1..9, maplist(product, Rows, Rs), transpose(Rows, Columns),
+            maplist(product, Columns, Cs).
+        product(Digits, P) :- foldl([D, A0, A]>>(A #= A0 * D), Digits, 1, P).
+        go(Ds) :- ( ground(Ds) -> forever ; labeling([ff, down], Ds) ).
+        forever :- catch((repeat, fail), _, true), forever.
+        """))
+    several = tmp_path / "several.txt"
+    several.write_text("36 36 36\n? ? ? 36\n? ? ? 36\n? ? ? 36\n")
+    done = run("compare", several, "--encoding-file", path, "--encoding-file",
+               EXAMPLES / "encodings" / "divisors.pl", "--encodings", "checks_forever,divisors",
+               "--limit", "5", "--timeout", "0.5", "--repeat", "1")
+    assert done.returncode == 2
+    assert compared_rows(done.stdout) == [(str(several), "checks_forever", "limit", "yes"),
+                                          (str(several), "divisors", "limit", "-")]
+    assert one_error_line(done.stderr) == (
+        f"{several}: error: checks_forever did not stop at its time limit (0.5 s) checking another "
+        "run's solutions: the process running it was ended")
+
+
 def test_compare_of_several_puzzles_goes_on_past_a_run_that_will_not_stop(tmp_path):
     """Several puzzles run in a worker process, which the watchdog ends: the next
     puzzle goes on in a fresh one, and the summary counts the stuck runs."""
