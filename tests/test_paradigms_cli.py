@@ -224,6 +224,17 @@ def test_ctrl_c_stops_a_search_at_once(write, encoding):
     assert time.monotonic() - stopped < 3 and "Traceback" not in err
 
 
+def test_a_minizinc_model_that_writes_much_on_standard_error_is_still_heard(tmp_path):
+    """trace/2 writes 4 MB on minizinc's standard error, which a pipe read only once it
+    ended could not hold: minizinc waited to write, and solve for its answer, for ever."""
+    path = tmp_path / "traced.mzn"
+    path.write_text(MINE_MZN + 'constraint trace(concat([show(i) ++ " a line of tracing, '
+                    'forty characters\\n" | i in 1..100000]), true);\n')
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding-file",
+                           str(path), "--encoding", "traced"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.splitlines()[1].split() == ["3", "9", "5", "135"]
+
+
 def test_a_missing_minizinc_says_what_to_install(write):
     bin_only = Path(sys.executable).parent  # the virtualenv's programs, not /usr/bin's minizinc
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding",

@@ -96,13 +96,13 @@ def answers(path: str, data: dict, shape: Sequence[int], *,
     """The answers one at a time, as minizinc prints them (no objective), within
     `timeout` seconds (TimeLimitExceeded then); closing the generator ends the process."""
     status = "unknown"
-    with _process(path, data, limit=0, time_limit=timeout) as process:
-        for message in _messages(process):
+    with _process(path, data, limit=0, time_limit=timeout) as minizinc:
+        for message in _messages(minizinc.process):
             if message.get("type") == "solution":
                 yield _solution(message, shape)[0]
             elif message.get("type") == "status":
                 status = message["status"]
-        _finish(process)
+        _finish(minizinc)
     if status not in ("ALL_SOLUTIONS", "UNSATISFIABLE", "OPTIMAL_SOLUTION"):
         raise TimeLimitExceeded(timeout or 0)
 
@@ -113,8 +113,8 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
     if left is not None and left <= 0:
         return "timeout"
     status = "unknown"
-    with _process(path, data, limit, left) as process:
-        for message in _messages(process):
+    with _process(path, data, limit, left) as minizinc:
+        for message in _messages(minizinc.process):
             kind = message.get("type")
             if kind == "solution":
                 answer, objective = _solution(message, run.shape)
@@ -129,7 +129,7 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
                 statistics = message["statistics"]
                 run.nodes += int(statistics.get("nodes", 0))
                 run.failures += int(statistics.get("failures", 0))
-        run.cpu += _finish(process)
+        run.cpu += _finish(minizinc)
     if status in ("ALL_SOLUTIONS", "UNSATISFIABLE", "OPTIMAL_SOLUTION"):
         return "complete"
     if limit and run.count >= limit:  # (asked for one, minizinc gives no status)
@@ -137,14 +137,19 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
     return "timeout"
 
 
+ERROR_CHARACTERS = 64 * 1024  # of minizinc's standard error, kept for its message
+
+
 class _process:
     """minizinc on the model and a JSON data file, in a session of its own (Ctrl-C
-    reaches this process only, which ends it); ended and its data file removed on exit."""
+    reaches this process only, which ends it); ended and its data file removed on exit.
+    Its standard error is read as it comes, in a thread, its start kept (`errors`): a
+    model that writes more there (trace/2) than a pipe holds would wait for a reader."""
 
     def __init__(self, path: str, data: dict, limit: int, time_limit: float | None):
         self.path, self.data, self.limit, self.time_limit = path, data, limit, time_limit
 
-    def __enter__(self) -> subprocess.Popen:
+    def __enter__(self) -> _process:
         handle, self.data_path = tempfile.mkstemp(prefix="crossprolog-", suffix=".json")
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             json.dump(self.data, file)
@@ -156,13 +161,29 @@ class _process:
         self.process = subprocess.Popen(command + [self.path, self.data_path], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                                         start_new_session=True, text=True)
+        self.kept: list[str] = []
+        self.reader = threading.Thread(target=self._read_errors, daemon=True)
+        self.reader.run = _blocking_ctrl_c(self.reader.run)
+        self.reader.start()
         self.timer = None
         if self.time_limit is not None:  # MiniZinc's own limit, enforced
             self.timer = threading.Timer(self.time_limit + GRACE, self._end)
             self.timer.run = _blocking_ctrl_c(self.timer.run)
             self.timer.daemon = True
             self.timer.start()
-        return self.process
+        return self
+
+    def _read_errors(self) -> None:
+        kept = 0
+        for chunk in iter(lambda: self.process.stderr.read(8192), ""):
+            if kept < ERROR_CHARACTERS:
+                self.kept.append(chunk)
+                kept += len(chunk)
+
+    def errors(self) -> str:
+        """The start of what minizinc wrote on standard error, once it has ended."""
+        self.reader.join()
+        return "".join(self.kept)[:ERROR_CHARACTERS]
 
     def _end(self) -> None:
         try:
@@ -176,6 +197,7 @@ class _process:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+        self.reader.join()
         self.process.stdout.close()
         self.process.stderr.close()
         os.unlink(self.data_path)
@@ -207,13 +229,14 @@ def _error_text(message: dict) -> str:
     return f"{line}{' '.join(str(message.get('message', message.get('what', 'error'))).split())}"
 
 
-def _finish(process: subprocess.Popen) -> float:
+def _finish(minizinc: _process) -> float:
     """Wait for minizinc to end; its CPU seconds (with its children's).  ParadigmError
     with its message if it failed without a JSON error."""
+    process = minizinc.process
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0, -signal.SIGKILL, -signal.SIGTERM):
-        text = [line for line in process.stderr.read().splitlines()
+        text = [line for line in minizinc.errors().splitlines()
                 if line.strip() and "overrides a global constraint" not in line]
         raise ParadigmError(" ".join(" ".join(text[:3]).split()) or f"minizinc exited with {process.returncode}")
     return usage.ru_utime + usage.ru_stime
