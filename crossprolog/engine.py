@@ -375,7 +375,8 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
     if not os.path.isfile(real) or not os.access(real, os.R_OK):
         raise EncodingFileError(path, "cannot read the file" if os.path.exists(real) else "no such file")
     reserved = bundled_modules() + _bundled_encodings()
-    names = {"reserved": reserved, "families": [record.name for record in FAMILIES]}
+    taken = [[name, paradigms.user_encoding(name).path] for name in paradigms.user_encodings()]
+    names = {"reserved": reserved, "taken": taken, "families": [record.name for record in FAMILIES]}
     limit = seconds(timeout)
     _load(USER_CODE)
     try:

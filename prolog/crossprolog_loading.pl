@@ -17,7 +17,8 @@
 %   (Line 0 when no line is to blame), or _{timeout: true} (with
 %   inferences: Most when it had no time limit but an inference bound).  A module name
 %   in Names.reserved (crossprolog's own modules and encodings), or one that
-%   another file or a library already holds, is refused before loading.
+%   another file, a library or one of Names.taken ([Name, Path]: the user's
+%   encodings of other paradigms) already holds, is refused before loading.
 %   Errors and warnings Prolog prints while loading (a syntax error, a
 %   singleton variable, a failed directive) are taken, not printed: the
 %   first is the Message.  After an error nothing of File stays loaded.
@@ -27,7 +28,7 @@ load_encoding(Path, Names, Seconds, Result) :-
     atoms(Names.reserved, Reserved),
     atoms(Names.families, Families),
     catch(( header_module(File, Module),
-            free_name(Module, Reserved),
+            free_name(Module, Reserved, Names.taken),
             loaded_or_undone(File, loaded_encoding(File, Module, Seconds, Families, Family)),
             Result = _{module: Module, family: Family} ),
           Error,
@@ -71,9 +72,11 @@ atoms(Texts, Atoms) :-
 text_atom(Text, Atom) :-
     atom_string(Atom, Text).
 
-free_name(Module, Reserved) :-
+free_name(Module, Reserved, Taken) :-
     (   memberchk(Module, Reserved)
     ->  refuse(1, "the module name ~q is crossprolog's own: rename the module", [Module])
+    ;   member([Name, Other], Taken), atom_string(Module, Name)
+    ->  refuse(1, "an encoding named ~q is already loaded, from ~w: rename the module", [Module, Other])
     ;   module_property(Module, class(Class)), Class \== user
     ->  refuse(1, "~q is the name of a SWI-Prolog ~w module: rename the module", [Module, Class])
     ;   module_property(Module, file(Other))

@@ -158,6 +158,15 @@ def test_a_module_name_another_file_holds_is_refused(cli, encoding_file, tmp_pat
                                         "rename the module")
 
 
+def test_a_module_name_a_users_asp_or_minizinc_encoding_holds_is_refused(cli, encoding_file, tmp_path):
+    """Loaded after the ASP file that holds its name, it was accepted, then never run."""
+    asp = EXAMPLES / "encodings" / "powers_lp.lp"
+    engine.load_encoding(str(asp))
+    path, _ = encoding_file("model(_, [], true).\n", header=":- module(powers_lp, [model/3]).\n")
+    assert refused(cli, path).endswith(f"{path}:1: an encoding named powers_lp is already loaded, "
+                                       f"from {asp}: rename the module")
+
+
 def test_a_missing_file_is_refused(cli, tmp_path):
     assert refused(cli, tmp_path / "nowhere.pl").endswith("nowhere.pl: no such file")
 
