@@ -244,6 +244,18 @@ def test_an_encoding_named_twice_runs_once_and_an_empty_name_is_a_usage_error(cl
     assert exit.value.code == 2
 
 
+def test_a_puzzle_no_encoding_named_is_for_is_an_error_and_the_others_are_compared(cli, tmp_path):
+    directory = tmp_path / "mixed"
+    directory.mkdir()
+    (directory / "a.txt").write_text(RIDDLER.read_text())
+    (directory / "b.txt").write_text((EXAMPLES / "kenken" / "issue-4x4.txt").read_text())
+    run = cli("compare", directory, "--encodings", "primes", "--repeat", "1")
+    assert run.code == 2
+    assert [line.split()[:3] for line in run.out.splitlines()[1:]] == [
+        [str(directory / "a.txt"), "primes", "complete"]]
+    assert run.err.startswith(f"{directory / 'b.txt'}: error: none of the encodings primes is for KenKen")
+
+
 def test_compare_writes_a_cactus_plot(cli, tmp_path):
     chart = tmp_path / "cactus.svg"
     run = cli("compare", RIDDLER, GIVENS, "--encodings", "auto,primes", "--repeat", "1", "--plot", chart)

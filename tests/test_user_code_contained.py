@@ -298,3 +298,13 @@ def test_compare_of_several_puzzles_goes_on_past_a_run_that_will_not_stop(tmp_pa
                                           (str(GIVENS), "stubborn", "timeout", "-")]
     assert "crossproduct  stubborn     0/2" in done.stdout
     assert done.stderr.count("error: stubborn did not stop at its time limit") == 2
+
+
+def test_compare_reports_a_puzzle_whose_worker_was_killed_and_goes_on(tmp_path):
+    path = module_file(tmp_path, "kills", "model(_, _, kills:go).\ngo :- shell('kill -9 $PPID').\n")
+    done = run("compare", RIDDLER, GIVENS, "--encoding-file", path, "--encodings", "auto,kills",
+               "--repeat", "1")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [
+        f"{puzzle}: error: the worker process solving it was killed (SIGKILL: out of memory?)"
+        for puzzle in (RIDDLER, GIVENS)]

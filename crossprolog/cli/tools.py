@@ -122,11 +122,13 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
         for index, ran in studies.in_order(results):
             progress.update()
             name, _, report = items[index]
+            if isinstance(ran, CrossprologError):  # this puzzle's: its worker died, no encoding is for it
+                report = f"{name}: error: {ran}"
             if report:
                 write(report, file=sys.stderr)
                 codes.append(BAD)
                 continue
-            took(name, _alive(ran))
+            took(name, ran)
     progress.close()
 
 
