@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from . import engine, paradigms, searches
-from .errors import CrossprologError, UsageError
+from .errors import CrossprologError, Interrupted, UsageError
 from .answers import json_ready
 from .families import FAMILIES, named
 from .puzzle import Puzzle
@@ -114,7 +114,8 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     limit's exception, or clingo grounds for ever), which only ending the
     process stops.  `stuck()` gives the runs so far, the last one the run at
     work, timed out with an error saying so (agreement decided without
-    asking Prolog, which is busy).
+    asking Prolog, which is busy).  Ctrl-C raises Interrupted, its `found`
+    the runs that finished.
     """
     family = puzzle.record.prolog
     own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
@@ -148,7 +149,10 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
         def stuck(encoding: str = encoding) -> list[Run]:
             return runs(settled=False) + [_stuck(label, puzzle, encoding, timeout)]
 
-        measured.append(_measured(puzzle, encoding, limit, timeout, repeat, partial(guard, stuck)))
+        try:
+            measured.append(_measured(puzzle, encoding, limit, timeout, repeat, partial(guard, stuck)))
+        except KeyboardInterrupt:
+            raise Interrupted(runs(settled=False)) from None
     return runs()
 
 

@@ -335,6 +335,30 @@ def test_ctrl_c_keeps_the_runs_that_finished(tmp_path):
     assert '"record": "run"' in first and str(RIDDLER) in first and rest.strip() == ""
 
 
+def test_ctrl_c_in_a_lone_puzzles_comparison_keeps_the_runs_that_finished(tmp_path):
+    """A lone puzzle is compared in the command's own process: Ctrl-C during its second
+    encoding prints the first's row (it printed nothing)."""
+    import signal
+    import subprocess
+    import sys
+
+    slow = tmp_path / "slow.pl"
+    slow.write_text(":- module(slow, [model/3]).\n"
+                    "model(_, [[X]], slow:forever(X)) :- format(user_error, 'searching~n', []).\n"
+                    "forever(_) :- repeat, fail.\n")
+    child = subprocess.Popen([sys.executable, "-m", "crossprolog", "compare", str(RIDDLER), "--encoding-file",
+                              str(slow), "--encodings", "auto,slow", "--repeat", "1", "--timeout", "600"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stderr.readline() == "searching\n"
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130 and err == "crossprolog: interrupted after 1 run\n"
+    assert [line.split()[:3] for line in out.splitlines()[1:]] == [[str(RIDDLER), "auto", "complete"]]
+
+
 def test_by_default_an_encoding_that_does_not_take_the_puzzles_rules_is_left_out(cli, write):
     """`rows` takes digits 1-9 only: among the family's encodings it is not for a puzzle
     with zero digits, as another family's are not; named, it says why it refuses."""

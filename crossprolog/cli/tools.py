@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 import time
-from contextlib import closing
+from contextlib import closing, contextmanager
 from functools import partial
 from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
 from .. import compare as compare_module
-from ..errors import CrossprologError, ParseError, UsageError
+from ..errors import CrossprologError, Interrupted, ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, read_pieces
 from ..registry import generate as generated
@@ -118,7 +118,8 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
     run.finish = None if several else finish_alone
     with closing(batch.results(partial(_compared, run), items, args.jobs,
                                isolated=several and args.timeout is not None,
-                               cluster=args.cluster if several else None)) as results:
+                               cluster=args.cluster if several else None)) as results, \
+            _finished_when_stopped(several, lambda ran: took(items[0][0], ran)):
         for index, ran in studies.in_order(results):
             progress.update()
             name, _, report = items[index]
@@ -150,6 +151,17 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
             except ParseError as error:
                 items.append((name, None, error.report(path_name(path, escaped=False))))
     return items
+
+
+@contextmanager
+def _finished_when_stopped(several: bool, took) -> Iterator[None]:
+    """On Ctrl-C in a lone puzzle's comparison, run here, `took` its runs that finished."""
+    try:
+        yield
+    except Interrupted as stop:
+        if not several and isinstance(stop.found, list):
+            took(stop.found)
+        raise
 
 
 def _compared(run: Run, item: tuple[str, object, str]):
