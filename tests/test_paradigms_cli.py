@@ -235,6 +235,17 @@ def test_a_minizinc_model_that_writes_much_on_standard_error_is_still_heard(tmp_
     assert done.returncode == 0 and done.stdout.splitlines()[1].split() == ["3", "9", "5", "135"]
 
 
+def test_a_minizinc_model_with_a_free_variable_beside_the_solution_is_an_error_naming_it(cli, tmp_path):
+    """MiniZinc gave each grid three times (once per value of `junk`): check called the
+    puzzle ambiguous, with two solutions that were the same."""
+    path = tmp_path / "junk.mzn"
+    path.write_text(MINE_MZN + "var 1..3: junk;\n")
+    run = cli("check", RIDDLER, "--encoding-file", path, "--encoding", "junk")
+    assert run.code == 2 and run.err.strip().endswith(
+        f"{path}: it gives the same solution twice: a variable other than `solution` is free "
+        "(MiniZinc enumerates every variable); fix each by the solution")
+
+
 def test_a_missing_minizinc_says_what_to_install(write):
     bin_only = Path(sys.executable).parent  # the virtualenv's programs, not /usr/bin's minizinc
     done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding",

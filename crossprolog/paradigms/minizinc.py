@@ -121,6 +121,7 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
                 run.count += 1
                 run.objectives.append(objective)
                 if run.keep:
+                    _refuse_repeated(answer, run.solutions)
                     run.solutions.append(answer)
                 counted(run.count)
             elif kind == "status":
@@ -135,6 +136,15 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
     if limit and run.count >= limit:  # (asked for one, minizinc gives no status)
         return "limit"
     return "timeout"
+
+
+def _refuse_repeated(answer: Any, before: list) -> None:
+    """ParadigmError if `answer` is one of the answers `before`: MiniZinc enumerates
+    every variable of a model, so one the solution leaves free repeats it (clingo
+    projects onto the solution; MiniZinc cannot be told to)."""
+    if answer in before:
+        raise ParadigmError("it gives the same solution twice: a variable other than `solution` "
+                            "is free (MiniZinc enumerates every variable); fix each by the solution")
 
 
 ERROR_CHARACTERS = 64 * 1024  # of minizinc's standard error, kept for its message
