@@ -239,9 +239,8 @@ def test_an_encoding_named_twice_runs_once_and_an_empty_name_is_a_usage_error(cl
     assert [run.encoding for run in compare(SEVERAL, ["rows", "auto", "rows"], repeat=1)] == ["rows", "auto"]
     run = cli("compare", RIDDLER, "--encodings", "auto, auto", "--repeat", "1")
     assert run.code == 0 and [line.split()[1] for line in run.out.splitlines()] == ["encoding", "auto"]
-    with pytest.raises(SystemExit) as exit:
-        cli("compare", RIDDLER, "--encodings", "auto,,rows")
-    assert exit.value.code == 2
+    run = cli("compare", RIDDLER, "--encodings", "auto,,rows")
+    assert run.code == 2 and run.err == "crossprolog: error: --encodings: names separated by commas, not 'auto,,rows'\n"
 
 
 def test_a_puzzle_no_encoding_named_is_for_is_an_error_and_the_others_are_compared(cli, tmp_path):

@@ -170,8 +170,8 @@ def _compare(compare: argparse.ArgumentParser) -> None:
     compare.add_argument("paths", nargs="+", metavar="PATH",
                          help="puzzle file (or several puzzles, each after a line '== NAME'), "
                               "or directory of puzzle files")
-    compare.add_argument("--encodings", type=_names, default=None,
-                         metavar="A,B,C", help="these encodings only (default: all of the family's, "
+    compare.add_argument("--encodings", type=lambda text: [name.strip() for name in text.split(",")],
+                         default=None, metavar="A,B,C", help="these encodings only (default: all of the family's, "
                                                "and those of --encoding-file)")
     compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
                          help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
@@ -334,8 +334,6 @@ def _option_argument(command: argparse.ArgumentParser, owners: list[tuple], note
                              help=help)
 
 
-
-
 def _seconds(text: str) -> float:
     wanted = f"must be a positive number of seconds up to {LONGEST_TIMEOUT:.0e}"
     value = _read(float, text, wanted)
@@ -353,17 +351,17 @@ def _read(kind, text: str, wanted: str):
         raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}") from None
 
 
-def _names(text: str) -> list[str]:
-    if "" in (names := [name.strip() for name in text.split(",")]):
-        raise argparse.ArgumentTypeError(f"must be names separated by commas, not {text!r}")
-    return names
+def _at_least(low: int, wanted: str):
+    """The reader of an integer option's text: at least `low`, else what is `wanted`."""
+    def read(text: str) -> int:
+        if (value := _read(int, text, wanted)) < low:
+            raise argparse.ArgumentTypeError(wanted)
+        return value
+    return read
 
 
-def _count_limit(text: str) -> int:
-    value = _read(int, text, "must be 0 (no limit) or a positive integer")
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 (no limit) or a positive integer")
-    return value
+_count_limit = _at_least(0, "must be 0 (no limit) or a positive integer")
+_positive = _at_least(1, "must be a positive integer")
 
 
 class _Version(argparse.Action):
@@ -386,13 +384,6 @@ def _path(text: str) -> str:
         raise argparse.ArgumentTypeError("must name a file or directory, not '-' (without --out, "
                                          "the answers go to standard output)")
     return text
-
-
-def _positive(text: str) -> int:
-    value = _read(int, text, "must be a positive integer")
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be a positive integer")
-    return value
 
 
 def _sizes(text: str) -> list[tuple[int, int]]:

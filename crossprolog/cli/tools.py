@@ -71,6 +71,8 @@ def compare(run: Run) -> int:
     if args.plot:
         compare_module.checked_plot(args.plot)
         results_files.check_writable(args.plot, args.paths)
+    if "" in (args.encodings or ()):
+        raise UsageError(f"--encodings: names separated by commas, not {','.join(args.encodings)!r}")
     if unknown := compare_module.unknown_encodings(args.encodings or []):
         raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
     runs, codes = [], []
