@@ -103,11 +103,11 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
 
     With the default limit of 2 each run finds a solution and decides
     uniqueness.  The reference is the first run that finished, a bundled
-    encoding's rather than a user's.  A run agrees
-    with it when they saw the same number of solutions and the same ones,
-    none twice (nor is a run that gave one twice the reference); runs both stopped at the limit may have found different solutions
-    legitimately, so there a solution the reference did not find must be a
-    solution under the reference's encoding.
+    encoding's rather than a user's, and never one that gave a solution
+    twice.  A run agrees with it when they saw the same number of solutions
+    and the same ones, none twice; runs both stopped at the limit may have
+    found different solutions legitimately, so there a solution the
+    reference did not find must be a solution under the reference's encoding.
 
     Every search runs within `guard(stuck)`: the command line's watchdog, for
     a user's encoding that does not stop at its time limit (it catches the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from contextlib import closing, contextmanager
+from contextlib import closing
 from functools import partial
 from typing import Iterator
 
@@ -120,18 +120,22 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
     run.finish = None if several else finish_alone
     with closing(batch.results(partial(_compared, run), items, args.jobs,
                                isolated=several and args.timeout is not None,
-                               cluster=args.cluster if several else None)) as results, \
-            _finished_when_stopped(several, lambda ran: took(items[0][0], ran)):
-        for index, ran in studies.in_order(results):
-            progress.update()
-            name, _, report = items[index]
-            if isinstance(ran, CrossprologError):  # this puzzle's: its worker died, no encoding is for it
-                report = f"{name}: error: {ran}"
-            if report:
-                write(report, file=sys.stderr)
-                codes.append(BAD)
-                continue
-            took(name, ran)
+                               cluster=args.cluster if several else None)) as results:
+        try:
+            for index, ran in studies.in_order(results):
+                progress.update()
+                name, _, report = items[index]
+                if isinstance(ran, CrossprologError):  # its worker died, or no encoding is for it
+                    report = f"{name}: error: {ran}"
+                if report:
+                    write(report, file=sys.stderr)
+                    codes.append(BAD)
+                    continue
+                took(name, ran)
+        except Interrupted as stop:  # a lone puzzle, compared here: the runs that finished
+            if not several and isinstance(stop.found, list):
+                took(items[0][0], stop.found)
+            raise
     progress.close()
 
 
@@ -155,20 +159,10 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
     return items
 
 
-@contextmanager
-def _finished_when_stopped(several: bool, took) -> Iterator[None]:
-    """On Ctrl-C in a lone puzzle's comparison, run here, `took` its runs that finished."""
-    try:
-        yield
-    except Interrupted as stop:
-        if not several and isinstance(stop.found, list):
-            took(stop.found)
-        raise
-
-
 def _compared(run: Run, item: tuple[str, object, str]):
     """compare's runs on one puzzle (none for an input that could not be read), or the
-    UsageError it raised: a worker hands it back for the command to raise."""
+    UsageError it raised (none of the encodings named is for it), for the command to
+    report; each search held to --timeout by a watchdog (see _compare_all)."""
     name, puzzle, report = item
     if report:
         return []

@@ -53,6 +53,7 @@ class Run:
     started: float = field(default_factory=time.perf_counter)
     cpu: float = 0.0
     solutions: list = field(default_factory=list)
+    seen: set = field(default_factory=set)  # the solutions kept, as text: none may repeat
     objectives: list = field(default_factory=list)
     count: int = 0
     nodes: int = 0
@@ -121,7 +122,7 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
                 run.count += 1
                 run.objectives.append(objective)
                 if run.keep:
-                    _refuse_repeated(answer, run.solutions)
+                    _refuse_repeated(answer, run.seen)
                     run.solutions.append(answer)
                 counted(run.count)
             elif kind == "status":
@@ -138,11 +139,14 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
     return "timeout"
 
 
-def _refuse_repeated(answer: Any, before: list) -> None:
-    """ParadigmError if `answer` is one of the answers `before`: MiniZinc enumerates
+def _refuse_repeated(answer: Any, seen: set) -> None:
+    """Add `answer` to those `seen`; ParadigmError if it is one: MiniZinc enumerates
     every variable of a model, so one the solution leaves free repeats it (clingo
     projects onto the solution; MiniZinc cannot be told to)."""
-    if answer in before:
+    key = json.dumps(answer)
+    if key not in seen:
+        seen.add(key)
+    else:
         raise ParadigmError("it gives the same solution twice: a variable other than `solution` "
                             "is free (MiniZinc enumerates every variable); fix each by the solution")
 
