@@ -140,8 +140,8 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
 
 
 def _compared_items(args) -> list[tuple[str, object, str]]:
-    """(name, puzzle, "") for every puzzle of the inputs, and (path, None, report) for
-    an input that cannot be read."""
+    """(name, puzzle, "") for every puzzle of the inputs, and (name, None, report) for
+    an input, or a puzzle of one, that cannot be read."""
     items = []
     for path in batch.expand(args.paths, SUFFIXES):
         try:
