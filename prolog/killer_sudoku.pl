@@ -24,9 +24,10 @@ way:
   - candidates (the default): the kernel's search (naked and hidden
     singles, each sum a table of its fillings kept arc consistent, or of
     its sets of digits for four cells or more, the digits a cage must put
-    in a row, column or box leaving its other cells, and the sums of
-    three cells or fewer that a unit's total implies, 45 at 9x9: innies
-    and outies), fewest candidates per weight first (dom/wdeg).
+    in a row, column or box leaving its other cells, and at 9x9 the sums
+    of three cells or fewer that a unit's 45 implies: innies and outies,
+    which 4x4 and 6x6 grids settle as well without, grid:sums_pay/1),
+    fewest candidates per weight first (dom/wdeg).
   - tables: CLP(FD), the units all_distinct, each sum a table constraint
     over its fillings; first-fail labeling.
   - arithmetic: CLP(FD), the units all_distinct, each sum a linear

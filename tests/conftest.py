@@ -102,3 +102,15 @@ def forget_loaded_encodings():
     yield
     for name in set(engine.user_encodings()) - before:
         engine.unload_encoding(name)
+
+
+@pytest.fixture
+def implied_sums_in_small_grids():
+    """The grid kernel's search takes the sums the units imply in grids of any digits, not
+    only nine or more (grid:sums_pay/1), so that small puzzles a brute force checks
+    search with them too."""
+    engine.call("retractall(grid:sums_from_digits(_)), assertz(grid:sums_from_digits(1))", {},
+                module="kenken")
+    yield
+    engine.call("retractall(grid:sums_from_digits(_)), assertz(grid:sums_from_digits(9))", {},
+                module="kenken")

@@ -375,6 +375,10 @@ def test_kenken_encodings_agree_with_brute_force():
     agree_with_brute_force(puzzles, kenken_brute_force, "kenken")
 
 
+def test_kenken_kernel_search_with_the_implied_sums_agrees_with_brute_force(implied_sums_in_small_grids):
+    agree_with_brute_force(random_kenkens(QUICK, seed=3), kenken_brute_force, "kenken")
+
+
 @pytest.mark.slow
 def test_kenken_encodings_agree_with_brute_force_at_length():
     agree_with_brute_force(random_kenkens(LONG, seed=2), kenken_brute_force, "kenken")

@@ -84,6 +84,12 @@ def test_every_encoding_agrees_with_brute_force(encoding):
         assert solutions(puzzle, encoding) == brute_force(puzzle), (encoding, puzzle)
 
 
+def test_the_kernel_search_with_the_implied_sums_agrees_with_brute_force(implied_sums_in_small_grids):
+    """4x4 grids take no implied sums (grid:sums_pay/1): here they do."""
+    for puzzle in random_killers(30, seed=2):
+        assert solutions(puzzle, "candidates") == brute_force(puzzle), puzzle
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_the_example_has_its_one_solution_in_every_encoding(encoding):
     assert solutions(crossprolog.parse(SHIDOKU), encoding) == {SHIDOKU_SOLUTION}

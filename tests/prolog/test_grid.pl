@@ -228,7 +228,9 @@ test(implied_sums_keep_every_solution, [true(Kernel == Clpfd)]) :-
     grid:numbered_rules(Cells, Rules, NCells, Numbered),
     implied(Numbered, NCells, 1-4, Implied),
     Implied == [sum([1,4], 4), sum([2,6], 6), sum([5,8,12], 9), sum([9,13], 6), sum([16], 1)],
-    kernel_and_clpfd(Cells, 1-4, Rules, Kernel, Clpfd),
+    setup_call_cleanup(sums_from_digits(1),     % the search takes them in a grid of 4 digits
+                       kernel_and_clpfd(Cells, 1-4, Rules, Kernel, Clpfd),
+                       sums_from_digits(9)),
     length(Kernel, N),
     N > 1.
 
@@ -242,6 +244,15 @@ test(nothing_implied, [true(Implied == [])]) :-
 %   A rest of four cells is too weak a sum to be worth its table.
 test(too_few_cells_in_sums, [true(Implied == [])]) :-
     implied([all_distinct([1,2,3,4,5,6]), sum([1,2], 3)], 6, 1-6, Implied).
+
+%   Grids of fewer digits than grid:sums_from_digits/1 take no implied sums.
+test(small_grids_take_no_implied_sums) :-
+    grid:sums_pay(1-9),
+    \+ grid:sums_pay(1-8).
+
+sums_from_digits(Least) :-
+    retractall(grid:sums_from_digits(_)),
+    assertz(grid:sums_from_digits(Least)).
 
 implied(Rules, NCells, Digits, Implied) :-
     include([Rule]>>(Rule = all_distinct(_)), Rules, UnitRules),
