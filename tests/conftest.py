@@ -66,8 +66,9 @@ def cli(capsys, monkeypatch):
     """Run the command line in this process: cli("solve", path) -> Run.
 
     A lone puzzle's watchdog ends the process when a search overruns its --timeout
-    by GRACE seconds (STUCK_GRACE in compare, cli/limits.py): here that process is pytest's, so the grace is
-    made long enough that only a search Prolog never stops would meet it.  The
+    by GRACE seconds (STUCK_GRACE in compare, cli/limits.py): here that process is
+    pytest's, so the grace is made long enough that only a search Prolog never stops
+    would meet it.  The
     watchdog itself is tested in processes of its own (test_limits, test_long_runs)."""
     from crossprolog.cli import limits
 
@@ -109,8 +110,8 @@ def implied_sums_in_small_grids():
     """The grid kernel's search takes the sums the units imply in grids of any digits, not
     only nine or more (grid:sums_pay/1), so that small puzzles a brute force checks
     search with them too."""
-    engine.call("retractall(grid:sums_from_digits(_)), assertz(grid:sums_from_digits(1))", {},
-                module="kenken")
+    least = engine.call("grid:sums_from_digits(N)", {}, module="kenken")["N"]
+    set_least = "retractall(grid:sums_from_digits(_)), assertz(grid:sums_from_digits(N))"
+    engine.call(f"{set_least}, grid:sums_pay(1-4)", {"N": 1}, module="kenken")  # fails if not taken
     yield
-    engine.call("retractall(grid:sums_from_digits(_)), assertz(grid:sums_from_digits(9))", {},
-                module="kenken")
+    engine.call(set_least, {"N": least}, module="kenken")
