@@ -240,10 +240,11 @@ def test_a_minizinc_model_with_a_free_variable_beside_the_solution_is_an_error_n
     puzzle ambiguous, with two solutions that were the same."""
     path = tmp_path / "junk.mzn"
     path.write_text(MINE_MZN + "var 1..3: junk;\n")
-    run = cli("check", RIDDLER, "--encoding-file", path, "--encoding", "junk")
-    assert run.code == 2 and run.err.strip().endswith(
-        f"{path}: it gives the same solution twice: a variable other than `solution` is free "
-        "(MiniZinc enumerates every variable); fix each by the solution")
+    for command in (("check",), ("solve", "--all")):  # kept, and streamed one by one
+        run = cli(*command, RIDDLER, "--encoding-file", path, "--encoding", "junk")
+        assert run.code == 2 and run.err.strip().endswith(
+            f"{path}: it gives the same solution twice: a variable other than `solution` is free "
+            "(MiniZinc enumerates every variable); fix each by the solution"), command
 
 
 def test_a_missing_minizinc_says_what_to_install(write):

@@ -96,11 +96,13 @@ def answers(path: str, data: dict, shape: Sequence[int], *,
             timeout: float | None = None) -> Iterator[Any]:
     """The answers one at a time, as minizinc prints them (no objective), within
     `timeout` seconds (TimeLimitExceeded then); closing the generator ends the process."""
-    status = "unknown"
+    status, seen = "unknown", set()
     with _process(path, data, limit=0, time_limit=timeout) as minizinc:
         for message in _messages(minizinc.process):
             if message.get("type") == "solution":
-                yield _solution(message, shape)[0]
+                answer = _solution(message, shape)[0]
+                _refuse_repeated(answer, seen)
+                yield answer
             elif message.get("type") == "status":
                 status = message["status"]
         _finish(minizinc)
