@@ -17,6 +17,7 @@ from ..grades import GRADES
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from .inputs import options
+from .limits import STUCK_GRACE
 
 
 def parser() -> argparse.ArgumentParser:
@@ -171,12 +172,14 @@ def _compare(compare: argparse.ArgumentParser) -> None:
                          help="puzzle file (or several puzzles, each after a line '== NAME'), "
                               "or directory of puzzle files")
     compare.add_argument("--encodings", type=lambda text: [name.strip() for name in text.split(",")],
-                         default=None, metavar="A,B,C", help="these encodings only (default: all of the family's, "
-                                               "and those of --encoding-file)")
+                         default=None, metavar="A,B,C",
+                         help="these encodings only (default: all of the family's, and those of "
+                              "--encoding-file)")
     compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
                          help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
     compare.add_argument("--timeout", type=_seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
-                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g})")
+                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g}); "
+                              f"a run that does not stop is ended {STUCK_GRACE:g} s past it")
     compare.add_argument("--repeat", type=_positive, default=compare_module.REPEAT, metavar="N",
                          help=f"time each run N times (default {compare_module.REPEAT})")
     _puzzle_arguments(compare, encoding=False)
