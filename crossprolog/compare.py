@@ -167,8 +167,9 @@ def _stuck(name: str, puzzle: Puzzle, encoding: str, timeout: float | None) -> R
 def _accepted(puzzle: Puzzle, encoding: str, answers: set, timeout: float | None) -> bool | None:
     """Whether every one of `answers` is a solution under `encoding`; None when that is
     not told within `timeout` seconds each."""
-    told = [searches.accepts(puzzle.record.prolog, puzzle.prolog_data(), json_ready(answer),
-                             shape=puzzle.answer_shape(), encoding=encoding, timeout=timeout)
+    family, data, shape = puzzle.record.prolog, puzzle.prolog_data(), puzzle.answer_shape()
+    told = [searches.accepts(family, data, json_ready(answer), shape=shape, encoding=encoding,
+                             timeout=timeout)
             for answer in answers]
     return False if False in told else None if None in told else True
 
