@@ -143,16 +143,19 @@ def _connected(cluster: str, local) -> Iterator[Any]:
 
 
 def results(work: Callable[[Any], Any], items: Sequence[Any], cluster: str, *,
-            died: Callable[[str], Any]) -> Iterator[tuple[int, Any]]:
+            died: Callable[[str], Any], guarded: bool = False) -> Iterator[tuple[int, Any]]:
     """(index, work(item)) for every item, in the order their chunks finish, the work
     done on the workers of `cluster`; died(reason) for an item that kills every worker
-    that takes it.  Closing the iterator early (Ctrl-C, say) cancels the tasks not
-    yet begun and stops those at work at their next item."""
+    that takes it.  `guarded` work has a watchdog that may give up on an item
+    (batch.last_result): the worker it was given up on ends once it has answered
+    (its nanny starts a new one), and the search with it.  Closing the
+    iterator early (Ctrl-C, say) cancels the tasks not yet begun and stops those at
+    work at their next item."""
     import asyncio  # here: the command line reads --cluster addresses at every start
 
     with _client(cluster) as client:
         try:
-            yield from _chunked(client, work, items, died)
+            yield from _chunked(client, work, items, died, guarded)
         except (OSError, asyncio.CancelledError, futures.CancelledError) as error:
             raise UsageError(f"lost the Dask cluster {printable(resolved(cluster))}: "
                              f"{_first_line(error)}") from None
@@ -210,12 +213,12 @@ def _close_prepared() -> None:
     _prepared.clear()
 
 
-def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any]
-             ) -> Iterator[tuple[int, Any]]:
+def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str], Any],
+             guarded: bool = False) -> Iterator[tuple[int, Any]]:
     from distributed import Event, as_completed
     from distributed.scheduler import KilledWorker
 
-    from .dask_worker import run_chunk
+    from .dask_worker import end_soon, run_chunk
 
     next_item = 0
     pending = as_completed()
@@ -229,7 +232,7 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
         # runs in this process, where that doubled its event loop's CPU and the garbage
         # collections' (docs/cluster.md, "Measured")
         chunk = pickle.dumps([items[i] for i in indices], protocol=pickle.HIGHEST_PROTOCOL)
-        future = client.submit(run_chunk, work, chunk, stop.name, pure=False)
+        future = client.submit(run_chunk, work, chunk, stop.name, guarded, pure=False)
         chunks[future] = indices
         pending.add(future)
 
@@ -269,7 +272,7 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
         for future in pending:
             indices = chunks.pop(future)
             try:
-                done, seconds = future.result()
+                done, seconds, stuck = future.result()
             except KilledWorker:
                 held[0] = 1
                 if indices[0] in alone:
@@ -283,6 +286,8 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
                 continue
             measured[0] += len(indices)
             measured[1] += seconds
+            if stuck:  # a search left running there, which nothing else stops
+                client.run(end_soon, workers=[stuck])
             refill()
             for index, result in zip(indices, done):
                 yield index, result

@@ -269,6 +269,40 @@ def test_compare_over_many_puzzles_runs_on_the_cluster(cli, tmp_path, address):
     assert runs[0].code == runs[1].code == 0 and kept[0] == kept[1] and len(kept[0]) > 4
 
 
+def test_compare_ends_a_worker_whose_run_will_not_stop_and_goes_on(tmp_path, address, dask_cluster):
+    """A user's encoding that catches its time limit: the watchdog gives up on its run
+    and the puzzle's record comes back, the next puzzle goes on, and the worker that
+    held the run ends (its nanny starts another), ending the search with it."""
+    encoding = tmp_path / "stubborn.pl"
+    encoding.write_text(":- module(stubborn, [model/3]).\n"
+                        "model(_, [[X]], stubborn:forever(X)).\n"
+                        "forever(X) :- catch((repeat, fail), _, true), forever(X).\n")
+    riddler, givens = EXAMPLES / "crossproduct" / "riddler-1.txt", EXAMPLES / "crossproduct" / "givens.txt"
+    before = dask_cluster.run(os.getpid)
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "compare", riddler, givens, "--encoding-file",
+                           encoding, "--encodings", "auto,stubborn", "--timeout", "0.5", "--repeat", "1",
+                           "--format", "json", "--cluster", address], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["puzzle"], r["encoding"], r["status"]) for r in records if r["record"] == "run"] == [
+        (str(riddler), "auto", "complete"), (str(riddler), "stubborn", "timeout"),
+        (str(givens), "auto", "complete"), (str(givens), "stubborn", "timeout")]
+    assert done.stderr.count("error: stubborn did not stop at its time limit (0.5 s)") == 2
+    assert "Traceback" not in done.stderr
+    wait_until(lambda: len(dask_cluster.scheduler_info()["workers"]) == 2
+               and set(dask_cluster.run(os.getpid).values()) != set(before.values()), seconds=300)
+    ended = set(before.values()) - set(dask_cluster.run(os.getpid).values())
+    wait_until(lambda: not any(_alive(pid) for pid in ended), seconds=60)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
 def test_an_unreachable_scheduler_is_a_one_line_error_exit_2():
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "crossprolog", "check", EXAMPLES / FAST[0], EXAMPLES / FAST[1],
