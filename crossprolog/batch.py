@@ -10,11 +10,11 @@ import signal
 import threading
 import time
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TypeVar
 
+from . import giving_up
 from .errors import CrossprologError
 from .results_files import same_file, written_here
 
@@ -166,39 +166,26 @@ class _Last:
 
 
 _parent_pipe: Connection | None = None  # in a worker process: its pipe to the parent
-_given_up: Callable[[Any], None] | None = None  # on a Dask worker, in a chunk of guarded work
 
 
 def in_worker() -> bool:
     """Whether this process is a worker of `results`, or a Dask worker at work on
-    items that a watchdog may give up on (see `giving_up`)."""
-    return _parent_pipe is not None or _given_up is not None
+    items that a watchdog may give up on (crossprolog.giving_up)."""
+    return _parent_pipe is not None or giving_up.taker() is not None
 
 
 def last_result(result: Any) -> NoReturn:
     """In a worker, from any thread: send `result` for the item at work as this worker's
     last, and end the process at once (its search will not stop: a watchdog's way out).
     The parent takes it as the item's result and goes on with a fresh worker.  On a
-    Dask worker (`giving_up`), hand it over and block this thread for good instead:
-    the process holds other tasks' results, and the client ends it after."""
-    if _given_up is not None:
-        _given_up(result)
+    Dask worker (crossprolog.giving_up), hand it over and block this thread for good
+    instead: the process holds other tasks' results, and the client ends it after."""
+    take = giving_up.taker()
+    if take is not None:
+        take(result)
         threading.Event().wait()
     _parent_pipe.send(_Last(result))
     os._exit(0)
-
-
-@contextmanager
-def giving_up(take: Callable[[Any], None]) -> Iterator[None]:
-    """In this block, `last_result(result)` calls take(result) for the item at work (whose
-    search will not stop) rather than ending the process: for a Dask worker, which
-    runs that item in a thread it then leaves behind (crossprolog.dask_worker)."""
-    global _given_up
-    _given_up = take
-    try:
-        yield
-    finally:
-        _given_up = None
 
 
 def _received(pipe: Connection) -> Any:
@@ -301,5 +288,5 @@ def _end_with(parent: int) -> None:
     os._exit(1)
 
 
-__all__ = ["WorkerDied", "answer_of", "expand", "giving_up", "in_worker", "last_result", "prepare",
-           "results", "spawned"]
+__all__ = ["WorkerDied", "answer_of", "expand", "in_worker", "last_result", "prepare", "results",
+           "spawned"]

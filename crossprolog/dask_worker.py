@@ -50,14 +50,15 @@ def run_chunk(work: Callable[[Any], Any], items: bytes, stop: str = "", guarded:
     back so that the client ends the process (`end_soon`), and that search with it."""
     from distributed import Event, get_worker
 
-    from . import batch, engine
+    from . import engine
+    from .giving_up import giving_up
 
     with _one_chunk_at_a_time:
         engine.hold_engine()
         started = checked = time.perf_counter()
         done = []
         left_behind = False
-        with batch.giving_up(lambda result: _worked.put((_GIVEN_UP, result))) if guarded else nullcontext():
+        with giving_up(lambda result: _worked.put((_GIVEN_UP, result))) if guarded else nullcontext():
             for item in pickle.loads(items):
                 if stop and time.perf_counter() - checked > STOP_CHECK_SECONDS:
                     if Event(stop).is_set():
