@@ -369,7 +369,8 @@ AGREES = {True: "yes", False: "NO", None: "-"}
 
 def table(runs: Sequence[Run]) -> str:
     """The runs as an aligned text table, one line per puzzle and encoding."""
-    solvers = [name for name in SOLVER_COUNTERS if any(getattr(r, name) is not None for r in runs)]
+    ran = {_paradigm(r.encoding) for r in runs}
+    solvers = [name for name, paradigm in SOLVER_COUNTERS.items() if paradigm in ran]
     header = ("puzzle", "encoding", "status", "seconds", "min", "max", "cpu", "inferences",
               "choices", "backtracks", "propagated", *solvers, "solutions", "agrees")
     lines = [header] + [(r.puzzle, r.encoding, r.status, f"{r.seconds:.4f}", f"{r.seconds_min:.4f}",
@@ -380,7 +381,14 @@ def table(runs: Sequence[Run]) -> str:
     return _aligned(lines, left=3)
 
 
-SOLVER_COUNTERS = ("conflicts", "nodes", "failures")  # columns shown when a run has them
+# The columns of a solver's own counters, shown when one of its runs is in the table
+# (`-` where it timed out before reporting them).
+SOLVER_COUNTERS = {"conflicts": "asp", "nodes": "minizinc", "failures": "minizinc"}
+
+
+def _paradigm(encoding: str) -> str | None:
+    """The paradigm of `encoding` (asp or minizinc, bundled or a user's loaded), None for Prolog."""
+    return paradigms.encoding_of(encoding).paradigm if paradigms.owns(encoding) else None
 
 
 def summary_table(summaries: Sequence[Summary]) -> str:
