@@ -418,14 +418,21 @@ def records(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> list[dict
             + [{"record": "summary", **asdict(summary)} for summary in summaries])
 
 
-def csv_text(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> str:
-    """The records as one CSV table: a `record` column, then the fields of runs and of
-    summaries (empty where a record has none)."""
+def error_record(puzzle: str, error: str) -> dict:
+    """The record of a puzzle that was not compared (it cannot be read, none of the
+    encodings named is for it, or its worker process was killed): `puzzle` as a run's
+    record names it, status `error` and the `error`, as other commands' records say it."""
+    return {"record": "error", "puzzle": puzzle, "status": "error", "error": error}
+
+
+def csv_text(records: Sequence[dict]) -> str:
+    """The `records` (of `records` and `error_record`) as one CSV table: a `record` column,
+    then the fields of runs and of summaries (empty where a record has none)."""
     columns = ["record"] + list(dict.fromkeys(f.name for cls in (Run, Summary) for f in fields(cls)))
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(records(runs, summaries))
+    writer.writerows(records)
     return out.getvalue()
 
 
