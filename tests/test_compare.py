@@ -275,6 +275,34 @@ def test_a_puzzle_no_encoding_named_is_for_is_an_error_and_the_others_are_compar
     assert run.err.startswith(f"{directory / 'b.txt'}: error: none of the encodings primes is for KenKen")
 
 
+SLOW_TO_LOAD = """\
+:- module({name}, [model/3]).
+:- sleep(0.2).
+model(_, [[3, 9, 5], [5, 9, 1], [8, 1, 8], [5, 7, 8], [5, 7, 2]], true).
+"""
+
+
+def test_loading_an_encoding_file_is_not_held_to_the_time_limit_of_a_run(cli, tmp_path, monkeypatch):
+    """--timeout bounds each run (which may time out here: only the loading is in
+    question); a file may take the longer of it and COMPARED_LOADING to load, counted
+    from its own start, and one that takes longer is refused, naming the file."""
+    from crossprolog.cli import inputs
+
+    slow = tmp_path / "slow.pl"
+    slow.write_text(SLOW_TO_LOAD.format(name="slow"))
+    found = cli("compare", RIDDLER, "--encoding-file", slow, "--encodings", "auto,slow",
+                "--timeout", "0.1", "--repeat", "1")
+    assert found.code == 0 and found.err == ""
+    assert [line.split()[1] for line in found.out.splitlines()[1:]] == ["auto", "slow"]
+    monkeypatch.setattr(inputs, "COMPARED_LOADING", 0.1)
+    slower = tmp_path / "slower.pl"
+    slower.write_text(SLOW_TO_LOAD.format(name="slower"))
+    found = cli("compare", RIDDLER, "--encoding-file", slower, "--timeout", "0.05")
+    assert found.code == 3 and found.out == ""
+    assert found.err == (f"crossprolog: error: {slower}: loading it did not end within the time limit "
+                         "(a directive that does not end?)\n")
+
+
 def test_compare_writes_a_cactus_plot(cli, tmp_path):
     chart = tmp_path / "cactus.svg"
     run = cli("compare", RIDDLER, GIVENS, "--encodings", "auto,primes", "--repeat", "1", "--plot", chart)
