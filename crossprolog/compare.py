@@ -21,7 +21,6 @@ import io
 import math
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, fields, replace
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -113,9 +112,12 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     a user's encoding that does not stop at its time limit (it catches the
     limit's exception, or clingo grounds for ever), which only ending the
     process stops.  `stuck()` gives the runs so far, the last one the run at
-    work, timed out with an error saying so (agreement decided without
-    asking Prolog, which is busy).  Ctrl-C raises Interrupted, its `found`
-    the runs that finished.
+    work with an error saying it did not stop (agreement decided without
+    asking Prolog, which is busy): stuck in a timed search, it timed out,
+    its times those of the searches that finished and the time limit; stuck
+    in its effort run, it keeps what its timed searches found, its counters
+    unknown (None).  Ctrl-C raises Interrupted, its `found` the runs that
+    finished.
     """
     family = puzzle.record.prolog
     own = engine.encodings(family) + engine.paradigm_encodings(family) + engine.user_encodings(family)
@@ -127,10 +129,10 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
     label = name or puzzle.family
     measured: list[dict[str, Any]] = []
 
-    def runs(settled: bool = True) -> list[Run]:
-        kept = measured
+    def runs(ran: list[dict[str, Any]], settled: bool = True) -> list[Run]:
+        kept = ran
         if not encodings:  # the family's all: one that does not take this puzzle's rules is not for it
-            kept = [m for m in measured if not _refuses(m)] or measured
+            kept = [m for m in ran if not _refuses(m)] or ran
         reference = _reference(kept)
 
         def accepted(answers: set) -> bool | None:
@@ -140,28 +142,20 @@ def compare(puzzle: Puzzle, encodings: Sequence[str] | None = None, *, limit: in
             error = (f"{checking} did not stop at its time limit ({timeout:g} s) checking another "
                      "run's solutions: the process running it was ended")
             with guard(lambda: [replace(run, error=error) if run.encoding == checking else run
-                                for run in runs(settled=False)]):
+                                for run in runs(ran, settled=False)]):
                 return _accepted(puzzle, checking, answers, timeout)
 
         return [_run(label, puzzle, m, _agrees(m, reference, accepted)) for m in kept]
 
+    def guarded(late: Callable[[], dict[str, Any]]) -> AbstractContextManager:
+        return guard(lambda: runs(measured + [late()], settled=False))
+
     for encoding in names:
-        def stuck(encoding: str = encoding) -> list[Run]:
-            return runs(settled=False) + [_stuck(label, puzzle, encoding, timeout)]
-
         try:
-            measured.append(_measured(puzzle, encoding, limit, timeout, repeat, partial(guard, stuck)))
+            measured.append(_measured(puzzle, encoding, limit, timeout, repeat, guarded))
         except KeyboardInterrupt:
-            raise Interrupted(runs(settled=False)) from None
-    return runs()
-
-
-def _stuck(name: str, puzzle: Puzzle, encoding: str, timeout: float | None) -> Run:
-    """The run of `encoding` that its guard ended: it did not stop at its time limit
-    (its times are that limit, what it took at least; nothing else was measured)."""
-    return Run(name, puzzle.family, encoding, "timeout", timeout, timeout, timeout, timeout, None,
-               None, None, None, 0, None, 1, f"{encoding} did not stop at its time limit "
-               f"({timeout:g} s): the process running it was ended")
+            raise Interrupted(runs(measured, settled=False)) from None
+    return runs(measured)
 
 
 def _accepted(puzzle: Puzzle, encoding: str, answers: set, timeout: float | None) -> bool | None:
@@ -181,42 +175,73 @@ def _refuses(measured: dict[str, Any]) -> bool:
     return isinstance(error, UsageError) and not measured["found"]
 
 
-def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None,
-              repeat: int, guarded: Callable[[], AbstractContextManager]) -> dict[str, Any]:
+def _measured(puzzle: Puzzle, encoding: str, limit: int, timeout: float | None, repeat: int,
+              guarded: Callable[[Callable[[], dict[str, Any]]], AbstractContextManager]) -> dict[str, Any]:
     """The timed searches of one encoding, then its effort: a dict of what `_run` needs.
 
     Up to KEPT_AT_MOST solutions are kept (to tell which differ).  Asked for
     more (or all), a Prolog encoding's timed runs count them, as `count`
     does, and its effort run keeps them if they are no more than that, else
-    sums them up in a digest.
+    sums them up in a digest.  Each search runs within `guarded(late)`,
+    `late()` the dict to report should the search not stop (see compare).
     """
     family, data, shape = puzzle.record.prolog, puzzle.prolog_data(), puzzle.answer_shape()
     counted = not paradigms.owns(encoding) and not 0 < limit <= KEPT_AT_MOST  # maybe too many to keep
-    found = []
+    found: list[dict[str, Any]] = []
     try:
         while len(found) < repeat and (not found or found[-1]["status"] in FINISHED):
-            with guarded():
+            with guarded(lambda: _late(encoding, found, counted, timeout, effort=False)):
                 found.append(searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
                                            encoding=encoding, keep=not counted))
-        count = found[0].get("count", len(found[0].get("solutions", ())))
-        digested = counted and count > KEPT_AT_MOST  # else the effort run keeps them
-        effort = {}
-        if "counters" in found[0]:  # a solver's own, every run
-            effort = found[0]["counters"]
-        elif found[-1]["status"] in FINISHED:
-            with guarded():
+        effort = None
+        if "counters" not in found[0] and found[-1]["status"] in FINISHED:
+            with guarded(lambda: _late(encoding, found, counted, timeout, effort=True)):
                 effort = searches.find(family, data, shape=shape, limit=limit, timeout=timeout,
-                                       encoding=encoding, effort=True, digest=digested)
+                                       encoding=encoding, effort=True,
+                                       digest=counted and _seen(found[0]) > KEPT_AT_MOST)
     except CrossprologError as error:
         return {"encoding": encoding, "status": "error", "error": error, "found": found}
+    return _settled(encoding, found, effort, counted)
+
+
+def _late(encoding: str, found: list[dict[str, Any]], counted: bool, timeout: float,
+          effort: bool) -> dict[str, Any]:
+    """What `_run` needs of a run whose search did not stop at its time limit, and whose
+    guard ended it: the timed searches `found`, then the one stuck, timed out (what it
+    took is that limit at least; nothing else of it is known), or, stuck in its
+    `effort` run, what the timed searches found, its counters unknown."""
+    stuck = [] if effort else [{"status": "timeout", "seconds": timeout, "cpu": timeout,
+                                "inferences": None, "solutions": [], "count": 0}]
+    where = " in the run counting its effort" if effort else ""
+    return {**_settled(encoding, found + stuck, None, counted),
+            "error": f"{encoding} did not stop at its time limit ({timeout:g} s){where}: "
+                     "the process running it was ended"}
+
+
+def _settled(encoding: str, found: list[dict[str, Any]], effort: dict[str, Any] | None,
+             counted: bool) -> dict[str, Any]:
+    """What `_run` needs of the timed searches `found` (at least one) and of the `effort`
+    run (None: not run, or it did not stop): status, count, counters (a solver of
+    another paradigm's come with its first timed search), and the solutions to
+    compare, or their digest only.  `counted`: the timed searches counted the
+    solutions without keeping them, so they come from the effort run, or only
+    their digest past KEPT_AT_MOST; the digest is None (unknown) unless that run
+    finished with the same count."""
+    count = _seen(found[0])
+    digested = counted and count > KEPT_AT_MOST  # else the effort run kept them
+    counters = found[0].get("counters", effort or {})
     measured = {"encoding": encoding, "status": str(found[-1]["status"]), "found": found,
-                "effort": effort, "count": count}
-    same = effort.get("count", len(effort.get("solutions", ()))) == count \
-        and str(effort.get("status")) in FINISHED
+                "effort": counters, "count": count}
+    same = effort is not None and _seen(effort) == count and str(effort["status"]) in FINISHED
     if not counted or (same and not digested):
         solutions = [_frozen(s) for s in (effort if counted else found[0])["solutions"]]
         return {**measured, "solutions": solutions, "digest": sum_of_digests(solutions)}
     return {**measured, "digest": effort["digest"] if same else None}
+
+
+def _seen(result: dict[str, Any]) -> int:
+    """How many solutions a search saw: its count, or the solutions it kept."""
+    return result.get("count", len(result.get("solutions", ())))
 
 
 def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | None) -> Run:
@@ -224,11 +249,12 @@ def _run(name: str, puzzle: Puzzle, measured: dict[str, Any], agrees: bool | Non
 
     found, effort = measured["found"], measured.get("effort") or {}
     seconds = [f["seconds"] for f in found] or [0.0]
-    prolog = not any("paradigm" in f for f in found)
+    inferences = [f["inferences"] for f in found] or [0]
+    known = None not in inferences and not any("paradigm" in f for f in found)  # Prolog's, all counted
     return Run(name, puzzle.family, measured["encoding"], measured["status"],
                round(statistics.median(seconds), 6), round(min(seconds), 6), round(max(seconds), 6),
                round(statistics.median([f["cpu"] for f in found] or [0.0]), 6),
-               round(statistics.median([f["inferences"] for f in found] or [0])) if prolog else None,
+               round(statistics.median(inferences)) if known else None,
                effort.get("choices"), effort.get("backtracks"), effort.get("propagated"),
                measured.get("count", 0), agrees, len(found), str(measured.get("error", "")),
                effort.get("conflicts"), effort.get("nodes"), effort.get("failures"))
@@ -343,7 +369,8 @@ AGREES = {True: "yes", False: "NO", None: "-"}
 
 def table(runs: Sequence[Run]) -> str:
     """The runs as an aligned text table, one line per puzzle and encoding."""
-    solvers = [name for name in SOLVER_COUNTERS if any(getattr(r, name) is not None for r in runs)]
+    ran = {_paradigm(r.encoding) for r in runs}
+    solvers = [name for name, paradigm in SOLVER_COUNTERS.items() if paradigm in ran]
     header = ("puzzle", "encoding", "status", "seconds", "min", "max", "cpu", "inferences",
               "choices", "backtracks", "propagated", *solvers, "solutions", "agrees")
     lines = [header] + [(r.puzzle, r.encoding, r.status, f"{r.seconds:.4f}", f"{r.seconds_min:.4f}",
@@ -354,7 +381,14 @@ def table(runs: Sequence[Run]) -> str:
     return _aligned(lines, left=3)
 
 
-SOLVER_COUNTERS = ("conflicts", "nodes", "failures")  # columns shown when a run has them
+# The columns of a solver's own counters, shown when one of its runs is in the table
+# (`-` where it timed out before reporting them).
+SOLVER_COUNTERS = {"conflicts": "asp", "nodes": "minizinc", "failures": "minizinc"}
+
+
+def _paradigm(encoding: str) -> str | None:
+    """The paradigm of `encoding` (asp or minizinc, bundled or a user's loaded), None for Prolog."""
+    return paradigms.encoding_of(encoding).paradigm if paradigms.owns(encoding) else None
 
 
 def summary_table(summaries: Sequence[Summary]) -> str:
@@ -384,14 +418,21 @@ def records(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> list[dict
             + [{"record": "summary", **asdict(summary)} for summary in summaries])
 
 
-def csv_text(runs: Sequence[Run], summaries: Sequence[Summary] = ()) -> str:
-    """The records as one CSV table: a `record` column, then the fields of runs and of
-    summaries (empty where a record has none)."""
+def error_record(puzzle: str, error: str) -> dict:
+    """The record of a puzzle that was not compared (it cannot be read, none of the
+    encodings named is for it, or its worker process was killed): `puzzle` as a run's
+    record names it, status `error` and the `error`, as other commands' records say it."""
+    return {"record": "error", "puzzle": puzzle, "status": "error", "error": error}
+
+
+def csv_text(records: Sequence[dict]) -> str:
+    """The `records` (of `records` and `error_record`) as one CSV table: a `record` column,
+    then the fields of runs and of summaries (empty where a record has none)."""
     columns = ["record"] + list(dict.fromkeys(f.name for cls in (Run, Summary) for f in fields(cls)))
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(records(runs, summaries))
+    writer.writerows(records)
     return out.getvalue()
 
 

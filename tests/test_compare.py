@@ -235,6 +235,26 @@ def test_a_malformed_puzzle_of_a_file_is_reported_and_the_others_compared(cli, w
     assert run.err.splitlines()[0].startswith(f"{path}:11:3: error: expected a digit")
 
 
+def test_a_puzzle_not_compared_has_a_record_of_its_error_as_json_and_csv(cli, write):
+    """A malformed puzzle of a file, and one no encoding named is for: each has a record,
+    in the order of the inputs, its error as check's record of it says it."""
+    path = write(RIDDLER.read_text() + "==\n6 6\n? ? 6\n? x 6\n")
+    kenken = EXAMPLES / "kenken" / "issue-4x4.txt"
+    found = cli("compare", path, kenken, "--encodings", "auto", "--repeat", "1", "--format", "json")
+    assert found.code == 2
+    records = found.jsonl()
+    assert [(r["record"], r["puzzle"], r["status"]) for r in records] == [
+        ("run", f"{path}:1", "complete"), ("error", f"{path}:8", "error"), ("error", str(kenken), "error")]
+    assert records[1]["error"] == cli("check", path, "--format", "json").jsonl()[1]["error"]
+    assert records[1]["error"].startswith(f"{path}:11:3: error: expected a digit")
+    assert records[2]["error"].startswith(f"{kenken}: none of the encodings auto is for KenKen puzzles")
+    rows = list(csv.DictReader(io.StringIO(
+        cli("compare", path, kenken, "--encodings", "auto", "--repeat", "1", "--format", "csv").out)))
+    assert [{key: row[key] for key in ("record", "puzzle", "status", "error")} for row in rows] == [
+        {"record": "run", "puzzle": f"{path}:1", "status": "complete", "error": ""},
+        *({key: r[key] for key in ("record", "puzzle", "status", "error")} for r in records[1:])]
+
+
 def test_an_encoding_named_twice_runs_once_and_an_empty_name_is_a_usage_error(cli):
     assert [run.encoding for run in compare(SEVERAL, ["rows", "auto", "rows"], repeat=1)] == ["rows", "auto"]
     run = cli("compare", RIDDLER, "--encodings", "auto, auto", "--repeat", "1")
@@ -253,6 +273,34 @@ def test_a_puzzle_no_encoding_named_is_for_is_an_error_and_the_others_are_compar
     assert [line.split()[:3] for line in run.out.splitlines()[1:]] == [
         [str(directory / "a.txt"), "primes", "complete"]]
     assert run.err.startswith(f"{directory / 'b.txt'}: error: none of the encodings primes is for KenKen")
+
+
+SLOW_TO_LOAD = """\
+:- module({name}, [model/3]).
+:- sleep(0.2).
+model(_, [[3, 9, 5], [5, 9, 1], [8, 1, 8], [5, 7, 8], [5, 7, 2]], true).
+"""
+
+
+def test_loading_an_encoding_file_is_not_held_to_the_time_limit_of_a_run(cli, tmp_path, monkeypatch):
+    """--timeout bounds each run (which may time out here: only the loading is in
+    question); a file may take the longer of it and COMPARED_LOADING to load, counted
+    from its own start, and one that takes longer is refused, naming the file."""
+    from crossprolog.cli import inputs
+
+    slow = tmp_path / "slow.pl"
+    slow.write_text(SLOW_TO_LOAD.format(name="slow"))
+    found = cli("compare", RIDDLER, "--encoding-file", slow, "--encodings", "auto,slow",
+                "--timeout", "0.1", "--repeat", "1")
+    assert found.code == 0 and found.err == ""
+    assert [line.split()[1] for line in found.out.splitlines()[1:]] == ["auto", "slow"]
+    monkeypatch.setattr(inputs, "COMPARED_LOADING", 0.1)
+    slower = tmp_path / "slower.pl"
+    slower.write_text(SLOW_TO_LOAD.format(name="slower"))
+    found = cli("compare", RIDDLER, "--encoding-file", slower, "--timeout", "0.05")
+    assert found.code == 3 and found.out == ""
+    assert found.err == (f"crossprolog: error: {slower}: loading it did not end within the time limit "
+                         "(a directive that does not end?)\n")
 
 
 def test_compare_writes_a_cactus_plot(cli, tmp_path):

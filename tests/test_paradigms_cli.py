@@ -84,6 +84,23 @@ def test_compare_as_json_keeps_the_counters(cli):
     assert by["minizinc"]["nodes"] is not None and by["candidates"]["nodes"] is None
 
 
+def test_a_paradigm_run_timed_out_before_its_solver_reported_shows_its_counters_unknown_not_zero(cli):
+    """Within a microsecond clingo is still grounding and minizinc has not begun: no
+    search was counted, so the counters are `-` (null), as a timed-out Prolog run's
+    are, not 0; the solvers' columns still show."""
+    found = cli("compare", RIDDLER, "--encodings", "asp,minizinc", "--timeout", "0.000001", "--repeat", "1")
+    header, *rows = [line.split() for line in found.out.splitlines()]
+    assert found.code == 0 and header[header.index("propagated") + 1:] == [
+        "conflicts", "nodes", "failures", "solutions", "agrees"]
+    counters = ["choices", "conflicts", "nodes", "failures"]
+    assert [[row[1], row[2]] + [row[header.index(name)] for name in counters] for row in rows] == [
+        ["asp", "timeout", "-", "-", "-", "-"], ["minizinc", "timeout", "-", "-", "-", "-"]]
+    records = cli("compare", RIDDLER, "--encodings", "asp,minizinc", "--timeout", "0.000001",
+                  "--repeat", "1", "--format", "json").jsonl()
+    assert [(r["status"], *(r[name] for name in counters)) for r in records if r["record"] == "run"] == [
+        ("timeout", None, None, None, None)] * 2
+
+
 def test_unknown_encodings_list_the_paradigms_beside_the_prolog_ones(cli):
     found = cli("solve", KENKEN, "--encoding", "nope")
     assert found.code == 2 and "candidates, tables, arithmetic, asp, minizinc" in found.err

@@ -254,6 +254,35 @@ def test_compare_ends_a_run_that_will_not_stop_and_reports_the_runs_before_it(tm
                                            "(0.5 s): the process running it was ended")
 
 
+@pytest.mark.parametrize("repeat", [1, 2])
+def test_compare_keeps_what_a_run_found_before_its_search_that_will_not_stop(tmp_path, repeat):
+    """Its first search finishes and every later one never stops.  With one repeat, the
+    one that never stops is the run counting its effort: the timed search's status,
+    solution and time stand, its counters unknown.  With two, it is the second timed
+    search: the run timed out, its times the first search's and the limit."""
+    path = module_file(tmp_path, "late_stubborn", """\
+        model(_, [[3, 9, 5], [5, 9, 1], [8, 1, 8], [5, 7, 8], [5, 7, 2]], late_stubborn:go).
+        go :- flag(late_stubborn_searches, N, N + 1), ( N > 0 -> forever ; true ).
+        forever :- catch((repeat, fail), _, true), forever.
+        """)
+    done = run("compare", RIDDLER, "--encoding-file", path, "--encodings", "auto,late_stubborn",
+               "--timeout", "0.5", "--repeat", repeat, "--format", "json")
+    assert done.returncode == 2
+    auto, late = [json.loads(line) for line in done.stdout.splitlines()]
+    assert (auto["status"], auto["agrees"]) == ("complete", True)
+    assert (late["solutions"], late["repeats"]) == (1, repeat)
+    assert late["choices"] is late["backtracks"] is late["propagated"] is None
+    where = " in the run counting its effort" if repeat == 1 else ""
+    error = f"late_stubborn did not stop at its time limit (0.5 s){where}: the process running it was ended"
+    assert one_error_line(done.stderr) == f"{RIDDLER}: error: {error}" and late["error"] == error
+    if repeat == 1:
+        assert (late["status"], late["agrees"]) == ("complete", True)
+        assert late["seconds"] < 0.5 and late["inferences"] > 0
+    else:
+        assert (late["status"], late["agrees"], late["inferences"]) == ("timeout", None, None)
+        assert late["seconds_min"] < 0.5 == late["seconds_max"]
+
+
 def test_compare_ends_a_reference_that_will_not_stop_checking_another_runs_solutions(tmp_path):
     """Two user encodings stop at the limit on different solutions of a puzzle that has
     many: the other's are checked under the reference's encoding, whose labeling never

@@ -125,9 +125,19 @@ def read_puzzle(path: str, args) -> Puzzle:
 
 def load_encodings(args, started: float) -> None:
     """Load the user's encodings the command names (once per process: workers load them
-    too), within the --timeout counted from `started` (time.monotonic)."""
+    too), within the --timeout counted from `started` (time.monotonic).  compare's
+    --timeout bounds each run, and loading a file is none: there each file may take the
+    longer of --timeout and COMPARED_LOADING seconds, counted from its own start."""
     for path in getattr(args, "encoding_file", ()):
-        engine.load_encoding(path, timeout=remaining(getattr(args, "timeout", None), started))
+        timeout = getattr(args, "timeout", None)
+        engine.load_encoding(path, timeout=max(timeout, COMPARED_LOADING) if args.command == "compare"
+                             else remaining(timeout, started))
+
+
+# Seconds at least that compare gives an encoding file to load: a small --timeout, for
+# the runs of quick searches, does not refuse a file whose directives take longer, and
+# one that never ends is still stopped.
+COMPARED_LOADING = 10.0
 
 
 def option_values(args) -> dict[str, object]:

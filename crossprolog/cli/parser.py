@@ -178,8 +178,8 @@ def _compare(compare: argparse.ArgumentParser) -> None:
     compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
                          help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
     compare.add_argument("--timeout", type=_seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
-                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g}); "
-                              f"a run that does not stop is ended {STUCK_GRACE:g} s past it")
+                         help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g}; not loading "
+                              f"--encoding-file); a run that does not stop is ended {STUCK_GRACE:g} s past it")
     compare.add_argument("--repeat", type=_positive, default=compare_module.REPEAT, metavar="N",
                          help=f"time each run N times (default {compare_module.REPEAT})")
     _puzzle_arguments(compare, encoding=False)

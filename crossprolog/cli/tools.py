@@ -75,21 +75,23 @@ def compare(run: Run) -> int:
         raise UsageError(f"--encodings: names separated by commas, not {','.join(args.encodings)!r}")
     if unknown := compare_module.unknown_encodings(args.encodings or []):
         raise UsageError(f"unknown encoding {', '.join(map(repr, unknown))}: no family has it")
-    runs, codes = [], []
+    runs, records, codes = [], [], []
     try:
-        _compare_all(run, runs, codes)
+        _compare_all(run, runs, records, codes)
     except KeyboardInterrupt:
         with engine.ctrl_c_ignored():  # what finished is saved and reported whole
-            _report_runs(args, runs)
+            _report_runs(args, runs, records)
             write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
             return INTERRUPTED
-    _report_runs(args, runs)
+    _report_runs(args, runs, records)
     return worst(codes)
 
 
-def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
-    """Compare on every puzzle of the inputs, adding to `runs` and exit `codes` as each ends
-    (in the order of the inputs, whether here, by --jobs workers or on a --cluster).
+def _compare_all(run: Run, runs: list, records: list[dict], codes: list[int]) -> None:
+    """Compare on every puzzle of the inputs, adding to `runs`, `records` (the runs' and
+    those of the puzzles not compared, which --format json prints as they come) and exit
+    `codes` as each ends (in the order of the inputs, whether here, by --jobs workers or
+    on a --cluster).
 
     A lone puzzle is compared here, where a watchdog that ends a stuck run
     ends the command, reporting the runs so far; several, with a time limit,
@@ -100,21 +102,30 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
     several = len(items) > 1
     progress = bar(total=len(items), unit="puzzle", shown=several and sys.stderr.isatty())
 
+    def kept(new: list[dict]) -> None:
+        records.extend(new)
+        if args.format == "json":  # JSON Lines need no alignment: each record as its puzzle ends
+            for record in new:
+                write(json.dumps(record), file=sys.stdout)
+            sys.stdout.flush()
+
     def took(name: str, ran: list) -> None:
         for measured in ran:
             if measured.error:
                 write(f"{name}: error: {measured.error}", file=sys.stderr)
         runs.extend(ran)
-        if args.format == "json":  # JSON Lines need no alignment: each run as it ends
-            for record in compare_module.records(ran):
-                write(json.dumps(record), file=sys.stdout)
-            sys.stdout.flush()
+        kept(compare_module.records(ran))
         codes.append(BAD if any(measured.error for measured in ran)
                      else NO if any(measured.agrees is False for measured in ran) else OK)
 
+    def failed(name: str, report: str, error: str) -> None:  # a puzzle not compared
+        write(report, file=sys.stderr)
+        kept([compare_module.error_record(name, error)])
+        codes.append(BAD)
+
     def finish_alone(ran: list) -> None:  # the watchdog's report, before it ends the command
         took(items[0][0], ran)
-        _report_runs(args, runs)
+        _report_runs(args, runs, records)
 
     run.single = not several
     run.finish = None if several else finish_alone
@@ -126,12 +137,11 @@ def _compare_all(run: Run, runs: list, codes: list[int]) -> None:
                 progress.update()
                 name, _, report = items[index]
                 if isinstance(ran, CrossprologError):  # its worker died, or no encoding is for it
-                    report = f"{name}: error: {ran}"
-                if report:
-                    write(report, file=sys.stderr)
-                    codes.append(BAD)
-                    continue
-                took(name, ran)
+                    failed(name, f"{name}: error: {ran}", f"{name}: {ran}")
+                elif report:  # it cannot be read
+                    failed(name, report, report)
+                else:
+                    took(name, ran)
         except Interrupted as stop:  # a lone puzzle, compared here: the runs that finished
             if not several and isinstance(stop.found, list):
                 took(items[0][0], stop.found)
@@ -179,15 +189,15 @@ def _compared(run: Run, item: tuple[str, object, str]):
         return error
 
 
-def _report_runs(args, runs: list) -> None:
-    """The table (or JSON, or CSV) of `runs`, a summary per encoding over many puzzles,
-    and the cactus plot."""
+def _report_runs(args, runs: list, records: list[dict]) -> None:
+    """The table of `runs` (or, as JSON or CSV, the `records` of the runs and of the
+    puzzles not compared), a summary per encoding over many puzzles, and the cactus plot."""
     summaries = compare_module.summaries(runs) if len(runs) > len({r.encoding for r in runs}) else []
-    if args.format == "json":  # the runs were printed as they ended
+    if args.format == "json":  # the records were printed as their puzzles ended
         for record in compare_module.records([], summaries):
             print(json.dumps(record))
     elif args.format == "csv":
-        print(compare_module.csv_text(runs, summaries), end="")
+        print(compare_module.csv_text(records + compare_module.records([], summaries)), end="")
     elif runs:
         print(compare_module.table(runs))
         if summaries:

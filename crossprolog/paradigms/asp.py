@@ -52,8 +52,8 @@ class Run:
     cpu_started: float = field(default_factory=time.process_time)
     solutions: list = field(default_factory=list)
     count: int = 0
-    choices: int = 0
-    conflicts: int = 0
+    choices: int | None = None       # clingo's, over its searches: unknown (None) until one ends,
+    conflicts: int | None = None     # not 0 (the time limit may strike while it grounds)
     messages: list = field(default_factory=list)
     counted: Callable[[int], None] = lambda n: None
 
@@ -73,7 +73,8 @@ def search(path: str, facts: list[Fact], shape: Sequence[int], *, label: str, li
            counted: Callable[[int], None] = lambda n: None) -> dict:
     """Every answer (up to `limit`, 0: all) of the ASP program at `path` given `facts`,
     within `timeout` seconds: a result as the engine gives one (status complete, limit
-    or timeout; solutions or count; seconds, cpu) with clingo's choices and conflicts.
+    or timeout; solutions or count; seconds, cpu) with clingo's choices and conflicts
+    (None when it timed out before searching).
     `counted(n)` hears the count so far.  Raises ParadigmError for a program clingo
     refuses, Interrupted (its `found` the result so far) on Ctrl-C."""
     run = Run(label, shape, limit, keep, None if timeout is None else time.monotonic() + timeout,
@@ -205,8 +206,8 @@ def _stages(control, run: Run, candidates: Sequence[int]) -> str:
 
 def _add_statistics(control, run: Run) -> None:
     solvers = control.statistics["solving"]["solvers"]
-    run.choices += int(solvers["choices"])
-    run.conflicts += int(solvers["conflicts"])
+    run.choices = (run.choices or 0) + int(solvers["choices"])
+    run.conflicts = (run.conflicts or 0) + int(solvers["conflicts"])
 
 
 def _answer(model, run: Run) -> Any:

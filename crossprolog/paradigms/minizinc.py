@@ -56,14 +56,17 @@ class Run:
     seen: set = field(default_factory=set)  # the solutions kept, as text: none may repeat
     objectives: list = field(default_factory=list)
     count: int = 0
-    nodes: int = 0
-    failures: int = 0
+    statistics: list = field(default_factory=list)  # Gecode's, per process (None: it ended without)
 
     def result(self, status: str) -> dict:
         found = {"solutions": self.solutions} if self.keep else {}
+        # Unknown, not 0, when no process reported them (the time limit struck first) or one did not.
+        known = self.statistics and None not in self.statistics
+        counters = {key: sum(int(s.get(key, 0)) for s in self.statistics) if known else None
+                    for key in ("nodes", "failures")}
         return {"status": status, **found, "count": self.count, "inferences": 0,
                 "cpu": round(self.cpu, 6), "seconds": round(time.perf_counter() - self.started, 6),
-                "paradigm": "minizinc", "counters": {"nodes": self.nodes, "failures": self.failures}}
+                "paradigm": "minizinc", "counters": counters}
 
     def left(self) -> float | None:
         return None if self.deadline is None else self.deadline - time.monotonic()
@@ -74,15 +77,16 @@ def search(path: str, data: dict, shape: Sequence[int], *, limit: int = 0,
            candidates: Sequence[int] | None = None, counted=lambda n: None) -> dict:
     """Every answer (up to `limit`, 0: all) of the model at `path` on `data`, within
     `timeout` seconds: a result as the engine gives one, with Gecode's nodes and
-    failures.  Raises ParadigmError for a model MiniZinc refuses (its message, on one
-    line), Interrupted (its `found` the result so far) on Ctrl-C."""
+    failures (None when minizinc did not report them: it timed out first).  Raises
+    ParadigmError for a model MiniZinc refuses (its message, on one line),
+    Interrupted (its `found` the result so far) on Ctrl-C."""
     run = Run(shape, keep, None if timeout is None else time.monotonic() + timeout)
     try:
         if candidates is None:
             return run.result(_run(path, data, run, limit, counted))
         first = Run(shape, True, run.deadline)
         status = _run(path, {**data, "objective_candidates": list(candidates)}, first, 1, counted)
-        run.cpu, run.nodes, run.failures = first.cpu, first.nodes, first.failures
+        run.cpu, run.statistics = first.cpu, first.statistics
         if status == "timeout" or not first.solutions or limit == 1:
             run.solutions, run.count = (first.solutions if keep else []), first.count
             return run.result(status)
@@ -115,7 +119,7 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
     left = run.left()
     if left is not None and left <= 0:
         return "timeout"
-    status = "unknown"
+    status, gecode = "unknown", None
     with _process(path, data, limit, left) as minizinc:
         for message in _messages(minizinc.process):
             kind = message.get("type")
@@ -129,11 +133,10 @@ def _run(path: str, data: dict, run: Run, limit: int, counted) -> str:
                 counted(run.count)
             elif kind == "status":
                 status = message["status"]
-            elif kind == "statistics":
-                statistics = message["statistics"]
-                run.nodes += int(statistics.get("nodes", 0))
-                run.failures += int(statistics.get("failures", 0))
+            elif kind == "statistics" and "nodes" in message["statistics"]:  # flattening's have none
+                gecode = message["statistics"]
         run.cpu += _finish(minizinc)
+    run.statistics.append(gecode)
     if status in ("ALL_SOLUTIONS", "UNSATISFIABLE", "OPTIMAL_SOLUTION"):
         return "complete"
     if limit and run.count >= limit:  # (asked for one, minizinc gives no status)
