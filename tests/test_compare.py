@@ -11,7 +11,8 @@ import pytest
 
 import crossprolog
 from crossprolog import CrossProduct, engine, searches
-from crossprolog.compare import TIMEOUT, Run, compare, summaries
+from crossprolog.compare import TIMEOUT, Run, compare
+from crossprolog.compare_report import summaries
 from crossprolog.crossproduct import random_puzzles
 
 from conftest import EXAMPLES

@@ -9,7 +9,8 @@ import pytest
 
 import crossprolog
 from crossprolog import CrossProduct, UsageError, engine
-from crossprolog.compare import compare, table
+from crossprolog.compare import compare
+from crossprolog.compare_report import table
 from crossprolog.export import program
 from crossprolog.puzzle import search_many
 from crossprolog.crossproduct import random_puzzles

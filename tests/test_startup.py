@@ -30,7 +30,7 @@ print(json.dumps({"code": code, "modules": modules}))
 ELSEWHERE = ("asyncio", "socket", "subprocess", "multiprocessing", "dask", "distributed", "clingo",
              "starlette", "uvicorn", "tqdm", "crossprolog.cluster", "crossprolog.dask_worker",
              "crossprolog.server", "crossprolog.studies", "crossprolog.cli.tools", "crossprolog.cli.serve",
-             "crossprolog.compare", "csv",
+             "crossprolog.compare", "crossprolog.compare_report", "csv",
              "crossprolog.paradigms.asp", "crossprolog.paradigms.minizinc",
              # a person's techniques and the typo finder: for hints, grades and puzzles without solution
              "crossprolog.solving", "crossprolog.techniques", "crossprolog.hard_techniques",

@@ -10,7 +10,7 @@ from functools import partial
 from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
-from .. import compare as compare_module
+from .. import compare as compare_module, compare_report
 from ..errors import CrossprologError, Interrupted, ParseError, UsageError
 from ..families import named
 from ..registry import SUFFIXES, parse_piece, read_pieces
@@ -69,7 +69,7 @@ def compare(run: Run) -> int:
     or a run failed.  Ctrl-C stops it with what finished reported (exit 130)."""
     args = run.args
     if args.plot:
-        compare_module.checked_plot(args.plot)
+        compare_report.checked_plot(args.plot)
         results_files.check_writable(args.plot, args.paths)
     if "" in (args.encodings or ()):
         raise UsageError(f"--encodings: names separated by commas, not {','.join(args.encodings)!r}")
@@ -114,13 +114,13 @@ def _compare_all(run: Run, runs: list, records: list[dict], codes: list[int]) ->
             if measured.error:
                 write(f"{name}: error: {measured.error}", file=sys.stderr)
         runs.extend(ran)
-        kept(compare_module.records(ran))
+        kept(compare_report.records(ran))
         codes.append(BAD if any(measured.error for measured in ran)
                      else NO if any(measured.agrees is False for measured in ran) else OK)
 
     def failed(name: str, report: str, error: str) -> None:  # a puzzle not compared
         write(report, file=sys.stderr)
-        kept([compare_module.error_record(name, error)])
+        kept([compare_report.error_record(name, error)])
         codes.append(BAD)
 
     def finish_alone(ran: list) -> None:  # the watchdog's report, before it ends the command
@@ -192,18 +192,18 @@ def _compared(run: Run, item: tuple[str, object, str]):
 def _report_runs(args, runs: list, records: list[dict]) -> None:
     """The table of `runs` (or, as JSON or CSV, the `records` of the runs and of the
     puzzles not compared), a summary per encoding over many puzzles, and the cactus plot."""
-    summaries = compare_module.summaries(runs) if len(runs) > len({r.encoding for r in runs}) else []
+    summaries = compare_report.summaries(runs) if len(runs) > len({r.encoding for r in runs}) else []
     if args.format == "json":  # the records were printed as their puzzles ended
-        for record in compare_module.records([], summaries):
+        for record in compare_report.records([], summaries):
             print(json.dumps(record))
     elif args.format == "csv":
-        print(compare_module.csv_text(records + compare_module.records([], summaries)), end="")
+        print(compare_report.csv_text(records + compare_report.records([], summaries)), end="")
     elif runs:
-        print(compare_module.table(runs))
+        print(compare_report.table(runs))
         if summaries:
-            print("\n" + compare_module.summary_table(summaries))
+            print("\n" + compare_report.summary_table(summaries))
     if args.plot and runs:
-        compare_module.cactus(runs, args.plot, args.timeout)
+        compare_report.cactus(runs, args.plot, args.timeout)
 
 
 DIFFICULTY_TRIES = 200  # well-formed puzzles made, per puzzle asked, to find one of a grade
