@@ -135,6 +135,22 @@ def test_stats_prints_the_notebooks_table(cli):
     assert run.json()["well_formed"] == {"3x3": 0.33, "6x3": 0.005}
 
 
+def test_stats_looks_at_a_size_named_twice_once(cli):
+    """Each size was counted once per time it was named, but divided by -n once: shares
+    doubled, and one past 1 broke the Wilson interval (a traceback)."""
+    def table(sizes: str) -> dict:
+        run = cli("stats", "crossproduct", "--sizes", sizes, "-n", "200", "--seed", "42", "--format", "json")
+        assert run.code == 0, run.err
+        return run.json()
+
+    alone = table("3x3")
+    for sizes in ("3x3,3x3", "3x3,3X3", "3x3,4x4,3x3,3x3,3x3"):
+        named = table(sizes)
+        assert list(named["well_formed"]) == list(dict.fromkeys(sizes.lower().split(",")))
+        assert named["well_formed"]["3x3"] == alone["well_formed"]["3x3"] == 0.33
+        assert named["interval_95"]["3x3"] == alone["interval_95"]["3x3"]
+
+
 def test_usage_errors_exit_2_without_traceback():
     for args in (["solve"], ["frobnicate"], ["generate", "crossproduct", "--rows", "0", "--cols", "3"]):
         done = subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True)

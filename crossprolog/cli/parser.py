@@ -396,4 +396,4 @@ def _sizes(text: str) -> list[tuple[int, int]]:
         sizes = []
     if not sizes or any(len(size) != 2 or min(size) < 1 for size in sizes):
         raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {text!r}")
-    return sizes  # type: ignore[return-value]
+    return list(dict.fromkeys(sizes))  # type: ignore[return-value]  # a size named twice: once
