@@ -17,7 +17,7 @@ from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import clue_number, integer, items, rows_of
-from .scene import UNMARKED, Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
+from .scene import Aligned, Label, Markable, Scene, Square, Token, given_or_solved, marking
 from .scene import Table as MarkdownTable
 
 Digit = int
@@ -139,7 +139,7 @@ class CrossProduct(Explainable):
         squares = tuple(
             Square((r, c), "" if d is None else str(d),
                    given_or_solved(self.givens[r][c] is not None, d is not None)
-                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   | marked.cell((r, c)),
                    UNKNOWN if d is None else str(d))
             for r, row in enumerate(filled) for c, d in enumerate(row))
         head = self.height if self.columns_below else -1

@@ -265,7 +265,7 @@ class Kakuro(Explainable):
             digit = values[r][c] if values is not None else cell
             value = "" if digit is None else str(digit)
             return Square((r, c), value, given_or_solved(cell is not None, bool(value))
-                          | marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)), value or ".")
+                          | marked.cell((r, c)), value or ".")
 
         directives = self.directives()
         return Scene(self.family, self.height, self.width,

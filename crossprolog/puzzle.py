@@ -12,10 +12,10 @@ from . import backends, searches
 from .answers import NO_MARKS, Cell, Clue, Search, Solution, json_ready
 from .errors import Interrupted, InvalidValue, ResourceLimit, TimeLimitExceeded, UsageError, shown
 from .families import named
+from .scene import Markable, Scene, marking
 
 if TYPE_CHECKING:
     from .family import Family
-    from .scene import Markable, Scene
 
 
 class Puzzle(ABC):
@@ -69,11 +69,13 @@ class Puzzle(ABC):
     def scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The drawing of the puzzle, solved by `solution` if given, with `marks` (an
         answers.Marks, its cells and clues pointed at, or a scene.Marking); InvalidValue
-        for a solution of another puzzle (see `own`)."""
-        return self.drawn_scene(self.own(solution), marks)
+        for a solution of another puzzle (see `own`).  A marked given's cell is marked
+        too, in every family (scene.Marking.givens_on_cells)."""
+        return self.drawn_scene(self.own(solution), marking(marks).givens_on_cells())
 
     def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
-        """`scene`, `solution` being this puzzle's: what each family draws."""
+        """`scene`, `solution` being this puzzle's and `marks` a Marking whose givens'
+        cells are marked: what each family draws."""
         raise UsageError(f"the {self.family} family draws no pictures yet")
 
     # What puzzle makers and stuck solvers ask about (see explain.py): a family

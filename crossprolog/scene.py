@@ -74,6 +74,12 @@ class Marking:
     def __or__(self, other: Marking) -> Marking:
         return Marking(_merged(self.cells, other.cells), _merged(self.clues, other.clues))
 
+    def givens_on_cells(self) -> Marking:
+        """These marks, each given's (a clue of kind "given") on its cell too: a given
+        is drawn as its cell, so a blamed or hinted given is marked where it stands."""
+        givens = {clue.cell: tags for clue, tags in self.clues.items() if clue.kind == "given"}
+        return Marking(_merged(self.cells, givens), self.clues) if givens else self
+
 
 def _merged(a: Mapping, b: Mapping) -> dict:
     return {key: a.get(key, frozenset()) | b.get(key, frozenset()) for key in {**a, **b}}

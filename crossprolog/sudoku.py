@@ -20,8 +20,7 @@ from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Clue, Solution
 from .explain import Explainable
 from .puzzle import integer, rows_of
-from .scene import (UNMARKED, Boxes, Markable, Scene, Square, Table, Token, given_or_solved,
-                    marking)
+from .scene import Boxes, Markable, Scene, Square, Table, Token, given_or_solved, marking
 
 SIZE = 9
 Digit = int
@@ -191,7 +190,7 @@ class Sudoku(Explainable):
         squares = tuple(
             Square((r, c), "" if d is None else str(d),
                    given_or_solved(self.givens[r][c] is not None, d is not None)
-                   | (marked.cell((r, c)) | marked.clue_of("given", cell=(r, c)) if marked else UNMARKED),
+                   | marked.cell((r, c)),
                    self.unknown if d is None else str(d))
             for r, row in enumerate(filled) for c, d in enumerate(row))
         notes = self._objective_lines(solution, "# ")

@@ -60,6 +60,21 @@ def test_unsolvable_exits_1(cli, write):
     assert cli("check", write("+1 +2 =4\n")).code == 1
 
 
+def test_a_mistyped_mark_is_blamed_where_it_stands_in_text_and_svg(cli, write):
+    """The blamed cell's mark is the clue: it stands in brackets, and a picture marks it
+    a conflict, as in every other family (the brackets and the mark were missing)."""
+    mistyped = write("+1~ +2~ =1\n+3~ +4! =4\n=1  =4\n", name="mine.txt")
+    for args in (["solve", mistyped], ["hint", write("+1 +2 =1\n+3 +4 =4\n=1  =4\n"), "--entries", mistyped]):
+        run = cli(*args)
+        said, drawn = run.out.splitlines()[:2]
+        assert run.code == 1 and "+1 at row 1, column 1 OFF" in said
+        assert drawn.startswith("[+1~] +2~")
+        assert cli(*args, "--format", "svg").out.count("conflict") == 1
+    sumplete = write("# game: sumplete\n6! 7~ 2! 8~ 2\n4! 9~ 9~ 3! 7\n-1! 9! 1~ 2! 10\n7~ -3! 5! 7! 9\n"
+                     "3 6 7 12\n")
+    assert "[6!]" in cli("solve", sumplete).out
+
+
 def test_timeout_exits_3(cli, write):
     run = cli("solve", write(NEVER_CROSSCELLS), "--encoding", "reified", "--timeout", "0.3", "--format", "json")
     assert run.code == 3 and run.json()["status"] == "timeout"

@@ -15,7 +15,7 @@ import pytest
 import crossprolog
 from crossprolog import backends
 from crossprolog.answers import Marks
-from crossprolog.scene import MARKS, POINTED, Scene
+from crossprolog.scene import CONFLICT, MARKS, POINTED, Marking, Scene
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "scenes"
@@ -101,6 +101,21 @@ def test_the_scene_of_a_conflict_marks_its_clues_and_nothing_else(name):
     check_golden(f"{name}-marked", described(scene))
     pointed = [t for t in scene.tokens() if t.pointed]
     assert pointed, "the marked clues are drawn marked"
+
+
+@pytest.mark.parametrize("name", FORMS)
+def test_a_marked_given_is_marked_on_its_cell_in_every_family(name):
+    """A given is drawn as its cell: blamed (or a hint's reason), its cell shows it, in
+    brackets in text and marked in a picture.  CrossCells, Sumplete and Number Sums
+    marked nothing."""
+    puzzle = form(name)
+    cell = puzzle.open_cells()[0]
+    placed = puzzle.placing({cell: puzzle.solve().to_json()[cell[0]][cell[1]]})
+    given = next(clue for clue in placed.clues() if clue.kind == "given" and clue.cell == cell)
+    marks = Marking(clues={given: frozenset({CONFLICT})})
+    marked = [square for square in placed.scene(marks=marks).squares if CONFLICT in square.marks]
+    assert len(marked) == 1
+    assert "[" in placed.render(format="text", marks=marks) and "conflict" in placed.render(format="svg", marks=marks)
 
 
 def test_marks_are_one_vocabulary_and_the_pointed_ones_are_among_them():
