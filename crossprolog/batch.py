@@ -69,8 +69,8 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
     The one place that decides where work runs.  With `cluster` (a --cluster
     address), on a Dask cluster, in chunks (crossprolog.cluster).  With jobs > 1, or `isolated` (for a watchdog that may end a worker: see
     `last_result`), the work runs in that many worker processes (at least
-    one), spawned, not forked (a forked copy of a running Prolog is not
-    safe).  `work` must be picklable: a module-level function or a partial
+    one; at most one an item, and one a core: see `cores`), spawned, not
+    forked (a forked copy of a running Prolog is not safe).  `work` must be picklable: a module-level function or a partial
     of one.  An item whose worker dies (killed, out of memory) gets a
     WorkerDied for its result, and a fresh worker takes the next, as after a
     worker's last result.  Workers end with their parent, whatever kills it;
@@ -81,6 +81,7 @@ def results(work: Callable[[Item], Result], items: Sequence[Item], jobs: int = 1
 
         yield from dask_cluster.results(work, items, cluster, died=WorkerDied, guarded=isolated)
         return
+    jobs = min(jobs, cores())
     if (jobs <= 1 and not isolated) or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, work(item)
@@ -222,23 +223,40 @@ def _started(context, work: Callable) -> tuple[Any, Connection]:
 _prepared: list[tuple[Any, Connection]] = []  # workers `prepare` started, not yet given work
 
 
-def prepare(jobs: int, cluster: str | None, several: Callable[[], bool]) -> None:
-    """Start what `results` will run a batch on, while the caller reads its items: the
-    `jobs` worker processes (their Python starts, their imports), or the --cluster,
-    connected to in a thread of its own (crossprolog.cluster.prepare).  Only when
-    there is one of them to start and `several()` says the batch holds several
-    items: a lone item runs in this process, and needs neither."""
-    if (cluster is None and jobs <= 1) or not several():
-        return
-    if cluster is not None:
-        from . import cluster as dask_cluster
+def prepare(jobs: int, cluster: str | None, items: Callable[[int], int]) -> None:
+    """Start what `results` will run a batch on, while the caller reads its items: its
+    worker processes (their Python starts, their imports), or the --cluster,
+    connected to in a thread of its own (crossprolog.cluster.prepare).
 
-        dask_cluster.prepare(cluster)
+    `items(most)` guesses how many items the batch holds, counting no further than
+    `most`.  A lone item runs in this process, and needs neither; else as many
+    workers start as `results` will run: `jobs`, but no more than the items or
+    the cores (an item more than guessed gets a worker `results` starts).
+    """
+    if cluster is not None:
+        if items(2) > 1:
+            from . import cluster as dask_cluster
+
+            dask_cluster.prepare(cluster)
+        return
+    jobs = min(jobs, cores())
+    workers = min(jobs, items(jobs)) if jobs > 1 else 0
+    if workers <= 1:
         return
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
-    _prepared.extend(_worker(context) for _ in range(jobs - len(_prepared)))
+    _prepared.extend(_worker(context) for _ in range(workers - len(_prepared)))
+
+
+def cores() -> int:
+    """The cores this process may run on: the most workers worth running.  Searches
+    are CPU-bound, so a worker more only shares the cores, with a Prolog of its own in
+    memory and its items' --timeout running while it waits."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no CPU affinity (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def spawned(work: Callable) -> tuple[Any, Connection]:
@@ -288,5 +306,5 @@ def _end_with(parent: int) -> None:
     os._exit(1)
 
 
-__all__ = ["WorkerDied", "answer_of", "expand", "in_worker", "last_result", "prepare", "results",
+__all__ = ["WorkerDied", "answer_of", "cores", "expand", "in_worker", "last_result", "prepare", "results",
            "spawned"]

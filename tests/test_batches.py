@@ -484,9 +484,9 @@ def _doubled_but_3_dies(item: int) -> int:
     return 2 * item
 
 
-def test_workers_start_while_the_inputs_are_read_and_only_for_several_puzzles(tmp_path):
+def test_workers_start_while_the_inputs_are_read_and_no_more_than_the_puzzles(tmp_path, monkeypatch):
     from crossprolog import batch
-    from crossprolog.cli.inputs import several_puzzles
+    from crossprolog.cli.inputs import puzzles_named
     from crossprolog.registry import generate
 
     sudokus = [p.render() for p in generate("sudoku", 9, 9, n=2, seed=1)]
@@ -495,19 +495,54 @@ def test_workers_start_while_the_inputs_are_read_and_only_for_several_puzzles(tm
              "lone": "6 8\n? ? 6\n? a 8\n", "lone-sudoku": sudokus[0], "lone-line": _line_of_81(sudokus[0])}
     for name, text in texts.items():
         (tmp_path / f"{name}.txt").write_text(text)
-    told = {name: several_puzzles([str(tmp_path / f"{name}.txt")]) for name in texts}
-    assert told == {"several": True, "lines": True, "lone": False, "lone-sudoku": False, "lone-line": False}
-    assert several_puzzles([str(tmp_path)]) and several_puzzles([str(tmp_path / "lone.txt")] * 2)
-    assert not several_puzzles(["-"]) and not several_puzzles([str(tmp_path / "missing.txt")])
-    batch.prepare(1, None, lambda: True)
-    batch.prepare(2, None, lambda: False)
+    told = {name: puzzles_named([str(tmp_path / f"{name}.txt")], 30) for name in texts}
+    assert told == {"several": 30, "lines": 30, "lone": 1, "lone-sudoku": 1, "lone-line": 1}
+    lone = str(tmp_path / "lone.txt")
+    assert puzzles_named([str(tmp_path)], 30) == 30 and puzzles_named([lone] * 2, 30) == 2
+    assert puzzles_named([lone] * 9, 4) == 4 and puzzles_named(["-", str(tmp_path / "missing.txt")], 30) == 2
+    assert puzzles_named(["-"], 30) == 1
+    monkeypatch.setattr(batch, "cores", lambda: 64)  # whatever this machine has
+    batch.prepare(1, None, lambda most: most)
+    batch.prepare(30, None, lambda most: 1)
     assert not batch._prepared  # no workers asked for, or a lone puzzle
-    batch.prepare(2, None, lambda: True)
+    batch.prepare(30, None, lambda most: 2)  # two puzzles, 30 jobs: two workers
     started = {process.pid for process, _ in batch._prepared}
     assert len(started) == 2
     results = list(batch.results(_process_id, range(5), jobs=2))
     assert sorted(index for index, _ in results) == list(range(5))
     assert {pid for _, pid in results} <= started and not batch._prepared
+
+
+def test_a_batch_starts_no_more_workers_than_its_puzzles(cli, tmp_path, monkeypatch):
+    """`count a.txt b.txt --jobs 30` started 30 workers (about 500 MB) for two puzzles."""
+    from crossprolog import batch
+
+    monkeypatch.setattr(batch, "cores", lambda: 64)  # whatever this machine has
+    started = []
+    worker = batch._worker
+    monkeypatch.setattr(batch, "_worker", lambda context: started.append(1) or worker(context))
+    directory = puzzle_directory(tmp_path, FAST[:2])
+    run = cli("count", directory / "a.txt", directory / "b.txt", "--jobs", "30", "--format", "json")
+    assert run.code == 0 and [record["count"] for record in run.jsonl()] == [1, 1]
+    assert len(started) == 2
+
+
+def test_no_more_workers_run_than_there_are_cores(monkeypatch):
+    """--jobs 1000 ran 1000 Pythons: searches use a core each, and a worker more only
+    waits for one, with a Prolog of its own in memory."""
+    from crossprolog import batch
+
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    batch.prepare(1000, None, lambda most: most)
+    started = {process.pid for process, _ in batch._prepared}
+    assert len(started) == 2
+    results = list(batch.results(_process_id, range(6), jobs=1000))
+    assert sorted(index for index, _ in results) == list(range(6))
+    assert {pid for _, pid in results} <= started and not batch._prepared
+    monkeypatch.setattr(batch, "cores", lambda: 1)  # one core: the work runs here, as with --jobs 1
+    batch.prepare(1000, None, lambda most: most)
+    assert not batch._prepared
+    assert {pid for _, pid in batch.results(_process_id, range(3), jobs=1000)} == {os.getpid()}
 
 
 def _line_of_81(sudoku_text: str) -> str:

@@ -19,7 +19,7 @@ from ..grammars.common import FENCE_LINE, directive_word
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, printable
 from ..puzzle import Puzzle
 from ..registry import parse_piece
-from .inputs import Input, load_encodings, option_values, path_name, read_inputs, several_puzzles
+from .inputs import Input, load_encodings, option_values, path_name, puzzles_named, read_inputs
 from .limits import remaining, time_limit
 from . import pictured
 from .report import BAD, INTERRUPTED, LIMIT, Outcome, Stopped, bar, plural, worst, write
@@ -44,7 +44,7 @@ def each_puzzle(run: Run, command: Command) -> int:
         # before the inputs are read
         results_files.check_writable(run.args.out, run.args.paths, batch.expand(run.args.paths))
     # workers start while the inputs are read
-    batch.prepare(run.args.jobs, run.args.cluster, partial(several_puzzles, run.args.paths))
+    batch.prepare(run.args.jobs, run.args.cluster, partial(puzzles_named, run.args.paths))
     inputs = read_inputs(run)
     output = results_files.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1

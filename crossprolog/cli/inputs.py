@@ -59,24 +59,30 @@ def read_inputs(run: Run) -> list[Input]:
     return inputs
 
 
-def several_puzzles(paths: list[str]) -> bool:
-    """Whether `paths` name several puzzles, guessed before they are read: several
-    paths, a directory, or a file whose first lines say so (registry.several_in).
-    Standard input cannot be peeked at: it counts as one."""
-    if len(paths) != 1 or paths[0] == "-":
-        return len(paths) > 1
+def puzzles_named(paths: list[str], most: int) -> int:
+    """How many puzzles `paths` name, guessed before they are read and counted no
+    further than `most` (for batch.prepare): a directory's puzzle files each
+    count, a file one, or `most` when its first lines say it holds several
+    (registry.several_in); standard input, which cannot be peeked at, one."""
+    found = 0
+    for path in batch.expand(paths, SUFFIXES):
+        found += most if path != "-" and _several_in_file(path) else 1
+        if found >= most:
+            return most
+    return found
+
+
+def _several_in_file(path: str) -> bool:
     try:
-        if os.path.isdir(paths[0]):
-            return True
-        with open(paths[0], "rb") as file:
+        with open(path, "rb") as file:
             head = file.read(MAX_PEEK_BYTES)
-    except OSError:
+    except OSError:  # a directory without puzzle files, a file that cannot be read: one error
         return False
     whole_lines = head if len(head) < MAX_PEEK_BYTES else head[:head.rfind(b"\n") + 1]
     return several_in(whole_lines.decode("utf-8", "replace"))
 
 
-MAX_PEEK_BYTES = 1 << 20  # of a file, that `several_puzzles` looks at
+MAX_PEEK_BYTES = 1 << 20  # of a file, that `puzzles_named` looks at
 
 
 def _input(path: str, piece: Piece, puzzle: Puzzle | None, pieces_in_file: int) -> Input:

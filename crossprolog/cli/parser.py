@@ -279,7 +279,7 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
 def _where_arguments(command: argparse.ArgumentParser) -> None:
     """--jobs and --cluster: where a command's many puzzles are worked on (batch.results)."""
     command.add_argument("--jobs", type=_positive, default=1, metavar="N",
-                         help="work on N puzzles at a time, in worker processes")
+                         help="work on up to N puzzles at a time, in worker processes (one a core at most)")
     command.add_argument("--cluster", type=_cluster, nargs="?", const="", default=None,
                          metavar="ADDRESS",
                          help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), "
