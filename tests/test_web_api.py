@@ -358,6 +358,12 @@ def test_the_server_listens_on_this_machine_only_unless_told(cli):
     assert (args.host, args.port, args.workers, args.timeout, args.queue) == ("127.0.0.1", 8000, 2, 10.0, 32)
 
 
+def test_port_0_is_a_port_the_system_picks_and_the_server_says_which(server):
+    """`serve --port 0` said it served on port 0.  Every test's server is started on
+    port 0 and found on the port it says (web_server.served)."""
+    assert server.port != 0 and server.get("/api/health")[0] == 200
+
+
 def test_a_port_in_use_is_a_message_not_a_traceback(server):
     import subprocess
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import signal
-import socket
 import subprocess
 import time
 import urllib.error
@@ -22,10 +23,13 @@ STARTING = 120  # seconds a server may take to listen: a busy machine is slow, n
 class Server:
     """A running server: its address, its process, and requests to it."""
 
-    def __init__(self, process: subprocess.Popen, port: int):
-        self.process, self.port = process, port
-        self.url = f"http://127.0.0.1:{port}"
-        self.stderr = ""  # what it wrote there, once stopped
+    def __init__(self, process: subprocess.Popen, said: str):
+        """`said`: the first line the server wrote on standard error, where it serves."""
+        serving = re.match(r"crossprolog: serving http://127\.0\.0\.1:(\d+)/ ", said)
+        assert serving and serving[1] != "0", f"the server did not say where it listens: {said!r}"
+        self.process, self.port = process, int(serving[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.stderr = said  # what it wrote there (all of it once stopped)
 
     def request(self, method: str, path: str, data: bytes | None = None,
                 headers: dict | None = None, timeout: float = 120) -> tuple[int, dict, dict]:
@@ -65,23 +69,18 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextmanager
 def served(*options: str) -> Iterator[Server]:
-    """`crossprolog serve` with `options`, listening on a free loopback port, until the
-    block ends; then stopped as Ctrl-C stops it, and killed if it does not stop."""
-    port = free_port()
-    process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "crossprolog"), "serve", "--port", str(port),
+    """`crossprolog serve` with `options`, listening on the loopback port the system
+    gives it (`--port 0`: no other process can take it first), which it says it serves,
+    until the block ends; then stopped as Ctrl-C stops it, and killed if it does not stop."""
+    process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "crossprolog"), "serve", "--port", "0",
                                 *options], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                cwd=ROOT, start_new_session=True)
-    server = Server(process, port)
+    server = None
     try:
         deadline = time.monotonic() + STARTING
+        server = Server(process, _first_line(process, deadline))
         while True:
             if process.poll() is not None:
                 raise AssertionError(f"the server ended: {process.stderr.read().decode()}")
@@ -101,5 +100,14 @@ def served(*options: str) -> Iterator[Server]:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
-        server.stderr = (process.stderr.read() or b"").decode()
+        rest = (process.stderr.read() or b"").decode()
         process.stderr.close()
+        if server is not None:
+            server.stderr += rest
+
+
+def _first_line(process: subprocess.Popen, deadline: float) -> str:
+    """The first line the server writes on standard error ("" if it ends without one)."""
+    ready, _, _ = select.select([process.stderr], [], [], max(0.0, deadline - time.monotonic()))
+    assert ready, "the server did not start"
+    return process.stderr.readline().decode()

@@ -25,7 +25,8 @@ def serve(run: Run) -> int:
     listener = listening(args.host, args.port)
     settings = Settings(workers=args.workers, timeout=args.timeout, queue=args.queue, host=args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"crossprolog: serving http://{shown}:{args.port}/ with {args.workers} worker "
+    port = listener.getsockname()[1]  # the one bound: --port 0 leaves it to the system
+    print(f"crossprolog: serving http://{shown}:{port}/ with {args.workers} worker "
           f"process{'es' * (args.workers != 1)} (Ctrl-C to stop)", file=sys.stderr, flush=True)
     # Ctrl-C stops the server at once: the searches under way are not waited for (each
     # could take --timeout), their workers are ended.
