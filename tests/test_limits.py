@@ -102,6 +102,62 @@ def test_a_persons_path_through_a_huge_puzzle_is_held_to_its_time_limit(tmp_path
         assert [record["status"] for record in records[1:]] == ["solved"] * (len(paths) - 1)
 
 
+def eight_cell_runs(n: int) -> str:
+    """An n x n Kakuro of runs of eight cells adding up to 36: each has 8! = 40,320
+    fillings, of which the statement lists 10,001 before it folds the run instead
+    (82 x 82: 1,296 runs, 70 s)."""
+    rows = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            if i % 9 == 0 or j % 9 == 0:
+                down = "36" if i + 1 < n and (i + 1) % 9 and j % 9 else ""
+                across = "36" if j + 1 < n and (j + 1) % 9 and i % 9 else ""
+                row.append(f"{down}\\{across}" if down or across else "X")
+            else:
+                row.append(".")
+        rows.append(" ".join(row))
+    return "\n".join(rows) + "\n"
+
+
+def sixteen_cell_rows(n: int) -> str:
+    """A CrossCells of n rows of 16 cells, each with its total: the statement tries each
+    row's 65,536 ways to switch its cells (400 rows: 70 s)."""
+    rng = random.Random(1)
+    lines = []
+    for _ in range(n):
+        numbers = [rng.randint(1, 9) for _ in range(16)]
+        total = sum(number for number in numbers if rng.random() < 0.5)
+        lines.append(" ".join(f"+{number}" for number in numbers) + f" ={total}")
+    return "\n".join(lines) + "\n"
+
+
+SLOW_TO_STATE = {"kakuro": lambda: eight_cell_runs(82), "crosscells": lambda: sixteen_cell_rows(400)}
+
+
+@pytest.mark.parametrize("family", SLOW_TO_STATE)
+def test_stating_a_huge_puzzle_for_the_techniques_is_held_to_the_time_limit(tmp_path, family):
+    """Listing the fillings of a puzzle's runs or lines for the techniques (in Prolog for
+    a family stated on the grid kernel, in Python for CrossCells) took over a minute,
+    before the clock of grade, solve --steps and a hint started: each now ends within
+    its limit (1 s), with a time-out."""
+    big = tmp_path / "big.txt"
+    big.write_text(SLOW_TO_STATE[family](), encoding="utf-8")
+    for command in (["grade"], ["solve", "--steps"]):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "crossprolog", *command, big, "--timeout", "1",
+                               "--format", "json"], capture_output=True, text=True, timeout=300)
+        assert time.perf_counter() - started < 15, command
+        assert done.returncode == 3 and json.loads(done.stdout)["status"] == "timeout", done.stderr
+    puzzle = parse(big.read_text(encoding="utf-8"))
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        puzzle.statement(timeout=1)
+    assert puzzle.hint(timeout=1).status in ("timeout", "hint")
+    assert time.perf_counter() - started < 15
+    assert example("kakuro/tiny.txt" if family == "kakuro" else "crosscells/puzzle-25.txt").hint(timeout=20).cells
+
+
 def test_a_search_is_judged_by_what_it_found_not_by_the_clock():
     """A time limit that strikes as a search ends, before its alarm is taken away, makes
     no time-out of it, nor of one that found every solution it was asked for (the race

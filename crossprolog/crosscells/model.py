@@ -340,16 +340,24 @@ class CrossCells(Explainable):
 
     def _drawn_column(self, i: int) -> int:
         """The column of cell `i` among the columns as drawn (its place in its row if in none)."""
-        for k, column in enumerate(self.columns_left_to_right()):
-            if i in column.cells:
-                return k
-        return next(k for row in self.rows for k, j in enumerate(row.cells) if j == i)
+        return self._drawn_columns[i]
 
-    def statement(self) -> techniques.Statement:
+    # Once a puzzle: a statement names every cell, which looked through every column
+    # for each took a 120x120 puzzle a second
+    @cached_property
+    def _drawn_columns(self) -> dict[int, int]:
+        placed = {i: k for row in self.rows for k, i in enumerate(row.cells)}
+        return placed | {i: k for k, column in enumerate(self.columns_left_to_right()) for i in column.cells}
+
+    def statement(self, *, timeout: float | None = None) -> techniques.Statement:
         """Each total or count a table of the ON (1) and OFF (0) fillings of its cells (a
-        reading of over 16 cells is left to propagation), the decided cells placed."""
+        reading of over 16 cells is left to propagation), the decided cells placed;
+        TimeLimitExceeded past `timeout` seconds (a reading of 16 cells has 65,536 ways
+        to try: a few hundred of them take a minute)."""
         from .. import techniques  # for hints and grades only
+        from ..reasoner import Deadline
 
+        deadline = Deadline(timeout)
         places = tuple((r, k) for r, row in enumerate(self.rows) for k, _ in enumerate(row.cells))
         index = {self.rows[r].cells[k]: n for n, (r, k) in enumerate(places)}
         by_cells = {clue.cells: clue for clue in self.clues()}
@@ -357,6 +365,7 @@ class CrossCells(Explainable):
         for reading in self.readings():
             if len(reading.cells) > 16:
                 continue
+            deadline.left()
             clue = by_cells.get(self._json_cells(reading.cells))
             fillings = tuple(bits for bits in product((0, 1), repeat=len(reading.cells))
                              if reading.holds(self.cells, dict(zip(reading.cells, bits)),
