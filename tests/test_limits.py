@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 
@@ -156,6 +157,62 @@ def test_stating_a_huge_puzzle_for_the_techniques_is_held_to_the_time_limit(tmp_
     assert puzzle.hint(timeout=1).status in ("timeout", "hint")
     assert time.perf_counter() - started < 15
     assert example("kakuro/tiny.txt" if family == "kakuro" else "crosscells/puzzle-25.txt").hint(timeout=20).cells
+
+
+def mistyped_crossproduct(factor: int) -> str:
+    """A 30 x 30 CrossProduct with row 5's product `factor` times what its digits make: no
+    solution, and each of its 60 lines takes a second to fold (blame looks for the lines
+    no digits make)."""
+    rng = random.Random(1)
+    solved = CrossProduct.from_table([[rng.randint(1, 9) for _ in range(30)] for _ in range(30)])
+    rows = list(solved.row_products)
+    rows[4] *= factor
+    return replace(solved, row_products=tuple(rows)).render()
+
+
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["hint"], ["hint", "--all"]])
+def test_blaming_a_clue_of_a_huge_puzzle_is_held_to_the_time_limit(tmp_path, command):
+    """Which clue is mistyped is sought within what is left of --timeout: it took 51 s
+    past a limit of 1 s.  Out of time, the puzzle still has no solution."""
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(mistyped_crossproduct(2), encoding="utf-8")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "crossprolog", *command, wrong, "--timeout", "1",
+                           "--format", "json"], capture_output=True, text=True, timeout=300)
+    assert time.perf_counter() - started < 15
+    assert done.returncode == 1 and json.loads(done.stdout)["status"] == "unsolvable", done.stderr
+
+
+def test_blame_without_a_timeout_keeps_to_its_own_seconds(tmp_path):
+    """Without --timeout blame has 2 s, then the conflict (row 5's factor of 11, which no
+    digit has): it took 52 s, the lines folded past its 2 s, in a batch's workers too."""
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(mistyped_crossproduct(11), encoding="utf-8")
+    for jobs in (["--jobs", "1"], ["--jobs", "2", "--timeout", "3"]):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", wrong, wrong, *jobs,
+                               "--format", "json"], capture_output=True, text=True, timeout=600)
+        assert time.perf_counter() - started < 40, jobs
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [record["conflict"] for record in records] == [[{"kind": "row", "index": 4}]] * 2, done.stderr
+
+
+def test_folding_a_line_and_blaming_a_kakuro_stop_at_their_deadline():
+    """A fold looks at its deadline cell by cell; blame states a huge Kakuro (70 s) within
+    its time, and says when that ran out."""
+    from crossprolog import blame, reasoner, techniques
+
+    deadline = reasoner.Deadline(1e-6)
+    time.sleep(1e-3)
+    table = techniques.Table(tuple(range(30)), "row 1", None, op="*", target=2 ** 30)
+    with pytest.raises(TimeLimitExceeded):
+        table.fitting([set(range(1, 10))] * 30, deadline)
+    assert not table.known and table.fitting([set(range(1, 10))] * 30)[1]  # nothing kept of the fold cut short
+    wrong = parse(eight_cell_runs(82).replace("\\36 .", "\\44 .", 8))
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        blame.typos(wrong, timeout=1)
+    assert time.perf_counter() - started < 15
 
 
 def test_a_search_is_judged_by_what_it_found_not_by_the_clock():
