@@ -208,7 +208,8 @@ class CrossCells(Explainable):
                         index=k, cells=self._json_cells(line.cells))
                    for k, line in enumerate(self.columns_left_to_right()) if ends(line)]
         names = dict.fromkeys(g.group for g in self.groups)
-        groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
+        called = "region" if self.game == NUMBER_SUMS else "group"  # as each game's players say
+        groups = [Clue("group", f"{called} {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
                        name=name, cells=self._json_cells(self.group_cells(name)))
                   for name in names]
         decided = [Clue("given", self.given_name((r, k), self.cells[i].decided), cell=(r, k),
@@ -231,20 +232,27 @@ class CrossCells(Explainable):
                      else value_of(on_cells, self.first_cell, self.precedence))
             if value is None:
                 return None
-            said.append(replace(constraint, value=value, text="").text)
+            said.append(self._saying(constraint, value).text)
         return f"{clue.text.split(' (')[0]} ({', '.join(said)})"
 
     def retyped(self, clue: Clue, numbers: Sequence[int]) -> CrossCells | None:
-        """The puzzle with a line's or group's constraints (head first) saying `numbers`
-        (InvalidValue for a negative count)."""
+        """The puzzle with a line's or group's constraints (head first) saying `numbers`,
+        written as its game writes them (InvalidValue for a negative count)."""
         if clue.kind == "given":
             return super().retyped(clue, numbers)
-        new = {id(c): replace(c, value=n, text="") for c, n in zip(self.constraints_of(clue), numbers)}
+        new = {id(c): self._saying(c, n) for c, n in zip(self.constraints_of(clue), numbers)}
 
         def line(line: Line) -> Line:
             return replace(line, head=new.get(id(line.head), line.head), tail=new.get(id(line.tail), line.tail))
         return replace(self, rows=tuple(map(line, self.rows)), columns=tuple(map(line, self.columns)),
                        groups=tuple(new.get(id(g), g) for g in self.groups))
+
+    def _saying(self, constraint: Constraint, value: int) -> Constraint:
+        """`constraint` saying `value`, written as the puzzle's game writes it: `=17`, `b#2`;
+        in Sumplete and Number Sums a line's target bare, `17` (a region's `b=17`)."""
+        said = replace(constraint, value=value, text="")
+        bare = self.game != "crosscells" and said.kind == TOTAL and not said.group
+        return replace(said, text=str(value)) if bare else said
 
     def given_name(self, cell: tuple[int, int], value: int) -> str:
         """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
