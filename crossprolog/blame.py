@@ -26,7 +26,7 @@ from .answers import Clue
 from . import engine
 from .engine import EncodingError
 from .errors import InvalidValue, TimeLimitExceeded
-from .reasoner import minimal
+from .reasoner import Deadline, minimal
 from .puzzle import Puzzle, search_many
 
 PAIRS = 4000  # the most pairs of clues tried, in one crossing
@@ -87,7 +87,8 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     first, unless the caller says it knows the puzzle is `unsolvable`, as the command
     line does once its own search found none); raises TimeLimitExceeded when `timeout`
     seconds pass before it is known."""
-    end = None if timeout is None else time.perf_counter() + engine.seconds(timeout) * (1 - WRAP_UP)
+    deadline = Deadline(None if timeout is None else engine.seconds(timeout) * (1 - WRAP_UP))
+    end = deadline.end
     first = None if end is None else (end - time.perf_counter()) / 4  # cut short, it proves nothing
     if not unsolvable and puzzle.search(limit=1, timeout=first, encoding=encoding, keep=False).count:
         return ()
@@ -95,8 +96,9 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     pools = [list(entries)] if entries else []
     pools.append(list(entries) + [clue for clue in clues if clue not in entries])
     fallback: list[Typo] = []
-    statement = puzzle.statement() if hasattr(puzzle, "statement") else None
-    alone = impossible_alone(puzzle, pools[-1], end, encoding, statement)
+    # Stating a huge puzzle, or folding its long lines, may take minutes: within the deadline
+    statement = puzzle.statement(timeout=deadline.left()) if hasattr(puzzle, "statement") else None
+    alone = impossible_alone(puzzle, pools[-1], deadline, encoding, statement)
     values = statement.digits if statement is not None else tuple(range(1, 10))  # a given's
     if len(alone) > 2:
         return ()
@@ -132,15 +134,17 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     return tuple(fallback) if len(fallback) <= TELLING else ()
 
 
-def impossible_alone(puzzle: Puzzle, clues: list[Clue], end: float | None,
+def impossible_alone(puzzle: Puzzle, clues: list[Clue], deadline: Deadline,
                      encoding: str | None, statement=None) -> list[Clue]:
     """The clues that have no solution even alone (a product with a prime factor above 7,
     a cage no digits make): every correction drops them.  Read from the family's
-    statement (a cage or line without fillings), else asked of Prolog clue by clue."""
+    statement (a cage or line without fillings; TimeLimitExceeded once `deadline`
+    passes), else asked of Prolog clue by clue."""
     if statement is not None:
         digits = [set(statement.digits) for _ in statement.places]
         return [table.clue for table in statement.tables
-                if table.clue in clues and table.fitting(digits)[1] == 0]
+                if table.clue in clues and table.fitting(digits, deadline)[1] == 0]
+    end = deadline.end
     left = None if end is None else end - time.perf_counter()
     each = None if left is None else at_least_each(left / 4, len(clues), left)
     found = search_many([puzzle.keeping([clue]) for clue in clues], limit=1, timeout=each, encoding=encoding)

@@ -89,7 +89,10 @@ def best_hint(puzzle: Puzzle, deadline: Deadline, encoding: str | None) -> Hint:
     if search.status != "timeout" and not search.solutions:
         return Hint("unsolvable")
     known = search.solutions[0].to_json() if search.solutions and search.status != "timeout" else None
-    statement = puzzle.statement()
+    try:
+        statement = puzzle.statement(timeout=deadline.left())
+    except TimeLimitExceeded:  # no time for techniques: the only solution found may still tell a cell
+        statement = None
     if statement and search.status != "timeout" and search.count == 1:
         statement = replace(statement, unique=True)  # a unique rectangle may be used
     within = lambda: deadline.end - time.perf_counter() > 0  # noqa: E731
@@ -114,7 +117,7 @@ def best_hint(puzzle: Puzzle, deadline: Deadline, encoding: str | None) -> Hint:
 
 def easiest_open_cell(puzzle: Puzzle, statement: solving.Statement | None) -> Cell:
     """The open cell with the fewest candidates left by the placed digits (the first
-    open cell for a family without a statement)."""
+    open cell without a statement: a family states none, or it took too long)."""
     if statement is None:
         return puzzle.open_cells()[0]
     from .techniques import Marks
@@ -273,9 +276,11 @@ class Explainable(Puzzle):
         """A given as the puzzle's clues name it: `the 7 at row 2, column 3`."""
         return f"the {value} at row {cell[0] + 1}, column {cell[1] + 1}"
 
-    def statement(self) -> solving.Statement | None:
+    def statement(self, *, timeout: float | None = None) -> solving.Statement | None:
         """The puzzle's rules as data for a person's techniques (`techniques.Statement`),
-        or None for a family that states none (then hints reason by propagation)."""
+        or None for a family that states none (then hints reason by propagation).
+        TimeLimitExceeded when building it takes over `timeout` seconds (a huge puzzle's
+        cages and lines may take minutes to list)."""
         return None
 
     def forced_cells(self, *, timeout: float | None = None,

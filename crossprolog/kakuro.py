@@ -292,9 +292,9 @@ class Kakuro(Explainable):
 
     # Clues and cells, for explanations: the runs' sums and the placed digits.
 
-    def statement(self) -> solving.Statement:
+    def statement(self, *, timeout: float | None = None) -> solving.Statement:
         """Its rules as the hint techniques read them: its kernel statement."""
-        return solving.kernel_statement(self, 1, 9)
+        return solving.kernel_statement(self, 1, 9, timeout)
 
     def clues(self) -> tuple[Clue, ...]:
         runs = [Clue("run", run.called, name=run.name, cells=frozenset(run.cells))

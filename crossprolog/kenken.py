@@ -189,8 +189,8 @@ class KenKen(CagedGrid, Explainable):
 
     # For explanations: the rules as the techniques read them, and how a cage is named.
 
-    def statement(self) -> solving.Statement:
-        return solving.kernel_statement(self, 1, self.size)
+    def statement(self, *, timeout: float | None = None) -> solving.Statement:
+        return solving.kernel_statement(self, 1, self.size, timeout)
 
     def cell_name(self, cell: tuple[int, int]) -> str:
         """`row 2, column 3 (cage b)`, or for cages walled in, the cage's clue."""

@@ -172,9 +172,9 @@ class KillerSudoku(CagedGrid, Explainable):
 
     # For explanations: the rules as the techniques read them, and how a cage is named.
 
-    def statement(self) -> solving.Statement:
+    def statement(self, *, timeout: float | None = None) -> solving.Statement:
         """Its rules as the hint techniques read them: its kernel statement."""
-        return solving.kernel_statement(self, 1, self.size)
+        return solving.kernel_statement(self, 1, self.size, timeout)
 
     def cage_called(self, cage: Cage, letter: str) -> str:
         """How an explanation names `cage`: by its letter and sum, or where its sum stands

@@ -17,6 +17,7 @@ from typing import Callable, Iterator, Sequence
 
 from . import engine
 from .answers import Cell, Clue
+from .errors import TimeLimitExceeded
 from .grades import grade_name
 from .forcing import NISHIO, forcing_chains, nishio
 from .hard_techniques import (fish, single_digit_wings, unique_rectangles, w_wings, x_chains, xy_chains,
@@ -56,14 +57,20 @@ def easiest(steps: list[Step]) -> list[Step]:
     return [step for step in steps if step.rating == lowest]
 
 
-def kernel_statement(puzzle, low: int, high: int) -> Statement:
+def kernel_statement(puzzle, low: int, high: int, timeout: float | None = None) -> Statement:
     """The statement of a family stated on the grid kernel (`module:module/3`, as
-    sudoku:sudoku/3 and kenken:kenken/3), with digits `low`..`high`."""
+    sudoku:sudoku/3 and kenken:kenken/3), with digits `low`..`high`; TimeLimitExceeded
+    when Prolog takes over `timeout` seconds to state it (listing the fillings of a
+    huge Kakuro's runs takes minutes)."""
     family = puzzle.record.prolog
     engine.encodings(family)  # loads the family's module
-    data = engine.call("statement:statement(M, P, L, H, S)",
-                       {"M": family, "P": puzzle.prolog_data(), "L": low, "H": high},
-                       module="statement")["S"]
+    # Within Prolog's own time limit, as a search is: an alarm of Python's would break Prolog
+    data = engine.call("catch(crossprolog_runs:within(T, statement:statement(M, P, L, H, S)), "
+                       "time_limit_exceeded, S = timeout)",
+                       {"M": family, "P": puzzle.prolog_data(), "L": low, "H": high,
+                        "T": engine.seconds(timeout)}, module="statement")["S"]
+    if data == "timeout":
+        raise TimeLimitExceeded(timeout)
     places = tuple(tuple(place) for place in data["cells"])
     clues = puzzle.clues()
     by_cells = {frozenset(clue.cells): clue for clue in clues if clue.kind != "given"}

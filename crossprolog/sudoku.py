@@ -156,8 +156,8 @@ class Sudoku(Explainable):
                           cells=frozenset({(r, c)}))
                      for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is not None)
 
-    def statement(self) -> solving.Statement:
-        return solving.kernel_statement(self, self.digits.low, self.digits.high)
+    def statement(self, *, timeout: float | None = None) -> solving.Statement:
+        return solving.kernel_statement(self, self.digits.low, self.digits.high, timeout)
 
     def cell_name(self, cell: tuple[int, int]) -> str:
         """`row 2, column 3 (box 1)`: boxes numbered left to right, top to bottom."""

@@ -27,11 +27,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .answers import Clue
 
+if TYPE_CHECKING:
+    from .reasoner import Deadline
+
 Index = int  # a cell, numbered 0.. in the statement's order
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -58,27 +62,29 @@ class Table:
     distinct: bool = False
     known: dict = field(default_factory=dict, compare=False, repr=False)  # fitting's answers so far
 
-    def fitting(self, marks: list[set[int]]) -> tuple[list[set[int]], int]:
-        """The digits each cell takes in some filling the pencil marks allow, and how
-        many such fillings there are."""
+    def fitting(self, marks: list[set[int]], deadline: Deadline | None = None) -> tuple[list[set[int]], int]:
+        """The digits each cell takes in some filling the pencil marks allow, and how many
+        such fillings there are; TimeLimitExceeded once `deadline` passes (a fold may take seconds)."""
         key = tuple(frozenset(marks[i]) for i in self.cells)
         if (known := self.known.get(key)) is None:
             if len(self.known) > 10_000:
                 self.known.clear()
-            self.known[key] = known = self._fitting(marks)
+            self.known[key] = known = self._fitting(marks, deadline)
         return known
 
-    def _fitting(self, marks: list[set[int]]) -> tuple[list[set[int]], int]:
+    def _fitting(self, marks: list[set[int]], deadline: Deadline | None) -> tuple[list[set[int]], int]:
         if self.fillings is not None:
             fit = [f for f in self.fillings if all(d in marks[i] for i, d in zip(self.cells, f))]
             return [{f[k] for f in fit} for k in range(len(self.cells))], len(fit)
-        return folded(self.op, self.target, [marks[i] for i in self.cells], self.distinct)
+        return folded(self.op, self.target, [marks[i] for i in self.cells], self.distinct, deadline)
 
 
-def folded(op: str, target: int, marks: list[set[int]], distinct: bool = False) -> tuple[list[set[int]], int]:
+def folded(op: str, target: int, marks: list[set[int]], distinct: bool = False,
+           deadline: Deadline | None = None) -> tuple[list[set[int]], int]:
     """`Table.fitting` for a sum or product over `marks` (no digit twice if `distinct`),
     by the states reachable from the left and those still able to reach `target` (no
-    filling listed).  A state is the partial result and, if `distinct`, the digits used."""
+    filling listed).  A state is the partial result and, if `distinct`, the digits used;
+    the `deadline` is looked at cell by cell."""
     apply = (lambda a, d: a + d) if op == "+" else (lambda a, d: a * d)
     start = 0 if op == "+" else 1
     useful = (lambda a: a <= target) if op == "+" else (lambda a: target == 0 or (a and target % a == 0))
@@ -92,7 +98,7 @@ def folded(op: str, target: int, marks: list[set[int]], distinct: bool = False) 
         return after, used | bit
 
     forward: list[dict[tuple[int, int], int]] = [{(start, 0): 1}]
-    for cell in marks:
+    for cell in in_time(marks, deadline):
         states: dict[tuple[int, int], int] = {}
         for state, ways in forward[-1].items():
             for d in cell:
@@ -100,11 +106,19 @@ def folded(op: str, target: int, marks: list[set[int]], distinct: bool = False) 
                     states[after] = states.get(after, 0) + ways
         forward.append(states)
     backward = [{state for state in forward[-1] if state[0] == target}]
-    for k in range(len(marks) - 1, -1, -1):
+    for k in in_time(range(len(marks) - 1, -1, -1), deadline):
         backward.insert(0, {state for state in forward[k] for d in marks[k] if step(state, d) in backward[0]})
     fit = [{d for state in forward[k] if state in backward[k] for d in marks[k] if step(state, d) in backward[k + 1]}
-           for k in range(len(marks))]
+           for k in in_time(range(len(marks)), deadline)]
     return fit, sum(forward[-1][state] for state in backward[-1])
+
+
+def in_time(items: Iterable[T], deadline: Deadline | None) -> Iterator[T]:
+    """`items`, each once `deadline` is seen not to have passed (TimeLimitExceeded)."""
+    for item in items:
+        if deadline is not None:
+            deadline.left()
+        yield item
 
 
 @dataclass

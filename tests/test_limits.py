@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 
@@ -100,6 +101,118 @@ def test_a_persons_path_through_a_huge_puzzle_is_held_to_its_time_limit(tmp_path
         assert done.returncode == 3, done.stderr
         assert records[0]["status"] == "timeout" and records[0]["grade"] is None
         assert [record["status"] for record in records[1:]] == ["solved"] * (len(paths) - 1)
+
+
+def eight_cell_runs(n: int) -> str:
+    """An n x n Kakuro of runs of eight cells adding up to 36: each has 8! = 40,320
+    fillings, of which the statement lists 10,001 before it folds the run instead
+    (82 x 82: 1,296 runs, 70 s)."""
+    rows = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            if i % 9 == 0 or j % 9 == 0:
+                down = "36" if i + 1 < n and (i + 1) % 9 and j % 9 else ""
+                across = "36" if j + 1 < n and (j + 1) % 9 and i % 9 else ""
+                row.append(f"{down}\\{across}" if down or across else "X")
+            else:
+                row.append(".")
+        rows.append(" ".join(row))
+    return "\n".join(rows) + "\n"
+
+
+def sixteen_cell_rows(n: int) -> str:
+    """A CrossCells of n rows of 16 cells, each with its total: the statement tries each
+    row's 65,536 ways to switch its cells (400 rows: 70 s)."""
+    rng = random.Random(1)
+    lines = []
+    for _ in range(n):
+        numbers = [rng.randint(1, 9) for _ in range(16)]
+        total = sum(number for number in numbers if rng.random() < 0.5)
+        lines.append(" ".join(f"+{number}" for number in numbers) + f" ={total}")
+    return "\n".join(lines) + "\n"
+
+
+SLOW_TO_STATE = {"kakuro": lambda: eight_cell_runs(82), "crosscells": lambda: sixteen_cell_rows(400)}
+
+
+@pytest.mark.parametrize("family", SLOW_TO_STATE)
+def test_stating_a_huge_puzzle_for_the_techniques_is_held_to_the_time_limit(tmp_path, family):
+    """Listing the fillings of a puzzle's runs or lines for the techniques (in Prolog for
+    a family stated on the grid kernel, in Python for CrossCells) took over a minute,
+    before the clock of grade, solve --steps and a hint started: each now ends within
+    its limit (1 s), with a time-out."""
+    big = tmp_path / "big.txt"
+    big.write_text(SLOW_TO_STATE[family](), encoding="utf-8")
+    for command in (["grade"], ["solve", "--steps"]):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "crossprolog", *command, big, "--timeout", "1",
+                               "--format", "json"], capture_output=True, text=True, timeout=300)
+        assert time.perf_counter() - started < 15, command
+        assert done.returncode == 3 and json.loads(done.stdout)["status"] == "timeout", done.stderr
+    puzzle = parse(big.read_text(encoding="utf-8"))
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        puzzle.statement(timeout=1)
+    assert puzzle.hint(timeout=1).status in ("timeout", "hint")
+    assert time.perf_counter() - started < 15
+    assert example("kakuro/tiny.txt" if family == "kakuro" else "crosscells/puzzle-25.txt").hint(timeout=20).cells
+
+
+def mistyped_crossproduct(factor: int) -> str:
+    """A 30 x 30 CrossProduct with row 5's product `factor` times what its digits make: no
+    solution, and each of its 60 lines takes a second to fold (blame looks for the lines
+    no digits make)."""
+    rng = random.Random(1)
+    solved = CrossProduct.from_table([[rng.randint(1, 9) for _ in range(30)] for _ in range(30)])
+    rows = list(solved.row_products)
+    rows[4] *= factor
+    return replace(solved, row_products=tuple(rows)).render()
+
+
+@pytest.mark.parametrize("command", [["solve"], ["check"], ["hint"], ["hint", "--all"]])
+def test_blaming_a_clue_of_a_huge_puzzle_is_held_to_the_time_limit(tmp_path, command):
+    """Which clue is mistyped is sought within what is left of --timeout: it took 51 s
+    past a limit of 1 s.  Out of time, the puzzle still has no solution."""
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(mistyped_crossproduct(2), encoding="utf-8")
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "crossprolog", *command, wrong, "--timeout", "1",
+                           "--format", "json"], capture_output=True, text=True, timeout=300)
+    assert time.perf_counter() - started < 15
+    assert done.returncode == 1 and json.loads(done.stdout)["status"] == "unsolvable", done.stderr
+
+
+def test_blame_without_a_timeout_keeps_to_its_own_seconds(tmp_path):
+    """Without --timeout blame has 2 s, then the conflict (row 5's factor of 11, which no
+    digit has): it took 52 s, the lines folded past its 2 s, in a batch's workers too."""
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(mistyped_crossproduct(11), encoding="utf-8")
+    for jobs in (["--jobs", "1"], ["--jobs", "2", "--timeout", "3"]):
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", wrong, wrong, *jobs,
+                               "--format", "json"], capture_output=True, text=True, timeout=600)
+        assert time.perf_counter() - started < 40, jobs
+        records = [json.loads(line) for line in done.stdout.splitlines()]
+        assert [record["conflict"] for record in records] == [[{"kind": "row", "index": 4}]] * 2, done.stderr
+
+
+def test_folding_a_line_and_blaming_a_kakuro_stop_at_their_deadline():
+    """A fold looks at its deadline cell by cell; blame states a huge Kakuro (70 s) within
+    its time, and says when that ran out."""
+    from crossprolog import blame, reasoner, techniques
+
+    deadline = reasoner.Deadline(1e-6)
+    time.sleep(1e-3)
+    table = techniques.Table(tuple(range(30)), "row 1", None, op="*", target=2 ** 30)
+    with pytest.raises(TimeLimitExceeded):
+        table.fitting([set(range(1, 10))] * 30, deadline)
+    assert not table.known and table.fitting([set(range(1, 10))] * 30)[1]  # nothing kept of the fold cut short
+    wrong = parse(eight_cell_runs(82).replace("\\36 .", "\\44 .", 8))
+    started = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        blame.typos(wrong, timeout=1)
+    assert time.perf_counter() - started < 15
 
 
 def test_a_search_is_judged_by_what_it_found_not_by_the_clock():

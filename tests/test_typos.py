@@ -100,6 +100,28 @@ def test_a_retyped_clue_is_the_only_clue_that_changes(example):
         assert retyped.stated(retyped.clues()[k]) == wanted
 
 
+SUMPLETE = "# game: sumplete\n6 7 2 8 2\n4 9 9 3 7\n-1 9 1 2 10\n7 -3 5 7 9\n3 6 7 13\n"  # column 4 is 12
+NUMBER_SUMS = (EXAMPLES / "crosscells" / "number-sums.txt").read_text().replace("b=18", "b=19")
+
+
+@pytest.mark.parametrize("text, typed, meant, number", [
+    (SUMPLETE, "column 4 (13)", "column 4 (12)", 12),
+    (NUMBER_SUMS, "region b (b=19)", "region b (b=18)", 18)], ids=["sumplete", "number-sums"])
+def test_a_sumplete_or_number_sums_correction_reads_as_that_game_writes_it(text, typed, meant, number):
+    """A correction read `column 4 (=12)` and `group b (b=18)`, CrossCells' way: a total
+    is written bare in these games' layouts, and Number Sums' groups are regions."""
+    wrong = crossprolog.parse(text)
+    [typo] = blame.typos(wrong)
+    assert [clue.text for clue in typo.clues] == [typed] and typo.reading == meant and typo.unique
+    fixed = wrong.retyped(typo.clues[0], (number,))
+    assert crossprolog.parse(fixed.render()) == fixed  # written as its game's layout reads it back
+    solution = fixed.solve()
+    assert [fixed.clue_reading(clue, solution) for clue in fixed.clues()] == [clue.text for clue in fixed.clues()]
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-"], input=text,
+                          capture_output=True, text=True)
+    assert done.stdout.startswith(f"no solution: {typed} is likely mistyped: with {meant} instead"), done.stderr
+
+
 def test_a_wrong_mark_is_named_before_a_total_as_slightly_off():
     found = blame.typos(read(ROOT / "tests" / "mark-or-total.txt"))
     assert [(typo.clues[0].text, typo.reading) for typo in found[:2]] == [

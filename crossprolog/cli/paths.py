@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Callable, NamedTuple
 
 from .. import registry
-from ..errors import ParseError, UsageError
+from ..errors import ParseError, TimeLimitExceeded, UsageError
 from ..puzzle import Puzzle
 from .inputs import read_text
 from .pictured import picture
@@ -37,14 +37,12 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None,
     """The outcome `told` makes of a person's way through `puzzle` (None when the family
     states no rules for techniques).  Techniques alone reach only the one solution; the
     search a step falls back on is asked for two, to tell a puzzle of several.  Within
-    `budget`, whatever a technique's own work takes: past it, the watchdog tells the
-    steps so far as a time-out, and ends the process."""
-    statement = puzzle.statement()
-    if statement is None:
-        return None
+    `budget`, building the statement included, whatever a technique's own work takes:
+    past it, the watchdog tells the steps so far as a time-out, and ends the process."""
     started = time.monotonic()
     found: list = []
     steps: list = []
+    statement = None
 
     def walk(ending: str) -> Walk:
         return Walk(statement, list(steps), ending, round(time.monotonic() - started, 6))
@@ -59,9 +57,16 @@ def human_path(puzzle: Puzzle, run: Run, budget: float | None,
         return found[0]
 
     within = lambda: budget is None or time.monotonic() - started < budget  # noqa: E731
-    from .. import solving  # a person's techniques: for these commands only
 
     with watchdog(run, budget, lambda: told(walk("timeout"))):
+        try:
+            statement = puzzle.statement(timeout=budget)
+        except TimeLimitExceeded:
+            return told(walk("timeout"))  # before any step: the walk needs no statement
+        if statement is None:
+            return None
+        from .. import solving  # a person's techniques: for these commands only
+
         _, done = solving.path(statement, solution, within, steps)
         if done:  # every cell placed: a puzzle without solution lets a path place anything
             filled = puzzle.placing({statement.places[s.placed[0]]: s.placed[1] for s in steps if s.placed})

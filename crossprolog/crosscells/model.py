@@ -208,7 +208,8 @@ class CrossCells(Explainable):
                         index=k, cells=self._json_cells(line.cells))
                    for k, line in enumerate(self.columns_left_to_right()) if ends(line)]
         names = dict.fromkeys(g.group for g in self.groups)
-        groups = [Clue("group", f"group {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
+        called = "region" if self.game == NUMBER_SUMS else "group"  # as each game's players say
+        groups = [Clue("group", f"{called} {name} ({', '.join(g.text for g in self.groups if g.group == name)})",
                        name=name, cells=self._json_cells(self.group_cells(name)))
                   for name in names]
         decided = [Clue("given", self.given_name((r, k), self.cells[i].decided), cell=(r, k),
@@ -231,20 +232,27 @@ class CrossCells(Explainable):
                      else value_of(on_cells, self.first_cell, self.precedence))
             if value is None:
                 return None
-            said.append(replace(constraint, value=value, text="").text)
+            said.append(self._saying(constraint, value).text)
         return f"{clue.text.split(' (')[0]} ({', '.join(said)})"
 
     def retyped(self, clue: Clue, numbers: Sequence[int]) -> CrossCells | None:
-        """The puzzle with a line's or group's constraints (head first) saying `numbers`
-        (InvalidValue for a negative count)."""
+        """The puzzle with a line's or group's constraints (head first) saying `numbers`,
+        written as its game writes them (InvalidValue for a negative count)."""
         if clue.kind == "given":
             return super().retyped(clue, numbers)
-        new = {id(c): replace(c, value=n, text="") for c, n in zip(self.constraints_of(clue), numbers)}
+        new = {id(c): self._saying(c, n) for c, n in zip(self.constraints_of(clue), numbers)}
 
         def line(line: Line) -> Line:
             return replace(line, head=new.get(id(line.head), line.head), tail=new.get(id(line.tail), line.tail))
         return replace(self, rows=tuple(map(line, self.rows)), columns=tuple(map(line, self.columns)),
                        groups=tuple(new.get(id(g), g) for g in self.groups))
+
+    def _saying(self, constraint: Constraint, value: int) -> Constraint:
+        """`constraint` saying `value`, written as the puzzle's game writes it: `=17`, `b#2`;
+        in Sumplete and Number Sums a line's target bare, `17` (a region's `b=17`)."""
+        said = replace(constraint, value=value, text="")
+        bare = self.game != "crosscells" and said.kind == TOTAL and not said.group
+        return replace(said, text=str(value)) if bare else said
 
     def given_name(self, cell: tuple[int, int], value: int) -> str:
         """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
@@ -340,16 +348,24 @@ class CrossCells(Explainable):
 
     def _drawn_column(self, i: int) -> int:
         """The column of cell `i` among the columns as drawn (its place in its row if in none)."""
-        for k, column in enumerate(self.columns_left_to_right()):
-            if i in column.cells:
-                return k
-        return next(k for row in self.rows for k, j in enumerate(row.cells) if j == i)
+        return self._drawn_columns[i]
 
-    def statement(self) -> techniques.Statement:
+    # Once a puzzle: a statement names every cell, which looked through every column
+    # for each took a 120x120 puzzle a second
+    @cached_property
+    def _drawn_columns(self) -> dict[int, int]:
+        placed = {i: k for row in self.rows for k, i in enumerate(row.cells)}
+        return placed | {i: k for k, column in enumerate(self.columns_left_to_right()) for i in column.cells}
+
+    def statement(self, *, timeout: float | None = None) -> techniques.Statement:
         """Each total or count a table of the ON (1) and OFF (0) fillings of its cells (a
-        reading of over 16 cells is left to propagation), the decided cells placed."""
+        reading of over 16 cells is left to propagation), the decided cells placed;
+        TimeLimitExceeded past `timeout` seconds (a reading of 16 cells has 65,536 ways
+        to try: a few hundred of them take a minute)."""
         from .. import techniques  # for hints and grades only
+        from ..reasoner import Deadline
 
+        deadline = Deadline(timeout)
         places = tuple((r, k) for r, row in enumerate(self.rows) for k, _ in enumerate(row.cells))
         index = {self.rows[r].cells[k]: n for n, (r, k) in enumerate(places)}
         by_cells = {clue.cells: clue for clue in self.clues()}
@@ -357,6 +373,7 @@ class CrossCells(Explainable):
         for reading in self.readings():
             if len(reading.cells) > 16:
                 continue
+            deadline.left()
             clue = by_cells.get(self._json_cells(reading.cells))
             fillings = tuple(bits for bits in product((0, 1), repeat=len(reading.cells))
                              if reading.holds(self.cells, dict(zip(reading.cells, bits)),
