@@ -297,6 +297,17 @@ def test_a_hint_in_markdown_reads_back_as_the_next_step_in_markdown(cli, write, 
     assert second.out.count("```") == first.out.count("```") == 2
 
 
+def test_a_hint_in_markdown_keeps_a_text_puzzles_comments_as_code_not_headings(cli, write):
+    """A comment of a puzzle typed as text, as a markdown line of its own, would be a
+    heading: indented like the hint's reason, it is a code line, and reads back once."""
+    first = cli("hint", write((EXAMPLES / "crossproduct" / "riddler-1.txt").read_text()), "--format", "markdown")
+    comment = "    # The Riddler's first CrossProduct"
+    assert first.code == 0 and first.out.startswith(comment)
+    assert not any(line.startswith("#") for line in first.out.splitlines())
+    second = cli("hint", write(first.out, "next.md"), "--format", "markdown")
+    assert second.code == 0 and second.out.startswith(comment) and second.out.count(comment) == 1
+
+
 def test_hint_statuses_in_json(cli, write):
     one_left = write("6 8\n2 4 8\n3 ? 6\n", "one.txt")
     record = cli("hint", one_left, "--format", "json").json()

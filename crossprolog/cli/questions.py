@@ -316,7 +316,8 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
     markdown = (layout(run.args) or puzzle.layout) == "markdown"
     reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
-    kept = [line.text for line in run.comments if not line.text.lstrip().startswith(HINTED)]
+    kept = [("    " if markdown and puzzle.layout != "markdown" else "") + line.text
+            for line in run.comments if not line.text.lstrip().startswith(HINTED)]
     hinted = Marks(cells=frozenset(forced.cell for forced in found.cells))
     late = [f"time limit of {hint_seconds(run):g} s reached: {plural(len(found.cells), 'forced cell')} "
             "found by then; there may be more"] if found.status == "timeout" else []
@@ -332,7 +333,8 @@ def hint_seconds(run: Run) -> float:
 
 # A hint's reason is a comment above the puzzle, so the output reads back in as the next
 # step's puzzle: marked, so that the next step's output drops it and keeps only the file's
-# own comments; in markdown indented, a code line, not a heading.
+# own comments; in markdown indented, a code line, not a heading (as are the comments of
+# a puzzle typed as text: those of a markdown one are its author's own markdown).
 HINTED = "# hint -"
 
 
