@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import EXAMPLES, NEVER_CROSSCELLS
 
 import crossprolog
@@ -127,6 +129,22 @@ def test_check_suggests_a_line_clue_past_a_line_whose_total_is_undefined(cli, wr
     assert run.code == 1 and "more than one solution" in run.out
     assert "add #2 after row 1, and only the first is left" in run.out
     assert cli("check", path, "--format", "json").json()["status"] == "several"
+
+
+@pytest.mark.parametrize("text, said, marked", [
+    ("+1 +1 =1\n+1 +1 =1\n=1 =1\n", "mark +1 at row 1, column 1 OFF", "+1~ +1 =1\n+1 +1 =1\n=1 =1\n"),
+    ("# game: sumplete\n1 1 1\n1 1 1\n1 1\n", "mark the 1 at row 1, column 1 deleted",
+     "# game: sumplete\n1~ 1 1\n1 1 1\n1 1\n"),
+    ("# game: number-sums\n1a 1a 1\n1a 1a 1\n1 1\na=2\n", "mark the 1 at row 1, column 1 deleted",
+     "# game: number-sums\n1a~ 1a 1\n1a 1a 1\n1 1\na=2\n")])
+def test_check_suggests_a_decided_cell_where_no_line_clue_tells_the_two_apart(cli, write, text, said, marked):
+    """Two solutions that every free line end sees alike (or, in Sumplete and Number
+    Sums, no free line end at all): a cell decided as in one of them, as a solver marks
+    it, leaves that one (check said no clue could, and offered CrossCells' own line
+    clues to a game that has none)."""
+    run = cli("check", write(text))
+    assert run.code == 1 and run.out.rstrip().endswith(f"{said}, and only the first is left")
+    assert cli("check", write(marked, "marked.txt")).out == "well-formed: exactly one solution\n"
 
 
 def test_check_suggests_no_total_longer_than_a_puzzle_may_state(cli, write):

@@ -379,7 +379,7 @@ def test_the_suggested_clue_makes_the_puzzle_unique():
 
 @pytest.mark.parametrize("text, count, said", [
     ("      =1   =1\n =1   +1   +1   =1\n =1   +1   +1   =1\n      =1   =1\n", 2,
-     "no one more clue makes the solution unique"),
+     "mark +1 at row 1, column 1 ON, and only the first is left"),
     ("18 36 80\n? ? ? 36\n? ? ? 60\n? ? ? 24\n", 11,
      "no one more clue that either of these meets makes the solution unique"),
     ("48 48 48\n? ? ? 48\n? ? ? 24\n? ? ? 96\n", 108,
@@ -387,9 +387,10 @@ def test_the_suggested_clue_makes_the_puzzle_unique():
 def test_no_clue_is_said_to_make_it_unique_only_when_none_would(cli, write, text, count, said):
     """check said "no one more clue makes the solution unique" of the 11-solution
     CrossProduct, where six givens leave one of the other nine (brute force): it tried
-    only the clues the two solutions shown meet.  It says so now, and says "no one
-    more clue" only of a puzzle with no third solution (here one whose every line is
-    clued at both ends: no clue can be added)."""
+    only the clues the two solutions shown meet.  It says so now, and "no one more
+    clue" only of a puzzle with no third solution, where none of the additions
+    leaves one: of two solutions, a cell where they differ, given (or for CrossCells
+    decided, here where every line is clued at both ends), always does."""
     every = solutions(crossprolog.parse(text))
     assert len(every) == count
     run = cli("check", write(text))

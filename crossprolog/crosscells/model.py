@@ -256,8 +256,12 @@ class CrossCells(Explainable):
 
     def given_name(self, cell: tuple[int, int], value: int) -> str:
         """A decided cell, as a hint would say it: `+2a at row 1, column 2 ON`."""
-        words = ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")
-        return f"{self.cell_name(cell)} {words[value]}"
+        return f"{self.cell_name(cell)} {self._decided_words[value]}"
+
+    @property
+    def _decided_words(self) -> tuple[str, str]:
+        """How the game says a cell is decided OFF (0) and ON (1)."""
+        return ("OFF", "ON") if self.game == "crosscells" else ("deleted", "kept")
 
     def _json_cells(self, indices: Sequence[int]) -> frozenset[tuple[int, int]]:
         return frozenset(self._json_places[i] for i in indices)
@@ -306,9 +310,20 @@ class CrossCells(Explainable):
             for i, cell in enumerate(self.cells)))
 
     def additions(self, solution: list, cells: Sequence[tuple[int, int]]) -> Iterator[tuple[str, CrossCells]]:
-        """One more line constraint that `solution` meets: on a row or column through
-        `cells` with an end free, the count, then the total, it gives there (unless
-        the total has more digits than a puzzle's text may have)."""
+        """One more clue that `solution` meets: in CrossCells, a line constraint first
+        (`_constraints_added`), then, in every game, one of `cells` decided as in
+        `solution`, as a solver marks it (the given digit of other families): a
+        Sumplete or Number Sums has no free line end to write a clue at."""
+        if self.game == "crosscells":
+            yield from self._constraints_added(solution, cells)
+        for r, k in cells:
+            yield f"mark {self.given_name((r, k), solution[r][k])}", self.placing({(r, k): solution[r][k]})
+
+    def _constraints_added(self, solution: list, cells: Sequence[tuple[int, int]]
+                           ) -> Iterator[tuple[str, CrossCells]]:
+        """On a row or column through `cells` with an end free, the count, then the
+        total, that `solution` gives there (unless the total has more digits than a
+        puzzle's text may have)."""
         ons = {self.rows[r].cells[k]: on for r, row in enumerate(solution) for k, on in enumerate(row)}
         touched = {self.rows[r].cells[k] for r, k in cells}
         columns = self.columns_left_to_right()
@@ -382,7 +397,7 @@ class CrossCells(Explainable):
                                            clue.text if clue else reading.constraint.text, clue, fillings))
         names = tuple(f"{unmarked(self.cells[self.rows[r].cells[k]].text)} at "
                       f"r{r + 1}c{self._drawn_column(self.rows[r].cells[k]) + 1}" for r, k in places)
-        words = {1: "ON", 0: "OFF"} if self.game == "crosscells" else {1: "kept", 0: "deleted"}
+        words = dict(enumerate(self._decided_words))
         return techniques.Statement(places, names, (0, 1), (), tuple(tables),
                                     {index[i]: cell.decided for i, cell in enumerate(self.cells)
                                      if cell.decided is not None}, words=words)
@@ -390,4 +405,4 @@ class CrossCells(Explainable):
     def value_name(self, cell: tuple[int, int], value: int) -> str:
         if self.game == "crosscells":
             return f"{self.cell_name(cell)} only {'ON' if value else 'OFF'}"
-        return f"{self.cell_name(cell)} {'kept' if value else 'deleted'}"
+        return self.given_name(cell, value)
