@@ -286,8 +286,8 @@ def _chunked(client, work: Callable, items: Sequence[Any], died: Callable[[str],
                 continue
             measured[0] += len(indices)
             measured[1] += seconds
-            if stuck:  # a search left running there, which nothing else stops
-                client.run(end_soon, workers=[stuck])
+            if stuck:  # a search left running there, which nothing else stops (gone already: so be it)
+                client.run(end_soon, workers=[stuck], on_error="ignore")
             refill()
             for index, result in zip(indices, done):
                 yield index, result
