@@ -19,6 +19,8 @@ import crossprolog
 from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
 from web_server import ROOT, served
 
+CORES = len(os.sched_getaffinity(0))  # the most search workers a server starts
+
 EXAMPLE = {"crossproduct": "crossproduct/riddler-1.txt", "crosscells": "crosscells/puzzle-25.txt",
            "sudoku": "sudoku/tarek-052.txt", "kenken": "kenken/issue-4x4.txt",
            "killer_sudoku": "killer_sudoku/shidoku-4x4.txt", "kakuro": "kakuro/tiny.txt"}
@@ -345,10 +347,21 @@ def test_stopping_the_server_ends_its_workers():
     with served("--workers", "2") as running:
         running.post("/api/solve", {"text": SEVERAL})
         workers = running.workers()
-        assert len(workers) == 3  # two searching, one drawing
+        assert len(workers) == min(2, CORES) + 1  # the searching ones, one drawing
     for pid in workers:
         wait_for(lambda: not os.path.exists(f"/proc/{pid}") or "Z" in
                  open(f"/proc/{pid}/stat").read().split(")")[1].split()[0], 30)
+
+
+def test_no_more_search_workers_than_cores_and_the_server_says_so():
+    """`serve --workers 30` started 30 searching processes on a 2-core machine, each
+    with a Prolog of its own, to share the cores."""
+    with served("--workers", str(CORES + 3)) as running:
+        assert f"with {CORES} worker process" in running.stderr
+        assert f"({CORES + 3} asked; this machine has {CORES} cores)" in running.stderr
+        wait_for(lambda: running.get("/api/health")[1]["ready"], 120)
+        assert running.get("/api/health")[1]["workers"] == CORES
+        assert len(running.workers()) == CORES + 1  # and the one drawing
 
 
 def test_the_server_listens_on_this_machine_only_unless_told(cli):

@@ -222,7 +222,8 @@ def _serve(serving: argparse.ArgumentParser) -> None:
                          help="the address to listen on (default 127.0.0.1: this machine only)")
     serving.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serving.add_argument("--workers", type=_positive, default=2, metavar="N",
-                         help="worker processes, each searching one puzzle at a time (default 2)")
+                         help="worker processes, each searching one puzzle at a time (default 2; "
+                              "no more than the cores)")
     serving.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                          help="the time limit of each request's search (default 10)")
     serving.add_argument("--queue", type=_positive, default=32, metavar="N",

@@ -6,6 +6,7 @@ import logging
 import socket
 import sys
 
+from ..batch import cores
 from ..errors import UsageError
 from .report import OK
 from .state import Run
@@ -23,11 +24,15 @@ def serve(run: Run) -> int:
         raise UsageError(f"serve needs the web extra ({error.name} is missing): "
                          "pip install 'crossprolog[web]'") from None
     listener = listening(args.host, args.port)
-    settings = Settings(workers=args.workers, timeout=args.timeout, queue=args.queue, host=args.host)
+    # Searches are CPU-bound: a worker more than the cores only shares them, with a
+    # Prolog of its own in memory and its requests' --timeout running as it waits.
+    workers = min(args.workers, cores())
+    settings = Settings(workers=workers, timeout=args.timeout, queue=args.queue, host=args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     port = listener.getsockname()[1]  # the one bound: --port 0 leaves it to the system
-    print(f"crossprolog: serving http://{shown}:{port}/ with {args.workers} worker "
-          f"process{'es' * (args.workers != 1)} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+    capped = f" ({args.workers} asked; this machine has {workers} cores)" if workers < args.workers else ""
+    print(f"crossprolog: serving http://{shown}:{port}/ with {workers} worker "
+          f"process{'es' * (workers != 1)}{capped} (Ctrl-C to stop)", file=sys.stderr, flush=True)
     # Ctrl-C stops the server at once: the searches under way are not waited for (each
     # could take --timeout), their workers are ended.
     config = uvicorn.Config(create_app(settings), log_level="warning", access_log=False,
