@@ -52,6 +52,8 @@ def combined(op: str, digits: Sequence[Digit]) -> int | None:
 
 OPERATIONS = ("+", "-", "*", "/", GIVEN)
 TWO_CELLS = ("-", "/")
+# How people write each operation in a clue, its own sign first (`12x` is `12*`).
+SPELLINGS = {"+": ("+",), "-": ("-", "−"), "*": ("*", "x", "X", "×"), "/": ("/", "÷"), GIVEN: ("",)}
 
 
 @dataclass(frozen=True)
@@ -59,13 +61,15 @@ class Cage:
     """Cells in reading order, the target their digits make, and the operation (GIVEN
     for a one-cell cage written as its number alone).  `name` is its letter in the
     layout ("" until drawn); `clue_at` the cell its clue stands in, when drawn in
-    another than its first."""
+    another than its first; `written` the operation as typed (one of its
+    SPELLINGS: `x` for `*`), "" for its own sign."""
 
     cells: tuple[Place, ...]
     target: int
     op: str
     name: str = field(default="", compare=False)
     clue_at: Place | None = field(default=None, compare=False)
+    written: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         """Refuse, with InvalidValue, a cage that cannot be: cells that are not pairs of
@@ -81,6 +85,9 @@ class Cage:
             raise InvalidValue(f"a {self.op} cage has two cells")
         if self.op == GIVEN and len(self.cells) != 1:
             raise InvalidValue("only a one-cell cage may give its number alone")
+        if self.written and self.written not in SPELLINGS[self.op]:
+            raise InvalidValue(f"a {self.op} cage's operation is written {' or '.join(SPELLINGS[self.op])}, "
+                               f"not {self.written!r}")
         if self.clue_at is not None:
             object.__setattr__(self, "clue_at", cage_cells((self.clue_at,))[0])
             if self.clue_at not in self.cells:
@@ -101,8 +108,9 @@ class Cage:
 
     @property
     def clue(self) -> str:
-        """The clue as written: `12*`, `2/`, or the number alone for a given."""
-        return f"{self.target}{'' if self.op == GIVEN else self.op}"
+        """The clue as written: `12*` (or `12x`, as typed), `2/`, or the number alone for
+        a given."""
+        return f"{self.target}{self.written or SPELLINGS[self.op][0]}"
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ The grid: one line per row, cells separated by blanks, or all written together
 cages), maybe with the digit a solver has already placed there (`a4`).  Then a
 clue line per cage, in any order: its letter (maybe with a colon, `a:`), a
 blank, the target and the operation (`11+`, `3-`, `240*`, `2/`; `x`, `X`, `×`,
-`÷` and `−` are read as `*`, `/` and `-`).  A one-cell cage may give its number
-alone (`h 3`).  `#` starts a comment line; blank lines are
+`÷` and `−` are read as `*`, `/` and `-`, and drawn back as typed: the model's
+SPELLINGS).  A one-cell cage may give its number alone (`h 3`).  `#` starts a comment line; blank lines are
 ignored, and so are ``` fence lines.
 
 The drawn form walls the cages in, as printed puzzles show them, the clue in
@@ -39,7 +39,7 @@ from typing import Collection, Sequence
 import pyparsing as pp
 
 from ..family import STRONG, WEAK, Claim, NONE
-from ..kenken import GIVEN, SIZES, TWO_CELLS, Cage, Digit, KenKen, Place
+from ..kenken import GIVEN, SIZES, SPELLINGS, TWO_CELLS, Cage, Digit, KenKen, Place
 from ..puzzle import unchecked
 from ..errors import ParseError
 from ..regions import neighbours, reached
@@ -47,8 +47,7 @@ from . import one_pass
 from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, drawn_grid, partings, wall_segments, walled_cages
 from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
-OPERATION_NAMES = {"+": "+", "-": "-", "−": "-", "*": "*", "x": "*", "X": "*", "×": "*",
-                   "/": "/", "÷": "/"}
+OPERATION_NAMES = {spelt: op for op, spellings in SPELLINGS.items() for spelt in spellings if spelt}
 WHAT_CELL = "a cage letter like a, maybe with its digit (a4), or . for a cell in no cage"
 WHAT_CLUE = "a clue like 'a 12*': the cage's letter, then its target and operation"
 
@@ -229,7 +228,8 @@ def clued(called: str, places: list[Place], line: Line, target: Token, operation
         message, at = problem
         raise error_at(message, line, {"target": target.column, "end": target.end,
                                        "operation": (operation or target).column}[at])
-    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name, clue_at=clue_at)
+    return unchecked(Cage, cells=tuple(places), target=target.value, op=op, name=name, clue_at=clue_at,
+                     written=operation.text if operation else "")
 
 
 def clue_problem(op: str, target: int, cells: int, size: int, called: str = "this cage",
@@ -355,7 +355,7 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
             letter, target, operation = match.groups()
             if letter in clues:
                 return None
-            clues[letter] = (int(target), ONE_PASS_OPERATIONS[operation])
+            clues[letter] = (int(target), operation)
         elif clues:
             return None
         else:
@@ -375,10 +375,11 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
     for letter, cells in places.items():
         if letter not in clues or not one_pass.connected(cells):
             return None
-        target, op = clues[letter]
+        target, written = clues[letter]
+        op = ONE_PASS_OPERATIONS[written]
         if clue_problem(op, target, len(cells), size):
             return None
-        cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter))
+        cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter, written=written))
     return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
 
 
