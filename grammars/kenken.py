@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Collection, Sequence
+from typing import Sequence
 
 import pyparsing as pp
 
@@ -42,8 +42,8 @@ from ..family import STRONG, WEAK, Claim, NONE
 from ..kenken import GIVEN, SIZES, SPELLINGS, TWO_CELLS, Cage, Digit, KenKen, Place
 from ..puzzle import unchecked
 from ..errors import ParseError
-from ..regions import neighbours, reached
 from . import one_pass
+from .lettered import Clues, Rows, cage_places, checked_size, lettered_clue
 from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, drawn_grid, partings, wall_segments, walled_cages
 from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
@@ -100,8 +100,8 @@ def parse(lines: Sequence[Line]) -> KenKen:
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if body and DRAWN_START.match(body[0].text):
         return parse_drawn(body)
-    rows: list[tuple[Line, list[Token]]] = []
-    clues: dict[str, tuple[Line, list[Token]]] = {}
+    rows: Rows = []
+    clues: Clues = {}
     for line in body:
         if CLUE_LINE.match(line.text):
             read_clue(line, clues)
@@ -112,7 +112,7 @@ def parse(lines: Sequence[Line]) -> KenKen:
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then clue lines like 'a 12*'",
                        body[0] if body else Line(1, ""), 1)
-    size = checked_size(rows)
+    size = checked_size(rows, "a KenKen", SIZES, "3x3 to 9x9")
     cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)}
     givens = tuple(tuple(given(token, rows[r][0], size) for token in row)
                    for r, (_, row) in enumerate(rows))
@@ -138,7 +138,7 @@ def row_cells(line: Line) -> list[Token]:
             for token in tokens for cell in CELLS.finditer(token.text)]
 
 
-def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
+def read_clue(line: Line, clues: Clues) -> None:
     """Record the clue on `line` under its letter; ParseError for a second clue of a cage,
     or a target below 0."""
     if negative := NEGATIVE_TARGET.match(line.text):
@@ -151,24 +151,6 @@ def read_clue(line: Line, clues: dict[str, tuple[Line, list[Token]]]) -> None:
     clues[letter] = (line, tokens)
 
 
-def checked_size(rows: list[tuple[Line, list[Token]]], called: str = "a KenKen",
-                 sizes: Collection[int] = SIZES, sizes_named: str = "3x3 to 9x9") -> int:
-    """The size of a square grid of cells, one of `sizes`; ParseError for a grid that is
-    not square or of another size (`called` names the family in the message)."""
-    size = len(rows[0][1])
-    for line, row in rows:
-        if len(row) != size:
-            column = row[size].column if len(row) > size else row[-1].end
-            raise error_at(f"this row has {len(row)} cells; the first has {size}", line, column)
-    if len(rows) != size:
-        line, row = rows[-1]
-        raise error_at(f"the grid has {len(rows)} rows of {size} cells; {called} is square",
-                       line, row[-1].end)
-    if size not in sizes:
-        raise error_at(f"{called} is {sizes_named}, not {size}x{size}", rows[0][0], 1)
-    return size
-
-
 def given(token: Token, line: Line, size: int) -> int | None:
     """The digit placed in a grid cell, if any; ParseError outside 1..size."""
     if len(token.text) == 1:
@@ -179,19 +161,7 @@ def given(token: Token, line: Line, size: int) -> int | None:
     return digit
 
 
-def cage_places(cells: dict[Place, Token]) -> dict[str, list[Place]]:
-    """The places of each letter, in reading order (`.`, no cage, left out)."""
-    places: dict[str, list[Place]] = {}
-    for place, token in sorted(cells.items()):
-        if token.text[0] != ".":
-            places.setdefault(token.text[0], []).append(place)
-    return places
-
-
-Rows = list[tuple[Line, list[Token]]]
-
-
-def cage(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Token]]], rows: Rows,
+def cage(letter: str, places: list[Place], clues: Clues, rows: Rows,
          cells: dict[Place, Token]) -> Cage:
     """The cage of `letter`: its places and its clue.  ParseError for a cage without a
     clue, cut in two, or whose clue cannot be (an operation on the wrong number of
@@ -199,21 +169,6 @@ def cage(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Tok
     line, tokens = lettered_clue(letter, places, clues, rows, cells, "clue", "6+")
     return clued(f"cage {letter!r}", places, line, tokens[1], tokens[2] if len(tokens) > 2 else None,
                  len(rows), name=letter)
-
-
-def lettered_clue(letter: str, places: list[Place], clues: dict[str, tuple[Line, list[Token]]],
-                  rows: Rows, cells: dict[Place, Token], what: str, example: str) -> tuple[Line, list[Token]]:
-    """The line and tokens of the clue of the cage lettered `letter` (KenKen's clue,
-    Killer Sudoku's sum: `what`, like `example`).  ParseError for a cage without one, or
-    cut in two."""
-    first = places[0]
-    if letter not in clues:
-        raise error_at(f"cage {letter!r} has no {what} line (add one like '{letter} {example}')",
-                       rows[first[0]][0], cells[first].column)
-    if apart := unconnected(places):
-        raise error_at(f"the cells of cage {letter!r} are not connected: this one is cut off "
-                       "from the first", rows[apart[0]][0], cells[apart].column)
-    return clues[letter]
 
 
 def clued(called: str, places: list[Place], line: Line, target: Token, operation: Token | None,
@@ -246,13 +201,6 @@ def clue_problem(op: str, target: int, cells: int, size: int, called: str = "thi
     if cells == 1 and not 1 <= target <= size:
         return f"{called} is one cell: its clue is a digit 1-{size}", "target"
     return None
-
-
-def unconnected(places: list[Place]) -> Place | None:
-    """The first place (in reading order) not reached from the first through the others."""
-    rest = set(places)
-    joined = reached(places[0], lambda place: neighbours([place], rest))
-    return next((place for place in places if place not in joined), None)
 
 
 # The drawn form: cages walled in with +--+ and |

@@ -42,7 +42,8 @@ from ..family import STRONG, Claim, NONE
 from ..kakuro import reach
 from ..puzzle import unchecked
 from ..killer_sudoku import BOXES, Cage, KillerSudoku, Place, sum_range
-from . import kenken, one_pass, walls
+from . import kenken, lettered, one_pass, walls
+from .lettered import Clues, Rows
 from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
 WHAT_CELL = "a cage letter like a, or . for a cell in no cage"
@@ -59,8 +60,6 @@ SUM = re.compile(r"\s*([A-Za-z])\s*:?\s*(\d{1,9})\s*")  # the quick way to read 
 SUM_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)\d")
 LETTER_LINE = re.compile(r"\s*[A-Za-z.]+(?:\s+[A-Za-z.]+)*\s*")
 STARTS_WITH_LETTER = re.compile(r"\s*[A-Za-z]")
-
-Rows = list[tuple[Line, list[Token]]]
 
 
 def claim(lines: Sequence[Line]) -> Claim:
@@ -82,7 +81,7 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     if drawn and walls.DRAWN_START.match(drawn[0].text):
         return parse_drawn(drawn)
     rows: Rows = []
-    sums: dict[str, tuple[Line, list[Token]]] = {}
+    sums: Clues = {}
     digits: Rows = []
     for line in body:
         if is_blank(line):
@@ -96,11 +95,11 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
                        body[0] if body else Line(1, ""), 1)
-    size = kenken.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
+    size = lettered.checked_size(rows, "a Killer Sudoku", BOXES, "4x4, 6x6 or 9x9")
     cells = {(r, c): token for r, (_, row) in enumerate(rows) for c, token in enumerate(row)
              if token.text != "."}
     cages = [cage(letter, places, sums, rows, cells, size)
-             for letter, places in kenken.cage_places(cells).items()]
+             for letter, places in lettered.cage_places(cells).items()]
     named = {c.name for c in cages}
     if stray := next((letter for letter in sums if letter not in named), None):
         line, tokens = sums[stray]
@@ -140,7 +139,7 @@ def spread(tokens: list[Token], line: Line) -> list[Token]:
     return [Token(char, None, token.column + k) for token in tokens for k, char in enumerate(token.text)]
 
 
-def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
+def read_sum(line: Line, sums: Clues) -> None:
     """Record the sum on `line` under its letter; ParseError for a cage's second sum."""
     quick = SUM.fullmatch(line.text)
     tokens = ([Token(quick[1], None, quick.start(1) + 1), Token(quick[2], int(quick[2]), quick.start(2) + 1)]
@@ -152,11 +151,11 @@ def read_sum(line: Line, sums: dict[str, tuple[Line, list[Token]]]) -> None:
     sums[letter] = (line, tokens)
 
 
-def cage(letter: str, places: list[Place], sums: dict[str, tuple[Line, list[Token]]], rows: Rows,
+def cage(letter: str, places: list[Place], sums: Clues, rows: Rows,
          cells: dict[Place, Token], size: int) -> Cage:
     """The cage of `letter`.  ParseError for a cage without a sum, cut in two, or whose
     sum its cells cannot make."""
-    line, tokens = kenken.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
+    line, tokens = lettered.lettered_clue(letter, places, sums, rows, cells, "sum", "10")
     return summed(f"cage {letter!r}", places, size, line, tokens[1], name=letter)
 
 

@@ -155,7 +155,7 @@ def test_a_text_mixing_families_is_read_piece_by_piece():
 
 
 def test_a_cage_is_connected_as_the_grammars_say():
-    from crossprolog.grammars.kenken import unconnected
+    from crossprolog.grammars.lettered import unconnected
     from crossprolog.grammars.one_pass import connected
 
     rng = random.Random(3)
