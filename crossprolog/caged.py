@@ -3,21 +3,29 @@ checked and kept in a canonical order, its givens checked, the cages' letters, a
 the puzzle keeping some of its clues or with some digits placed.
 
 A family's model derives CagedGrid beside explain.Explainable; it has `size`,
-`cages` (each with `cells` and `name`), `givens` (rows of digits or None) and
-`drawn` (its cages walled in, not lettered), and names a cage with `cage_called`."""
+`cages` (each with `cells`, `name` and its `clue` as typed), `givens` (rows of
+digits or None), `drawn` (its cages walled in, not lettered) and `below` (the
+lines typed below a lettered grid), and names a cage with `cage_called`."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import ClassVar, Collection, Mapping, Sequence
 
 from .answers import Clue, Solution
-from .errors import InvalidValue
+from .errors import InvalidValue, shown
 from .puzzle import integer, items, rows_of, unchecked
+from .scene import Marking, Token
 
 Place = tuple[int, int]  # (row, column), 0-based
 Grid = tuple[tuple[int, ...], ...]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# A line typed below a lettered grid as the models keep it (`below`): a clue line as its
+# cage's letter and what stands before its number (`a `, `a: `), a comment or a blank
+# line as ("", its text).
+CLUE_HEAD = re.compile(r"([A-Za-z])(?: *: *| +)")
+NOTE = re.compile(r"(?: *#.*)?")
 
 
 def cage_cells(cells) -> tuple[Place, ...]:
@@ -44,8 +52,17 @@ class CagedGrid:
 
     def check_cages_and_givens(self, cage_type: type) -> None:
         """Refuse, with InvalidValue, cages not of `cage_type`, outside the grid or
-        overlapping, and givens of another shape or outside 1..size; keep the cages
-        in order of their cells, the givens as tuples of ints."""
+        overlapping, givens of another shape or outside 1..size, and lines below the
+        grid that would not read back; keep the cages in order of their cells, the
+        givens as tuples of ints."""
+        below = items(self.below, "below")
+        if wrong := next((line for line in below if not typed_below(line)), None):
+            raise InvalidValue(f"a line below the grid is (letter, 'a ') for a clue line, or ('', text) "
+                               f"for a comment or a blank line, not {shown(wrong)}")
+        typed = [letter for letter, _ in below if letter]
+        if len(set(typed)) < len(typed):
+            raise InvalidValue("a cage's clue line stands once below the grid")
+        object.__setattr__(self, "below", below)
         cages = items(self.cages, "the cages")
         if not all(isinstance(cage, cage_type) for cage in cages):
             raise InvalidValue("the cages must be Cage objects")
@@ -124,6 +141,18 @@ class CagedGrid:
     def _cage(self, clue: Clue):
         return next(cage for cage in self.cages if frozenset(cage.cells) == clue.cells)
 
+    def clue_lines(self, letters: Mapping[Place, str], marked: Marking) -> tuple[Token, ...]:
+        """The lines below a lettered grid whose cells have `letters`: each cage's clue
+        line (`a 12*`), marked as its clue is, where it was typed, with the comments and
+        blank lines typed among them (`below`); then those of the cages typed nowhere
+        (made in Python, say) in the order of their letters."""
+        cages = {letters[cage.cells[0]]: cage for cage in self.cages}
+        untyped = sorted(set(cages) - {letter for letter, _ in self.below}, key=lambda name: LETTERS.index(name[0]))
+        return tuple(Token(f"{head}{cages[letter].clue}", marked.clue_of("cage", name=letter)) if letter
+                     else Token(head)
+                     for letter, head in [*self.below, *((letter, f"{letter} ") for letter in untyped)]
+                     if not letter or letter in cages)
+
     def letters(self) -> dict[Place, str]:
         """The letter of every caged cell: the cages' own names when every cage has one,
         else letters in reading order of the cages' first cells.  A drawn puzzle never
@@ -138,3 +167,14 @@ class CagedGrid:
             raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
                                "a drawing can name")
         return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
+
+
+def typed_below(line: object) -> bool:
+    """Whether `line` is a line below a lettered grid as the models keep it (see NOTE)."""
+    if not (isinstance(line, tuple) and len(line) == 2 and all(isinstance(part, str) for part in line)):
+        return False
+    letter, text = line
+    if letter:
+        head = CLUE_HEAD.fullmatch(text)
+        return head is not None and head[1] == letter
+    return NOTE.fullmatch(text) is not None and text.isprintable()

@@ -20,7 +20,7 @@ from . import solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Solution
-from .caged import LETTERS, CagedGrid, cage_cells
+from .caged import CagedGrid, cage_cells
 from .explain import Explainable
 from .puzzle import clue_number, integer
 from .regions import random_partition
@@ -128,6 +128,7 @@ class KenKen(CagedGrid, Explainable):
     layout: str = field(default="text", compare=False)
     drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
     compact: bool = field(default=False, compare=False)  # a row's letters written together
+    below: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # as typed: CagedGrid.clue_lines
 
     family = "kenken"
 
@@ -164,7 +165,8 @@ class KenKen(CagedGrid, Explainable):
         """The grid, its cages walled and each cage's clue in its `clue_cell`.  As text:
         the grid of cage letters, each with its digit when known (`a4`), apart or
         together as the puzzle was written, then one clue line per cage, in the order
-        of the letters; or, for a puzzle read in the drawn form, the cages walled in
+        they were typed in, with the comments and blank lines typed among them
+        (`clue_lines`); or, for a puzzle read in the drawn form, the cages walled in
         again.  A cell of a marked cage is marked too."""
         marked = marking(marks)
         digits = solution.values if solution is not None else self.givens
@@ -183,11 +185,7 @@ class KenKen(CagedGrid, Explainable):
         squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
                         for r, (row, givens) in enumerate(zip(digits, self.givens))
                         for c, (d, g) in enumerate(zip(row, givens)))
-        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]])) \
-            if not self.drawn else ()
-        clues = tuple(Token(f"{letters[cage.cells[0]]} {cage.clue}",
-                            marked.clue_of("cage", name=letters[cage.cells[0]]))
-                      for cage in named)
+        clues = self.clue_lines(letters, marked) if not self.drawn else ()
         directives = self.directives()
         return Scene(self.family, self.size, self.size, squares,
                      regions=tuple(frozenset(cage.cells) for cage in self.cages),

@@ -55,6 +55,11 @@ class Cage:
         if self.total < 1:
             raise InvalidValue(f"a cage's sum is a positive integer, not {self.total}")
 
+    @property
+    def clue(self) -> str:
+        """The sum, as its clue line writes it."""
+        return str(self.total)
+
     def holds(self, digits: Sequence[Digit]) -> bool:
         """Whether `digits` (one per cell) are different and add up to the sum."""
         return self.made(digits) == self.total
@@ -79,6 +84,7 @@ class KillerSudoku(CagedGrid, Explainable):
     drawn: bool = field(default=False, compare=False)  # cages walled in, not lettered
     compact: bool = field(default=False, compare=False)  # a row's letters written together
     game: str = field(default=GAME, compare=False)  # what its directive says
+    below: tuple[tuple[str, str], ...] = field(default=(), compare=False)  # as typed: CagedGrid.clue_lines
 
     family = "killer_sudoku"
 
@@ -134,7 +140,8 @@ class KillerSudoku(CagedGrid, Explainable):
     def drawn_scene(self, solution: Solution | None = None, marks: Markable = NO_MARKS) -> Scene:
         """The grid, its boxes walled, its cages outlined, each cage's sum in its first
         cell.  As text: the directive, the grid of cage letters (apart or together, as
-        written), one sum line per cage in the order of the letters, then, when a digit
+        written), one sum line per cage in the order they were typed in, with the
+        comments and blank lines typed among them (`clue_lines`), then, when a digit
         is known, a blank line and the grid of digits (`.` unknown); or, for a puzzle
         read in the drawn form, the cages walled in again, each sum in its first cell.
         A cell of a marked cage is marked too."""
@@ -142,8 +149,7 @@ class KillerSudoku(CagedGrid, Explainable):
         digits = solution.values if solution is not None else self.givens
         of_clues = marked.clue_cells()
         letters = self.letters()
-        corners = {cage.cells[0]: Token(str(cage.total),
-                                        marked.clue_of("cage", name=letters[cage.cells[0]]))
+        corners = {cage.cells[0]: Token(cage.clue, marked.clue_of("cage", name=letters[cage.cells[0]]))
                    for cage in self.cages}
 
         def square(r: int, c: int, digit: str, given: bool) -> Square:
@@ -156,10 +162,6 @@ class KillerSudoku(CagedGrid, Explainable):
         squares = tuple(square(r, c, "" if d is None else str(d), g is not None)
                         for r, (row, givens) in enumerate(zip(digits, self.givens))
                         for c, (d, g) in enumerate(zip(row, givens)))
-        named = sorted(self.cages, key=lambda cage: LETTERS.index(letters[cage.cells[0]][0]))
-        sums = tuple(Token(f"{letters[cage.cells[0]]} {cage.total}",
-                           marked.clue_of("cage", name=letters[cage.cells[0]]))
-                     for cage in named)
         directives = self.directives()
         height, width = self.box
         boxes = tuple(frozenset((top + r, left + c) for r in range(height) for c in range(width))
@@ -168,7 +170,8 @@ class KillerSudoku(CagedGrid, Explainable):
                      cages=tuple(frozenset(cage.cells) for cage in self.cages),
                      before=tuple(map(Token, directives)),
                      caption=tuple(line.removeprefix("# ") for line in directives),
-                     layout=Walled(cages=True) if self.drawn else Keyed(sums, self.compact))
+                     layout=Walled(cages=True) if self.drawn
+                     else Keyed(self.clue_lines(letters, marked), self.compact))
 
     # For explanations: the rules as the techniques read them, and how a cage is named.
 

@@ -43,7 +43,8 @@ from ..kenken import GIVEN, SIZES, SPELLINGS, TWO_CELLS, Cage, Digit, KenKen, Pl
 from ..puzzle import unchecked
 from ..errors import ParseError
 from . import one_pass
-from .lettered import Clues, Rows, cage_places, checked_size, lettered_clue
+from .lettered import (Below, Clues, Rows, cage_places, checked_size, clue_head, kept_below,
+                       lettered_clue, noted)
 from .walls import CELLS_LINE, DRAWN_START, WALL_LINE, drawn_grid, partings, wall_segments, walled_cages
 from .common import Line, Token, error_at, is_blank, is_comment, located, number, parse_line
 
@@ -102,13 +103,18 @@ def parse(lines: Sequence[Line]) -> KenKen:
         return parse_drawn(body)
     rows: Rows = []
     clues: Clues = {}
-    for line in body:
-        if CLUE_LINE.match(line.text):
-            read_clue(line, clues)
+    below: Below = []  # the lines under the last row so far
+    for line in lines:
+        if is_blank(line) or is_comment(line):
+            if rows and (note := noted(line)):
+                below.append(note)
+        elif CLUE_LINE.match(line.text):
+            below.append(clue_head(line, read_clue(line, clues)))
         elif clues:
             raise error_at("the grid's rows come before the clue lines", line, 1)
         else:
             rows.append((line, row_cells(line)))
+            below.clear()
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then clue lines like 'a 12*'",
                        body[0] if body else Line(1, ""), 1)
@@ -122,7 +128,8 @@ def parse(lines: Sequence[Line]) -> KenKen:
         line, tokens = clues[stray]
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
-    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact,
+                               below=kept_below(below))
 
 
 def row_cells(line: Line) -> list[Token]:
@@ -138,9 +145,9 @@ def row_cells(line: Line) -> list[Token]:
             for token in tokens for cell in CELLS.finditer(token.text)]
 
 
-def read_clue(line: Line, clues: Clues) -> None:
-    """Record the clue on `line` under its letter; ParseError for a second clue of a cage,
-    or a target below 0."""
+def read_clue(line: Line, clues: Clues) -> list[Token]:
+    """Record the clue on `line` under its letter, and give its tokens; ParseError for a
+    second clue of a cage, or a target below 0."""
     if negative := NEGATIVE_TARGET.match(line.text):
         raise error_at(f"a cage's target is 1 or more, not {negative[1]}", line, negative.start(1) + 1)
     tokens = list(parse_line(clue, line, WHAT_CLUE))
@@ -149,6 +156,7 @@ def read_clue(line: Line, clues: Clues) -> None:
         raise error_at(f"cage {letter!r} already has a clue (line {clues[letter][0].number})",
                        line, tokens[0].column)
     clues[letter] = (line, tokens)
+    return tokens
 
 
 def given(token: Token, line: Line, size: int) -> int | None:
@@ -289,7 +297,7 @@ def read_all(text: str, separator: str) -> list[KenKen] | None:
     any other text, which `parse` then reads piece by piece and refuses where it
     must.  Such a puzzle is one `registry.detect` gives to KenKen, and the puzzles
     are those `parse` gives."""
-    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE))
+    found = one_pass.read_pieces(text, one_pass.whole_text(separator, ONE_PASS_ROW, ONE_PASS_CLUE, notes=True))
     puzzles = [_lettered_puzzle(lines) for lines in found or ()]
     return None if not puzzles or None in puzzles else puzzles
 
@@ -297,17 +305,23 @@ def read_all(text: str, separator: str) -> list[KenKen] | None:
 def _lettered_puzzle(lines: list[str]) -> KenKen | None:
     """The KenKen of one piece's lines, or None where `parse` would refuse it."""
     clues: dict[str, tuple[int, str]] = {}
-    rows = []
+    rows: list[str] = []
+    below: Below = []
     for line in lines:
-        if match := one_pass.CLUE.fullmatch(line):
+        if one_pass.is_note(line):
+            if rows:
+                below.append(("", line))
+        elif match := one_pass.CLUE.fullmatch(line):
             letter, target, operation = match.groups()
             if letter in clues:
                 return None
             clues[letter] = (int(target), operation)
+            below.append((letter, line[:match.start(2)]))
         elif clues:
             return None
         else:
             rows.append(line)
+            below.clear()
     read = one_pass.grid_cells(rows, CELLS)
     if read is None or len(rows) not in SIZES:
         return None
@@ -328,7 +342,8 @@ def _lettered_puzzle(lines: list[str]) -> KenKen | None:
         if clue_problem(op, target, len(cells), size):
             return None
         cages.append(unchecked(Cage, cells=tuple(cells), target=target, op=op, name=letter, written=written))
-    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact)
+    return KenKen.from_checked(size=size, cages=tuple(cages), givens=givens, compact=compact,
+                               below=kept_below(below))
 
 
 A_DIGIT = re.compile("[0-9]")

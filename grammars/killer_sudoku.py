@@ -83,15 +83,18 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
     rows: Rows = []
     sums: Clues = {}
     digits: Rows = []
-    for line in body:
-        if is_blank(line):
-            continue
-        if digits or (sums and not STARTS_WITH_LETTER.match(line.text)):  # a sum line starts with one
+    below: lettered.Below = []  # the lines under the last row so far, up to the givens
+    for line in lines:
+        if is_blank(line) or is_comment(line):
+            if rows and not digits and (note := lettered.noted(line)):
+                below.append(note)
+        elif digits or (sums and not STARTS_WITH_LETTER.match(line.text)):  # a sum line starts with one
             digits.append((line, digit_cells(line)))
         elif sums or SUM_LINE.match(line.text):  # a sum line, or one gone wrong ('c', 'c x')
-            read_sum(line, sums)
+            below.append(lettered.clue_head(line, read_sum(line, sums)))
         else:
             rows.append((line, letter_cells(line)))
+            below.clear()
     if not rows:
         raise error_at("no grid here: expected rows of cage letters, then sum lines like 'a 12'",
                        body[0] if body else Line(1, ""), 1)
@@ -106,7 +109,8 @@ def parse(lines: Sequence[Line], game: str | None = None) -> KillerSudoku:
         raise error_at(f"no cell of the grid is in cage {stray!r}", line, tokens[0].column)
     compact = all(cell.end == after.column for _, row in rows for cell, after in zip(row, row[1:]))
     return KillerSudoku.from_checked(size=size, cages=tuple(cages), compact=compact,
-                                     givens=givens(digits, size) or ((None,) * size,) * size)
+                                     givens=givens(digits, size) or ((None,) * size,) * size,
+                                     below=lettered.kept_below(below))
 
 
 def letter_cells(line: Line) -> list[Token]:
@@ -139,8 +143,9 @@ def spread(tokens: list[Token], line: Line) -> list[Token]:
     return [Token(char, None, token.column + k) for token in tokens for k, char in enumerate(token.text)]
 
 
-def read_sum(line: Line, sums: Clues) -> None:
-    """Record the sum on `line` under its letter; ParseError for a cage's second sum."""
+def read_sum(line: Line, sums: Clues) -> list[Token]:
+    """Record the sum on `line` under its letter, and give its tokens; ParseError for a
+    cage's second sum."""
     quick = SUM.fullmatch(line.text)
     tokens = ([Token(quick[1], None, quick.start(1) + 1), Token(quick[2], int(quick[2]), quick.start(2) + 1)]
               if quick else list(parse_line(sum_line, line, WHAT_SUM)))
@@ -149,6 +154,7 @@ def read_sum(line: Line, sums: Clues) -> None:
         raise error_at(f"cage {letter!r} already has a sum (line {sums[letter][0].number})",
                        line, tokens[0].column)
     sums[letter] = (line, tokens)
+    return tokens
 
 
 def cage(letter: str, places: list[Place], sums: Clues, rows: Rows,
@@ -257,16 +263,19 @@ def read_all(text: str, separator: str, game: str | None = None) -> list[KillerS
     match `separator`; None for any other text, which `parse` then reads piece by
     piece and refuses where it must.  The puzzles are those `parse` gives."""
     element = one_pass.whole_text(separator, ONE_PASS_DIRECTIVE, ONE_PASS_ROW, ONE_PASS_SUM,
-                                  ONE_PASS_DIGITS)
+                                  ONE_PASS_DIGITS, notes=True)
     puzzles = [_lettered_puzzle(lines) for lines in one_pass.read_pieces(text, element) or ()]
     return None if not puzzles or None in puzzles else puzzles
 
 
 def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
     """The Killer Sudoku of one piece's lines, or None where `parse` would refuse it."""
-    rows, sums, digits, directives = [], {}, [], 0
+    rows, sums, digits, directives, below = [], {}, [], 0, []
     for line in lines:
-        if line[0] == "#":
+        if one_pass.is_note(line):
+            if rows and not digits:
+                below.append(("", line))
+        elif line[0] == "#":
             if rows:  # a directive belongs above the grid
                 return None
             directives += 1
@@ -276,10 +285,12 @@ def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
             if match[1] in sums:
                 return None
             sums[match[1]] = int(match[2])
+            below.append((match[1], line[:match.start(2)]))
         elif sums:
             digits.append(line)
         else:
             rows.append(line)
+            below.clear()
     read = one_pass.grid_cells(rows, LETTER)
     if directives != 1 or read is None or len(rows) not in BOXES:
         return None
@@ -296,7 +307,8 @@ def _lettered_puzzle(lines: list[str]) -> KillerSudoku | None:
     placed = _placed(digits, size)
     if placed is None:
         return None
-    return KillerSudoku.from_checked(size=size, cages=tuple(cages), givens=placed, compact=compact)
+    return KillerSudoku.from_checked(size=size, cages=tuple(cages), givens=placed, compact=compact,
+                                     below=lettered.kept_below(below))
 
 
 def _placed(digits: list[str], size: int) -> tuple[tuple[int | None, ...], ...] | None:

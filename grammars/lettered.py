@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Collection
 
+from ..caged import LETTERS
 from ..regions import Place, neighbours, reached
-from .common import Line, Token, error_at
+from .common import FENCE_LINE, Line, Token, error_at
 
 Rows = list[tuple[Line, list[Token]]]  # each grid row's line and cells
 Clues = dict[str, tuple[Line, list[Token]]]  # each letter's clue line and its tokens
@@ -63,3 +64,34 @@ def unconnected(places: list[Place]) -> Place | None:
     rest = set(places)
     joined = reached(places[0], lambda place: neighbours([place], rest))
     return next((place for place in places if place not in joined), None)
+
+
+# The lines below the grid, as the models keep them (crossprolog.caged: CagedGrid.below)
+
+Below = list[tuple[str, str]]  # (letter, what stands before its number) or ("", a comment)
+
+
+def clue_head(line: Line, tokens: list[Token]) -> tuple[str, str]:
+    """A clue line below the grid: its letter, and what stands before its number (`a `,
+    `a: `), from its tokens (the letter, then the number)."""
+    letter, number = tokens[0], tokens[1]
+    return letter.text, line.text[letter.column - 1:number.column - 1]
+
+
+def noted(line: Line) -> tuple[str, str] | None:
+    """A comment or blank line below the grid, as typed; None for a markdown fence, which
+    wraps the drawing and is not its own."""
+    return None if FENCE_LINE.match(line.text) else ("", line.text.rstrip())
+
+
+def kept_below(lines: Below) -> tuple[tuple[str, str], ...]:
+    """The lines typed below the grid as the models keep them, from those under its last
+    row (up to Killer Sudoku's givens): every clue line, comment and blank line, less
+    the blank lines after the last clue line (those part it from the next puzzle, or
+    from the givens, which the drawing parts anew); none when they are the clue lines
+    alone, `a 12*`, in the order of the letters, as the models draw a puzzle's anyway
+    (a puzzle made in Python, or generated, is read back the same)."""
+    last = max((k for k, (letter, _) in enumerate(lines) if letter), default=-1)
+    kept = tuple(line for k, line in enumerate(lines) if k <= last or line[1])
+    letters = [letter for letter, head in kept if head == f"{letter} "]
+    return () if len(letters) == len(kept) and letters == sorted(letters, key=LETTERS.index) else kept

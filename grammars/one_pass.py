@@ -29,13 +29,13 @@ CLUE = re.compile(r" *([A-Za-z])(?: *: *| +)([0-9]{1,9})(\S?) *")  # `a 12*`, `a
 
 
 @cache
-def whole_text(separator: str, *lines: str) -> pp.ParserElement:
+def whole_text(separator: str, *lines: str, notes: bool = False) -> pp.ParserElement:
     """The element that matches a whole text of `lines` (regular expressions, each a
     whole line), blanks, comments and separator lines, giving each piece's lines as
-    `pieces` does."""
+    `pieces` does (with `notes`, its comments and blanks too)."""
     line = "(?:" + "|".join([*lines, separator, COMMENT, BLANK]) + r")(?![^\n])"  # a whole line
     return pp.Regex(rf"(?:{line})(?:\n(?:{line}))*").leave_whitespace() \
-        .set_parse_action(lambda t: [pieces(t[0])]) + pp.StringEnd()
+        .set_parse_action(lambda t: [pieces(t[0], notes)]) + pp.StringEnd()
 
 
 def read_pieces(text: str, element: pp.ParserElement) -> list[list[str]] | None:
@@ -48,23 +48,36 @@ def read_pieces(text: str, element: pp.ParserElement) -> list[list[str]] | None:
     return found or None
 
 
-def pieces(text: str) -> list[list[str]]:
+def pieces(text: str, notes: bool = False) -> list[list[str]]:
     """The lines of each puzzle of a matched text, stripped: a puzzle starts at the text
     or at a separator line, blanks and comments are left out (directives kept), and a
-    puzzle of no line is no puzzle, as `registry.pieces` has it."""
+    puzzle of no line is no puzzle, as `registry.pieces` has it.  With `notes`, its
+    blanks and comments are kept too, as typed (`is_note` tells them apart): what the
+    lettered layouts keep of the lines below their grids."""
     found: list[list[str]] = [[]]
-    for line in text.split("\n"):
-        line = line.strip()
+    drawn = False  # whether the last puzzle has a line other than notes
+    for typed in text.split("\n"):
+        line = typed.strip()
         if not line or line[0] == "#" and not DIRECTIVE.match(line):
-            continue
-        if line[0] == "=":
-            if found[-1]:
+            if notes:
+                found[-1].append(typed.rstrip())
+        elif line[0] == "=":
+            if drawn:
                 found.append([])
+            else:
+                found[-1] = []  # notes alone are no puzzle's
+            drawn = False
         else:
             found[-1].append(line)
-    if not found[-1]:
+            drawn = True
+    if not drawn:
         found.pop()
     return found
+
+
+def is_note(line: str) -> bool:
+    """Whether a line `pieces` gives with `notes` is a blank line or a comment."""
+    return not line or line.lstrip()[0] == "#" and not DIRECTIVE.match(line)
 
 
 DIRECTIVE = re.compile(r"# *[A-Za-z][\w-]* *:")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .. import diagnosis, engine, explain, reasoner, searches
 from ..answers import NO_MARKS, Marks, Search
@@ -19,6 +20,7 @@ from .state import Run
 
 if TYPE_CHECKING:
     from .. import blame
+    from ..grammars.common import Line
 
 
 def solve(run: Run) -> int:
@@ -314,16 +316,30 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
         said = "nothing is left open"
         return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
     placed = puzzle.placing({forced.cell: forced.value for forced in found.cells})
+    drawn = placed.render(format=layout(run.args))
     markdown = (layout(run.args) or puzzle.layout) == "markdown"
     reasons = [("    " if markdown else "") + f"{HINTED} {forced.reason}" for forced in found.cells]
     kept = [("    " if markdown and puzzle.layout != "markdown" else "") + line.text
-            for line in run.comments if not line.text.lstrip().startswith(HINTED)]
+            for line in undrawn(run.comments, drawn) if not line.text.lstrip().startswith(HINTED)]
     hinted = Marks(cells=frozenset(forced.cell for forced in found.cells))
     late = [f"time limit of {hint_seconds(run):g} s reached: {plural(len(found.cells), 'forced cell')} "
             "found by then; there may be more"] if found.status == "timeout" else []
-    return Outcome(LIMIT if late else OK, "\n".join(kept + reasons + [""] * markdown
-                                                   + [placed.render(format=layout(run.args))] + late), record,
+    return Outcome(LIMIT if late else OK, "\n".join(kept + reasons + [""] * markdown + [drawn] + late), record,
                    picture=picture(run.args, puzzle, found), drawn=((placed, None, hinted),))
+
+
+def undrawn(comments: Sequence[Line], drawing: str) -> list[Line]:
+    """The `comments` that `drawing` does not show already: a family may draw a puzzle's
+    comments where they stood (those among clue lines below its grid, the last ones
+    of the file), and a hint keeps the others above the drawing."""
+    shown = Counter(drawing.split("\n"))
+    kept = []
+    for line in reversed(comments):
+        if shown[line.text.rstrip()]:
+            shown[line.text.rstrip()] -= 1
+        else:
+            kept.append(line)
+    return kept[::-1]
 
 
 def hint_seconds(run: Run) -> float:
