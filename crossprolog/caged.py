@@ -144,14 +144,21 @@ class CagedGrid:
     def clue_lines(self, letters: Mapping[Place, str], marked: Marking) -> tuple[Token, ...]:
         """The lines below a lettered grid whose cells have `letters`: each cage's clue
         line (`a 12*`), marked as its clue is, where it was typed, with the comments and
-        blank lines typed among them (`below`); then those of the cages typed nowhere
+        blank lines typed among them (`below`; those after the last clue line drawn
+        left out, as a text read leaves them); then those of the cages typed nowhere
         (made in Python, say) in the order of their letters."""
         cages = {letters[cage.cells[0]]: cage for cage in self.cages}
         untyped = sorted(set(cages) - {letter for letter, _ in self.below}, key=lambda name: LETTERS.index(name[0]))
+        lines = [(letter, head) for letter, head in [*self.below, *((letter, f"{letter} ") for letter in untyped)]
+                 if not letter or letter in cages]
         return tuple(Token(f"{head}{cages[letter].clue}", marked.clue_of("cage", name=letter)) if letter
-                     else Token(head)
-                     for letter, head in [*self.below, *((letter, f"{letter} ") for letter in untyped)]
-                     if not letter or letter in cages)
+                     else Token(head) for letter, head in without_blanks_after_clues(lines))
+
+    @staticmethod
+    def walled_text(place: Place, digit: str, letters: Mapping[Place, str]) -> str:
+        """How a cell is written when the cages are walled in: its digit, after a `.` for
+        a cell in no cage (`letters` has a letter for every cell of a cage)."""
+        return digit if place in letters else f". {digit}".rstrip()
 
     def letters(self) -> dict[Place, str]:
         """The letter of every caged cell: the cages' own names when every cage has one,
@@ -167,6 +174,13 @@ class CagedGrid:
             raise InvalidValue(f"{len(self.cages)} cages are more than the {len(LETTERS)} letters "
                                "a drawing can name")
         return {place: letter for cage, letter in zip(self.cages, LETTERS) for place in cage.cells}
+
+
+def without_blanks_after_clues(lines: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`lines` below a grid (as `below` holds them) less the blank lines after the last
+    clue line: they part it from what follows, and a text read back leaves them out."""
+    last = max((k for k, (letter, _) in enumerate(lines) if letter), default=-1)
+    return [line for k, line in enumerate(lines) if k <= last or line[1]]
 
 
 def typed_below(line: object) -> bool:

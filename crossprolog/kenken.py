@@ -179,7 +179,8 @@ class KenKen(CagedGrid, Explainable):
             marks = given_or_solved(given, bool(digit))
             if marked:
                 marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
-            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), ".") + digit,
+            return Square((r, c), digit, marks, self.walled_text((r, c), digit, letters) if self.drawn
+                          else letters.get((r, c), ".") + digit,
                           corners.get((r, c)))
 
         squares = tuple(square(r, c, "" if d is None else str(d), g is not None)

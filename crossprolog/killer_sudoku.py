@@ -156,7 +156,8 @@ class KillerSudoku(CagedGrid, Explainable):
             marks = given_or_solved(given, bool(digit))
             if marked:
                 marks |= marked.cell((r, c)) | of_clues.get((r, c), UNMARKED)
-            return Square((r, c), digit, marks, digit if self.drawn else letters.get((r, c), "."),
+            return Square((r, c), digit, marks, self.walled_text((r, c), digit, letters) if self.drawn
+                          else letters.get((r, c), "."),
                           corners.get((r, c)))
 
         squares = tuple(square(r, c, "" if d is None else str(d), g is not None)

@@ -61,9 +61,10 @@ operation = pp.Regex("|".join(map(re.escape, OPERATION_NAMES))).set_name("an ope
 clue = (located(pp.Regex(r"[A-Za-z](?=\s|:)")) + pp.Suppress(pp.Optional(":")) + located(number())
         + pp.Optional(located(operation)))
 
-cell_content = pp.Optional(located(number()) + pp.Optional(located(operation))
-                           + pp.Optional(located(number())))
-WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, or the digit alone"
+NO_CAGE = "."  # a walled cell in no cage, as the lettered layout writes it
+cell_content = pp.Optional(located(pp.Literal(NO_CAGE)) + pp.Optional(located(number()))
+                           | located(number()) + pp.Optional(located(operation)) + pp.Optional(located(number())))
+WHAT_CONTENT = "a clue like 12* and maybe the cell's digit, the digit alone, or . for a cell in no cage"
 
 CLUE_LINE = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)-?\d")
 NEGATIVE_TARGET = re.compile(r"\s*[A-Za-z](?:\s*:\s*|\s+)(-\d+)")
@@ -72,12 +73,16 @@ LETTERS_LINE = re.compile(r"\s*[A-Za-z]\d?(?:\s+[A-Za-z]\d?)*\s*")
 # written together: either counts only beside clue lines (`X . .` is a Kakuro's row).
 GRID_LINE = re.compile(r"(?=.*[A-Za-z])\s*[A-Za-z.]\d?(?:\s+[A-Za-z.]\d?)*\s*")
 COMPACT_LINE = re.compile(r"(?=.*[A-Za-z])\s*(?:[A-Za-z.]\d?){3,}\s*")
+# A row of cells in no cage (`. . . .`, `.4.3.2.1` solved): a KenKen's beside the rows
+# above, as a puzzle with cages left out is written.
+UNCAGED_LINE = re.compile(r"\s*\.\d?(?:\s+\.\d?)*\s*|\s*(?:\.\d?){3,}\s*")
 
 
 def claim(lines: Sequence[Line]) -> Claim:
-    """Strong for a grid of cage letters with clue lines, or for cages walled in with
-    `+--+` and `|`; weak for a grid of letters apart by blanks alone (letters written
-    together count only beside clue lines: any word looks like them)."""
+    """Strong for a grid of cage letters with clue lines (its rows of cells in no cage
+    too), or for cages walled in with `+--+` and `|`; weak for a grid of letters apart
+    by blanks alone (letters written together count only beside clue lines: any word
+    looks like them)."""
     body = [line for line in lines if not (is_blank(line) or is_comment(line))]
     if body and DRAWN_START.match(body[0].text):  # a typo further in keeps the family, to be located
         drawn = sum(bool(WALL_LINE.fullmatch(line.text) or CELLS_LINE.fullmatch(line.text))
@@ -87,8 +92,9 @@ def claim(lines: Sequence[Line]) -> Claim:
     clues = sum(bool(CLUE_LINE.match(line.text)) for line in body)
     compact = sum(bool(COMPACT_LINE.fullmatch(line.text)) and not GRID_LINE.fullmatch(line.text)
                   for line in body)
-    if grid + compact >= 2 and clues:
-        return Claim(STRONG * (grid + compact + clues) / len(body),
+    uncaged = sum(bool(UNCAGED_LINE.fullmatch(line.text)) for line in body)
+    if grid + compact and clues and grid + compact + uncaged >= 2:
+        return Claim(STRONG * (grid + compact + uncaged + clues) / len(body),
                      "a grid of cage letters and clue lines like 'a 12*'")
     if sum(bool(LETTERS_LINE.fullmatch(line.text)) for line in body) >= 2:
         return Claim(WEAK, "a grid of letters")
@@ -231,6 +237,9 @@ def parse_drawn(body: Sequence[Line]) -> KenKen:
                 for r, lines in enumerate(rows) for c in range(size)}
     cages, givens = [], {}
     for places in walled_cages(size, right, below):
+        if (alone := in_no_cage(places, contents, size)) is not None:
+            givens.update(alone)
+            continue
         r, c = places[0]
         cage, digits = drawn_cage(places, contents, size, first=(rows[r][0], edges[c] + 2))
         cages.append(cage)
@@ -252,6 +261,24 @@ def cell_contents(lines: list[Line], left: int, right: int) -> Contents:
                 raise replace(error, text=line.text) from None
             held.append((line, list(tokens)))
     return held
+
+
+def in_no_cage(places: list[Place], contents: dict[Place, Contents], size: int) -> dict[Place, Digit] | None:
+    """The digit placed in a walled cell marked `.`, in no cage ({} for none); None when
+    no cell of `places` is marked so.  ParseError for such a cell joined to others, or
+    holding more than a digit 1..size."""
+    marked = [(line, token) for place in places for line, tokens in contents[place] for token in tokens
+              if token.text == NO_CAGE]
+    if not marked:
+        return None
+    if len(places) > 1:
+        line, token = marked[0]
+        raise error_at("a cell in no cage (.) is walled in alone", line, token.column)
+    digits = [(line, token) for line, tokens in contents[places[0]] for token in tokens if token.text != NO_CAGE]
+    if len(marked) > 1 or len(digits) > 1 or digits and not 1 <= digits[0][1].value <= size:
+        line, token = (marked[1:] + digits)[-1]
+        raise error_at(f"a cell in no cage (.) holds its digit 1-{size} alone", line, token.column)
+    return {places[0]: digits[0][1].value} if digits else {}
 
 
 def drawn_cage(places: list[Place], contents: dict[Place, Contents], size: int,

@@ -223,6 +223,9 @@ def parse_drawn(body: Sequence[Line]) -> KillerSudoku:
                 for r, lines in enumerate(rows) for c in range(size)}
     cages, placed = [], {}
     for places in walls.walled_cages(size, right, below):
+        if (alone := kenken.in_no_cage(places, contents, size)) is not None:
+            placed.update(alone)
+            continue
         tokens = [(line, token) for place in places for line, held in contents[place] for token in held]
         if odd := next(((line, t) for line, t in tokens if isinstance(t.value, str)), None):
             raise error_at("a Killer Sudoku's cage has a sum, no operation", odd[0], odd[1].column)

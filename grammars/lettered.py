@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Collection
 
-from ..caged import LETTERS
+from ..caged import LETTERS, without_blanks_after_clues
 from ..regions import Place, neighbours, reached
 from .common import FENCE_LINE, Line, Token, error_at
 
@@ -91,7 +91,6 @@ def kept_below(lines: Below) -> tuple[tuple[str, str], ...]:
     from the givens, which the drawing parts anew); none when they are the clue lines
     alone, `a 12*`, in the order of the letters, as the models draw a puzzle's anyway
     (a puzzle made in Python, or generated, is read back the same)."""
-    last = max((k for k, (letter, _) in enumerate(lines) if letter), default=-1)
-    kept = tuple(line for k, line in enumerate(lines) if k <= last or line[1])
+    kept = tuple(without_blanks_after_clues(lines))
     letters = [letter for letter, head in kept if head == f"{letter} "]
     return () if len(letters) == len(kept) and letters == sorted(letters, key=LETTERS.index) else kept

@@ -11,7 +11,7 @@ import pytest
 
 import crossprolog
 from crossprolog.errors import InvalidValue
-from crossprolog.kenken import Cage
+from crossprolog.kenken import Cage, KenKen
 
 from conftest import EXAMPLES
 
@@ -202,3 +202,70 @@ def test_the_lines_below_the_grid_are_checked_when_made_in_python():
                   (("a", "a "), ("a", "a "))]:
         with pytest.raises(InvalidValue):
             replace(puzzle, below=wrong)
+
+
+# A KenKen with cells in no cage
+
+NO_CAGE = [  # what stays of the issue's cages, by letter
+    "h",  # the last row alone has cage letters, the others are all `.`: read as a Sudoku before
+    "f",  # the third row alone has cage letters: read as a Sudoku before
+    "ah",  # two rows all `.` between rows with cage letters (read as a KenKen already)
+]
+
+
+@pytest.mark.parametrize("kept", NO_CAGE)
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_kenken_with_rows_of_cells_in_no_cage_reads_back_as_itself(kept, compact, cli, write):
+    issue = crossprolog.parse(TYPED)
+    puzzle = replace(issue.keeping([clue for clue in issue.clues() if clue.name in kept]), compact=compact)
+    assert any(set(row) <= {".", " "} for row in puzzle.render().splitlines()[:4])
+    assert crossprolog.parse(puzzle.render()) == puzzle
+    run = cli("solve", write(puzzle.render()))
+    below = [line for line in BELOW if not line or line[0] in kept + "#"]
+    assert run.code == 0 and run.out.splitlines()[4:] == below[:max(k for k, line in enumerate(below) if line) + 1]
+    again = crossprolog.parse(run.out)
+    assert again.family == "kenken" and again.cages == puzzle.cages and puzzle.holds(again.givens)
+    assert again.render().splitlines()[4:] == puzzle.render().splitlines()[4:]
+
+
+def test_a_kenken_whose_cages_are_givens_beside_cells_in_no_cage_is_no_killer_sudoku():
+    """Its clue lines are numbers alone, as a Killer Sudoku's sums are: the rows of `.`
+    made the Killer Sudoku's claim the stronger, and it was read as one (boxes and all)."""
+    puzzle = KenKen(4, (Cage(((0, 0),), 1, "="), Cage(((1, 1),), 2, "=")))
+    assert puzzle.render() == "a . . .\n. b . .\n. . . .\n. . . .\na 1\nb 2"
+    assert crossprolog.parse(puzzle.render()) == puzzle
+    assert crossprolog.parse(str(puzzle.solve())).cages == puzzle.cages
+
+
+def test_a_walled_cell_in_no_cage_is_written_as_a_dot_and_reads_back():
+    """The walled form had no way to say it: a cell in no cage was drawn walled in
+    alone, which read back as a cage without clue (an error), or once solved as a
+    one-cell cage of its digit (another puzzle)."""
+    drawn = crossprolog.parse(DRAWN)
+    kept = drawn.keeping([clue for clue in drawn.clues() if clue.name != "e"])
+    lines = kept.render().splitlines()
+    assert lines[3:6] == ["| 3/  |   . |     |     |", "+     +-----+-----+-----+", "|     |   . | 3+        |"]
+    assert crossprolog.parse(kept.render()) == kept
+    solved = str(kept.solve()).splitlines()
+    assert solved[3] == "| 3/  1 |   . 2 |     4 |     3 |"
+    again = crossprolog.parse("\n".join(solved))
+    assert again == replace(kept, givens=SOLUTION) and again.drawn
+    killer = crossprolog.parse((EXAMPLES / "killer_sudoku" / "shidoku-4x4-drawn.txt").read_text())
+    without = killer.keeping(killer.clues()[1:])
+    for text in (without.render(), str(without.solve())):
+        assert "| . " in text and crossprolog.parse(text).cages == without.cages
+
+
+@pytest.mark.parametrize("cell, line, column, words", [
+    ("| 3/  | .   |", 5, 9, "a cell in no cage (.) is walled in alone"),
+    ("| 3/  | . 5 |", 5, 11, "a cell in no cage (.) holds its digit 1-4 alone"),
+    ("| 3/  | . . |", 5, 11, "expected a clue like 12* and maybe the cell's digit, the digit alone, or . for "
+                             "a cell in no cage, found '.'"),
+])
+def test_a_walled_cell_in_no_cage_that_cannot_be_is_a_located_error(cell, line, column, words, cli, write):
+    text = DRAWN.replace("| 3/  | 6+  |", cell)
+    if "walled in alone" not in words:
+        text = text.replace("+     +     +-----+-----+", "+     +-----+-----+-----+")
+    run = cli("solve", write(text))
+    assert run.code == 2 and run.out == "" and len(run.err.splitlines()) == 3
+    assert f"puzzle.txt:{line}:{column}: error: {words}" in run.err
