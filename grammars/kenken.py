@@ -10,12 +10,14 @@
 
 The grid: one line per row, cells separated by blanks, or all written together
 (`aabc`).  A cell is the letter of its cage (upper and lower case are different
-cages), maybe with the digit a solver has already placed there (`a4`).  Then a
-clue line per cage, in any order: its letter (maybe with a colon, `a:`), a
-blank, the target and the operation (`11+`, `3-`, `240*`, `2/`; `x`, `X`, `×`,
-`÷` and `−` are read as `*`, `/` and `-`, and drawn back as typed: the model's
-SPELLINGS).  A one-cell cage may give its number alone (`h 3`).  `#` starts a comment line; blank lines are
-ignored, and so are ``` fence lines.
+cages), or `.` for a cell in no cage, maybe with the digit a solver has already
+placed there (`a4`).  Then a clue line per cage, in any order: its letter
+(maybe with a colon, `a:`), a blank, the target and the operation (`11+`, `3-`,
+`240*`, `2/`; `x`, `X`, `×`, `÷` and `−` are read as `*`, `/` and `-`, and drawn
+back as typed: the model's SPELLINGS).  A one-cell cage may give its number
+alone (`h 3`).  `#` starts a comment line (a comment takes the whole line); the
+clue lines and the comments and blank lines among them are kept in their order
+(the model's `below`: grammars/lettered.py); ``` fence lines are ignored.
 
 The drawn form walls the cages in, as printed puzzles show them, the clue in
 one cell of its cage and any placed digit after it:
@@ -27,7 +29,8 @@ one cell of its cage and any placed digit after it:
     ...
 
 How the walls are read is grammars/walls.py's, shared with Killer Sudoku's
-drawn form; what a cell holds, a clue and maybe a digit, is read here.
+drawn form; what a cell holds, a clue and maybe a digit, or `.` for a cell in
+no cage (walled in alone), is read here.
 """
 
 from __future__ import annotations

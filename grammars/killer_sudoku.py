@@ -19,11 +19,14 @@ lower case are different cages), or `.` for a cell in no cage.  Then a sum
 line per cage, in any order: its letter (maybe with a colon), a blank, the
 sum (`a 12`).  Then, optionally, after a blank line, the givens: a grid of
 digits and `.` (or `_`, `?`, `0`) for unknown cells, apart or together.
-`#` starts a comment line; ``` fence lines are ignored.
+`#` starts a comment line (a comment takes the whole line); the sum lines and
+the comments and blank lines among them are kept in their order (the model's
+`below`: grammars/lettered.py); ``` fence lines are ignored.
 
 The drawn form walls the cages in as KenKen's drawn form does
 (grammars/walls.py), each cage's sum in its first cell (its top-left one,
-in reading order) and any placed digit after it or in the other cells:
+in reading order) and any placed digit after it or in the other cells; a cell
+in no cage is walled in alone and holds `.`, maybe then its digit:
 
     # game: killer-sudoku
     +-------+-------+-------+-------+
