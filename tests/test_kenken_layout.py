@@ -116,6 +116,10 @@ def test_a_drawn_clue_keeps_its_spelling_when_blamed(cli, write):
     assert lines[0] == ("not well-formed: no solution: the 7+ cage at row 2, column 2 is likely mistyped: "
                         "with the 6+ cage at row 2, column 2 instead, the puzzle has one solution")
     assert lines[2] == "| 12x         | 2-   | 3/   |" and lines[4] == "| 3÷   | [7+] |      |      |"
+    hint = cli("hint", write(text.replace("7+", "6+"))).out.splitlines()
+    assert hint[1].startswith("# hint - fillings rule out digits in the 12x cage at row 1, column 1: ")
+    assert hint[3:6] == ["| 12x         | 2- 2 | 3/   |", "+------+------+      +      +",
+                         "| 3÷   | 6+   |      |      |"]
 
 
 def test_clue_lines_with_a_colon_and_blanks_keep_them():
