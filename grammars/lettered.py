@@ -2,8 +2,9 @@
 letters (`.` for a cell in no cage), then one clue line per cage (`a 12*`, `a 12`).
 
 Each family's grammar reads its own cells and clue lines into Tokens; here are
-the grid's size, the places of each letter, a cage's clue line, and whether a
-cage's cells hold together.
+the grid's size, the places of each letter, a cage's clue line, whether a cage's
+cells hold together, and the lines below the grid (clue lines, comments, blank
+lines) as the models keep them to draw them back as typed.
 """
 
 from __future__ import annotations
