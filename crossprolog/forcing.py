@@ -78,8 +78,7 @@ def trial(m: Marks, cell: Index, digit: int, strong: bool = False) -> Trial:
         if todo:
             continue
         for t in s.tables:
-            fit, count = t.fitting(cands)
-            if count == 0:
+            if (fit := t.fitting_digits(cands)) is None:
                 return Trial(cell, digit, values, f"no filling of {t.name} would fit")
             todo += [(i, next(iter(f))) for i, f in zip(t.cells, fit) if len(f) == 1 and i not in values]
     return Trial(cell, digit, values, None)

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .answers import Clue
-from .folds import folded
+from .folds import fitting_digits, folded
 
 if TYPE_CHECKING:
     from .reasoner import Deadline
@@ -71,6 +71,17 @@ class Table:
                 self.known.clear()
             self.known[key] = known = self._fitting(marks, deadline)
         return known
+
+    def fitting_digits(self, marks: list[set[int]], deadline: Deadline | None = None) -> list[set[int]] | None:
+        """The digits each cell takes in some filling the pencil marks allow, None when no
+        filling fits: `fitting` without counting the fillings, which a long line's fold
+        takes longer to do (`folds.fitting_digits`; a fold of different digits counts as it
+        goes, and is kept)."""
+        known = self.known.get(tuple(frozenset(marks[i]) for i in self.cells))
+        if known is None and self.fillings is None and not self.distinct:
+            return fitting_digits(self.op, self.target, [marks[i] for i in self.cells], self.distinct, deadline)
+        fit, count = known or self.fitting(marks, deadline)
+        return fit if count else None
 
     def _fitting(self, marks: list[set[int]], deadline: Deadline | None) -> tuple[list[set[int]], int]:
         if self.fillings is not None:
@@ -152,7 +163,7 @@ class Marks:
     def broken(self) -> bool:
         """Whether the marks show a contradiction: a cell or a table left nothing."""
         return (self.contradiction or any(not c for c in self.cands)
-                or any(t.fitting(self.cands)[1] == 0 for t in self.statement.tables))
+                or any(t.fitting_digits(self.cands) is None for t in self.statement.tables))
 
     def solved(self) -> bool:
         return len(self.values) == len(self.statement.places)
@@ -240,13 +251,15 @@ def table_steps(m: Marks) -> Iterator[Step]:
     remove some): the only filling, or fillings that agree there."""
     s = m.statement
     for t in s.tables:
-        fit, count = t.fitting(m.cands)
+        if (fit := t.fitting_digits(m.cands)) is None:
+            continue  # no filling fits: nothing to place or remove (`Marks.broken` says so)
         inside = cited(m, t.cells)
         clues = ((t.clue,) if t.clue else ()) + inside
         for k, i in enumerate(t.cells):
             if i in m.values:
                 continue
             if len(fit[k]) == 1:
+                count = t.fitting(m.cands)[1]  # counted only to say so: longer to fold
                 d = next(iter(fit[k]))
                 technique, rating = (("only filling", 1.8) if count == 1
                                      else ("fillings leave one digit", 2.5))
