@@ -209,15 +209,17 @@ class CrossProduct(Explainable):
 
     def keeping(self, clues: Collection[Clue]) -> CrossProduct:
         """The puzzle with only `clues`: a line whose product is dropped has none (None)."""
-        kept = set(clues)
-        return replace(
-            self,
-            row_products=tuple(p if Clue("row", "", index=r) in kept else None
-                               for r, p in enumerate(self.row_products)),
-            column_products=tuple(p if Clue("column", "", index=c) in kept else None
-                                  for c, p in enumerate(self.column_products)),
-            givens=tuple(tuple(d if Clue("given", "", cell=(r, c)) in kept else None
-                               for c, d in enumerate(row)) for r, row in enumerate(self.givens)))
+        kept: dict[str, set] = {"row": set(), "column": set(), "given": set()}
+        for clue in clues:
+            kept.setdefault(clue.kind, set()).add(clue.cell if clue.kind == "given" else clue.index)
+        # self's values, already checked: blame makes a puzzle like this for each of a
+        # 30x30's 900 clues, and checking each again took 1.3 ms of its 2 s
+        return type(self).from_checked(
+            tuple(p if r in kept["row"] else None for r, p in enumerate(self.row_products)),
+            tuple(p if c in kept["column"] else None for c, p in enumerate(self.column_products)),
+            tuple(tuple(d if (r, c) in kept["given"] else None for c, d in enumerate(row))
+                  for r, row in enumerate(self.givens)),
+            zero=self.zero, layout=self.layout, columns_below=self.columns_below, size_tag=self.size_tag)
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [(r, c) for r, row in enumerate(self.givens) for c, d in enumerate(row) if d is None]

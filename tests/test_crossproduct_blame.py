@@ -74,3 +74,22 @@ def test_smaller_grids_name_it_too(size):
     puzzle, right = mistyped(size, seed=size)
     (typo,) = blame.typos(puzzle, timeout=2)
     assert typo.reading == f"row 3 ({right})" and typo.unique
+
+
+def test_keeping_some_clues_leaves_the_others_out():
+    """`keeping` (a puzzle a candidate of blame's, made without checking its values
+    again) keeps exactly the products and givens named, and the layout."""
+    puzzle, _ = mistyped(6)
+    puzzle = replace(puzzle, layout="markdown", size_tag=True)
+    rng = random.Random(6)
+    for _ in range(20):
+        clues = [clue for clue in puzzle.clues() if rng.random() < 0.5]
+        kept = puzzle.keeping(clues)
+        assert kept == CrossProduct(
+            tuple(p if any(c.kind == "row" and c.index == r for c in clues) else None
+                  for r, p in enumerate(puzzle.row_products)),
+            tuple(p if any(c.kind == "column" and c.index == k for c in clues) else None
+                  for k, p in enumerate(puzzle.column_products)),
+            tuple(tuple(d if any(c.cell == (r, k) for c in clues) else None for k, d in enumerate(row))
+                  for r, row in enumerate(puzzle.givens)))
+        assert set(kept.clues()) == set(clues) and (kept.layout, kept.size_tag) == ("markdown", True)
