@@ -62,7 +62,7 @@ def fitting_digits(op: str, target: int, marks: list[set[int]], distinct: bool =
 
 def boxed(op: str, target: int, marks: list[set[int]], distinct: bool) -> Box | None:
     """The box `marks` fold in (`box`), None when they need states of their own."""
-    return None if distinct else box(op, target, frozenset(d for cell in marks for d in cell))
+    return None if distinct else box(op, target, frozenset(d for cell in marks for d in cell), len(marks))
 
 
 @dataclass(frozen=True)
@@ -129,12 +129,12 @@ class Box:
 
 
 @lru_cache(maxsize=256)
-def box(op: str, target: int, digits: frozenset[int]) -> Box | None:
-    """The box of a sum or product of `target` over `digits` (kept: a line is folded
-    again at each step of a hint); None when the fold needs states of its own (another
-    operation, a negative digit or target, a product of 0), and a box no digit steps in
-    (`shifts` empty, `top` never reached) when the target has a prime factor none of
-    the digits has."""
+def box(op: str, target: int, digits: frozenset[int], cells: int) -> Box | None:
+    """The box of a sum or product of `target` over `cells` cells of `digits` (kept: a
+    line is folded again at each step of a hint); None when the fold needs states of its
+    own (another operation, a negative digit or target, a product of 0), and `NOWHERE`
+    when the target has a prime factor none of the digits has, or more of one than the
+    cells can make (a box that size would take memory for nothing: 5 cells of 2^3000)."""
     if op not in ("+", "*") or target < 0 or any(d < 0 for d in digits) or (op == "*" and target == 0):
         return None
     if op == "+":
@@ -144,18 +144,24 @@ def box(op: str, target: int, digits: frozenset[int]) -> Box | None:
         primes = sorted({p for d in digits if d > 0 for p in prime_factors(d)})
         bounds, rest = exponents(target, primes)
         if rest != 1:
-            return Box(1, 0, {}, (), ())
+            return NOWHERE
         vectors = {}
         for d in digits:
             if d > 0:
                 vector, left = exponents(d, primes)
                 if left == 1 and all(e <= b for e, b in zip(vector, bounds)):
                     vectors[d] = vector
-    radices = [b + 1 + max((v[i] for v in vectors.values()), default=0) for i, b in enumerate(bounds)]
+    most = [max((v[i] for v in vectors.values()), default=0) for i in range(len(bounds))]
+    if any(bound > step * cells for bound, step in zip(bounds, most)):
+        return NOWHERE
+    radices = [bound + 1 + step for bound, step in zip(bounds, most)]
     strides = tuple(math.prod(radices[:i]) for i in range(len(radices)))
     shifts = {d: sum(e * s for e, s in zip(vector, strides)) for d, vector in vectors.items()}
     empty = Box(sum(b * s for b, s in zip(bounds, strides)), 0, shifts, bounds, strides)
     return replace(empty, inside=empty.filled(1, 1))
+
+
+NOWHERE = Box(1, 0, {}, (), ())  # no digit steps in it, its target never reached
 
 
 def repeated(block: int, times: int, stride: int) -> int:

@@ -105,3 +105,13 @@ def test_a_fold_is_held_to_its_deadline():
     for fold in (folds.folded, folds.fitting_digits):
         with pytest.raises(TimeLimitExceeded):
             fold("*", 2 ** 30, [set(DIGITS)] * 30, deadline=deadline)
+
+
+def test_a_target_past_what_the_cells_can_make_has_no_filling_at_once():
+    """A sum of 10^12 over five cells would be a box of 10^12 points (125 GB of bits), a
+    product of 2^3000 one of 3,000: more than nine a cell, more than three 2s a cell,
+    is no filling, known before any box is made."""
+    assert folds.folded("+", 10 ** 12, [set(DIGITS)] * 5) == ([set()] * 5, 0)
+    assert folds.fitting_digits("*", 2 ** 3000, [set(DIGITS)] * 5) is None
+    assert folds.folded("+", 45, [set(DIGITS)] * 5) == ([{9}] * 5, 1)
+    assert folds.folded("*", 2 ** 15, [set(DIGITS)] * 5) == ([{8}] * 5, 1)
