@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
 from ..errors import Interrupted, TimeLimitExceeded, UsageError
+from . import processes
 from .shapes import ParadigmError, checked_answer
 
 SOLVER = "gecode"
@@ -161,32 +162,36 @@ ERROR_CHARACTERS = 64 * 1024  # of minizinc's standard error, kept for its messa
 
 class _process:
     """minizinc on the model and a JSON data file, in a session of its own (Ctrl-C
-    reaches this process only, which ends it); ended and its data file removed on exit.
-    Its standard error is read as it comes, in a thread, its start kept (`errors`): a
-    model that writes more there (trace/2) than a pipe holds would wait for a reader."""
+    reaches this process only, which ends it); ended with its solver (processes.end)
+    and its data file removed on every way out.  Its standard error is read as it
+    comes, in a thread, its start kept (`errors`): a model that writes more there
+    (trace/2) than a pipe holds would wait for a reader."""
 
     def __init__(self, path: str, data: dict, limit: int, time_limit: float | None):
         self.path, self.data, self.limit, self.time_limit = path, data, limit, time_limit
 
     def __enter__(self) -> _process:
-        handle, self.data_path = tempfile.mkstemp(prefix="crossprolog-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(self.data, file)
         command = [program(), "--solver", SOLVER, "--json-stream", "--output-mode", "json",
                    "--statistics", "--output-objective"]
         command += ["-a"] if self.limit == 0 else ["-n", str(self.limit)] if self.limit > 1 else []
         if self.time_limit is not None:
             command += ["--time-limit", str(max(1, int(self.time_limit * 1000)))]
-        self.process = subprocess.Popen(command + [self.path, self.data_path], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                        start_new_session=True, text=True)
+        handle, self.data_path = tempfile.mkstemp(prefix="crossprolog-", suffix=".json")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                json.dump(self.data, file)
+            self.process = processes.start(command + [self.path, self.data_path], stdout=subprocess.PIPE,
+                                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        except BaseException:
+            self._remove_data()
+            raise
         self.kept: list[str] = []
         self.reader = threading.Thread(target=self._read_errors, daemon=True)
         self.reader.run = _blocking_ctrl_c(self.reader.run)
         self.reader.start()
         self.timer = None
         if self.time_limit is not None:  # MiniZinc's own limit, enforced
-            self.timer = threading.Timer(self.time_limit + GRACE, self._end)
+            self.timer = threading.Timer(self.time_limit + GRACE, processes.end, args=(self.process,))
             self.timer.run = _blocking_ctrl_c(self.timer.run)
             self.timer.daemon = True
             self.timer.start()
@@ -204,22 +209,28 @@ class _process:
         self.reader.join()
         return "".join(self.kept)[:ERROR_CHARACTERS]
 
-    def _end(self) -> None:
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
     def __exit__(self, *_) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-        self.reader.join()
-        self.process.stdout.close()
-        self.process.stderr.close()
-        os.unlink(self.data_path)
+        # Ctrl-C again waits until all is gone: cut short here, the solver would run on.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer.join()
+            if self.process.returncode is None:  # not reaped (by _finish): it may still run
+                processes.end(self.process)
+                self.process.wait()
+            self.reader.join()
+            self.process.stdout.close()
+            self.process.stderr.close()
+        finally:
+            self._remove_data()
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    def _remove_data(self) -> None:
+        try:
+            os.unlink(self.data_path)
+        except FileNotFoundError:
+            pass
 
 
 def _blocking_ctrl_c(run):

@@ -1,0 +1,107 @@
+"""A MiniZinc search leaves nothing behind, whatever ends it: minizinc runs its solver
+(fzn-gecode) in a process group of its own, which outlived the minizinc it was ended
+with, an orphan at 100% CPU for good.  Real minizinc, processes found in /proc (Linux)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import NEVER_CROSSCELLS
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+
+
+def processes() -> dict[int, tuple[str, int, int]]:
+    """Every process that runs (zombies left out): pid -> (name, parent, session)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        state, parent, _, session = stat[stat.rindex(")") + 2:].split()[:4]
+        if state not in "ZX":
+            found[int(entry.name)] = (name, int(parent), int(session))
+    return found
+
+
+def solver_sessions(command: int) -> dict[int, list[str]]:
+    """The sessions of the minizinc processes the crossprolog process `command` started
+    (itself or its workers), each with the FlatZinc file its solver was given."""
+    running = processes()
+
+    def descends(pid: int) -> bool:
+        while pid in running and pid > 1:
+            if running[pid][1] == command:
+                return True
+            pid = running[pid][1]
+        return False
+
+    sessions = {pid: [] for pid, (name, _, _) in running.items() if name == "minizinc" and descends(pid)}
+    for pid, (name, _, session) in running.items():
+        if session in sessions and name.startswith("fzn-"):
+            sessions[session] += [arg for arg in Path(f"/proc/{pid}/cmdline").read_bytes()
+                                  .decode().split("\0") if arg.endswith(".fzn")]
+    return sessions
+
+
+def left_running(sessions) -> list[str]:
+    return [name for name, _, session in processes().values() if session in sessions]
+
+
+def wait_until(condition, seconds: float = 60):
+    deadline = time.monotonic() + seconds
+    while not (found := condition()):
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.05)
+    return found
+
+
+def searching(tmp_path, *args, jobs: int = 1):
+    """crossprolog counting what no machine finishes with minizinc, in a session of its
+    own (as a terminal's job), its temporary files in tmp_path/tmp; with its solvers'
+    sessions once each has its solver running."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    puzzles = []
+    for n in range(jobs):
+        puzzles.append(tmp_path / f"never-{n}.txt")
+        puzzles[-1].write_text(NEVER_CROSSCELLS)
+    where = [str(tmp_path)] if jobs > 1 else [str(puzzles[0])]
+    process = subprocess.Popen([sys.executable, "-m", "crossprolog", "count", *where, "--encoding", "minizinc",
+                                *args, *(["--jobs", str(jobs)] if jobs > 1 else [])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env={**os.environ, "TMPDIR": str(temporary)})
+    sessions = wait_until(lambda: (found := solver_sessions(process.pid)) and len(found) == jobs
+                          and all(found.values()) and found)
+    return process, sessions, temporary
+
+
+def assert_nothing_left(sessions, temporary):
+    try:
+        wait_until(lambda: not left_running(sessions), seconds=30)
+    finally:  # what a failing run left, not left running on the machine
+        for pid, (_, _, session) in processes().items():
+            if session in sessions:
+                os.kill(pid, signal.SIGKILL)
+    assert list(temporary.iterdir()) == []  # crossprolog's data files, and minizinc's own
+    solver_files = [file for files in sessions.values() for file in files]
+    assert solver_files and not any(map(os.path.exists, solver_files)), solver_files  # minizinc's, if not there
+
+
+def test_ctrl_c_ends_minizinc_and_its_solver(tmp_path):
+    process, sessions, temporary = searching(tmp_path)
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C at a terminal: its whole process group
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and out == "at least 0 solutions (interrupted)\n", (out, err)
+    assert_nothing_left(sessions, temporary)
