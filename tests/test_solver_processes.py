@@ -105,3 +105,33 @@ def test_ctrl_c_ends_minizinc_and_its_solver(tmp_path):
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and out == "at least 0 solutions (interrupted)\n", (out, err)
     assert_nothing_left(sessions, temporary)
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_minizinc_and_its_solver_end_with_crossprolog_however_it_is_killed(tmp_path, how):
+    process, sessions, temporary = searching(tmp_path)
+    process.send_signal(how)
+    process.communicate(timeout=60)
+    assert process.returncode == -how
+    assert_nothing_left(sessions, temporary)
+
+
+def test_ctrl_c_ends_the_searches_of_worker_processes(tmp_path):
+    """The parent kills its workers (SIGKILL), which cannot end what they started."""
+    process, sessions, temporary = searching(tmp_path, jobs=2)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err, err
+    assert_nothing_left(sessions, temporary)
+
+
+def test_data_too_long_for_a_command_line_goes_in_a_file_removed_after(tmp_path, monkeypatch):
+    from crossprolog.paradigms import minizinc
+
+    model = tmp_path / "sum.mzn"
+    model.write_text("array[int] of int: t;\narray[1..1] of var 0..100: solution;\n"
+                     "constraint solution[1] = sum(t);\nsolve satisfy;\n")
+    monkeypatch.setattr(minizinc, "ARGUMENT_CHARACTERS", 10)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    found = minizinc.search(str(model), {"t": list(range(10))}, [1])
+    assert found["solutions"] == [[45]] and sorted(tmp_path.iterdir()) == [model]

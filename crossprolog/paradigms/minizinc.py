@@ -1,7 +1,8 @@
 """Running a MiniZinc model with the `minizinc` program and its Gecode solver.
 
-The model file is run as it is; the puzzle enters as a JSON data file that
-Python's json writes (never text in the model).  Answers come as JSON
+The model file is run as it is; the puzzle enters as JSON data that Python's
+json writes (never text in the model), on minizinc's command line (a file
+only when too long for one).  Answers come as JSON
 (`--output-mode json --json-stream`): the model's `solution` array, in the
 puzzle's shape, and for a puzzle with an objective its `objective`.  Gecode's
 nodes and failures come from `--statistics`.
@@ -11,7 +12,8 @@ data `objective_candidates`; the model's search must try them in that order
 (its first answer is then optimal).  A search for more than one answer runs
 twice: once for the optimum, then with `objective_candidates` only it.  The
 time limit is MiniZinc's own `--time-limit` (flattening included), and the
-process is ended at it whatever it does; Ctrl-C ends it at once.
+process is ended at it whatever it does; Ctrl-C ends it at once, and
+whatever ends this process ends minizinc and its solver (processes.py).
 """
 
 from __future__ import annotations
@@ -158,14 +160,16 @@ def _refuse_repeated(answer: Any, seen: set) -> None:
 
 
 ERROR_CHARACTERS = 64 * 1024  # of minizinc's standard error, kept for its message
+ARGUMENT_CHARACTERS = 100_000  # data up to this long goes on minizinc's command line (Linux: 128 KiB an argument)
 
 
 class _process:
-    """minizinc on the model and a JSON data file, in a session of its own (Ctrl-C
-    reaches this process only, which ends it); ended with its solver (processes.end)
-    and its data file removed on every way out.  Its standard error is read as it
-    comes, in a thread, its start kept (`errors`): a model that writes more there
-    (trace/2) than a pipe holds would wait for a reader."""
+    """minizinc on the model and the JSON data, in a session of its own (Ctrl-C
+    reaches this process only, which ends it), and ending if this process dies;
+    ended with its solver (processes.end) on every way out.  The data goes on its
+    command line, or, too long for one, in a file removed on every way out.  Its
+    standard error is read as it comes, in a thread, its start kept (`errors`): a
+    model that writes more there (trace/2) than a pipe holds would wait for a reader."""
 
     def __init__(self, path: str, data: dict, limit: int, time_limit: float | None):
         self.path, self.data, self.limit, self.time_limit = path, data, limit, time_limit
@@ -176,12 +180,18 @@ class _process:
         command += ["-a"] if self.limit == 0 else ["-n", str(self.limit)] if self.limit > 1 else []
         if self.time_limit is not None:
             command += ["--time-limit", str(max(1, int(self.time_limit * 1000)))]
-        handle, self.data_path = tempfile.mkstemp(prefix="crossprolog-", suffix=".json")
+        text, self.data_path = json.dumps(self.data), None
+        if len(text) <= ARGUMENT_CHARACTERS:  # no file: nothing to leave behind, however this process ends
+            command += ["--cmdline-json-data", text, self.path]
+        else:
+            handle, self.data_path = tempfile.mkstemp(prefix="crossprolog-", suffix=".json")
+            command += [self.path, self.data_path]
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(self.data, file)
-            self.process = processes.start(command + [self.path, self.data_path], stdout=subprocess.PIPE,
-                                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+            if self.data_path is not None:
+                with os.fdopen(handle, "w", encoding="utf-8") as file:
+                    file.write(text)
+            self.process = processes.start(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                           stdin=subprocess.DEVNULL, text=True)
         except BaseException:
             self._remove_data()
             raise
@@ -227,6 +237,8 @@ class _process:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def _remove_data(self) -> None:
+        if self.data_path is None:
+            return
         try:
             os.unlink(self.data_path)
         except FileNotFoundError:

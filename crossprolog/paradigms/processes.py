@@ -6,7 +6,10 @@ A program `start`s here in a session of its own (Ctrl-C at the terminal
 reaches crossprolog only, which decides), and `end` ends it as minizinc
 asks to be ended, with SIGTERM (it then ends its solver and removes its
 temporary files), then kills with SIGKILL whatever is left in its session:
-the session holds the solver whatever group it made.
+the session holds the solver whatever group it made.  On Linux the program
+also gets SIGTERM when the thread that started it dies, however it dies
+(SIGTERM or SIGKILL to crossprolog, a worker process killed by its parent,
+a watchdog's os._exit): nothing it started outlives crossprolog.
 """
 
 from __future__ import annotations
@@ -14,15 +17,40 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 ENDING = 2.0  # seconds a program may take to end on SIGTERM (minizinc gives its solver 1) before SIGKILL
+PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
 def start(command: Sequence[str], **options) -> subprocess.Popen:
-    """subprocess.Popen(command, **options) in a session of its own."""
-    return subprocess.Popen(command, start_new_session=True, **options)
+    """subprocess.Popen(command, **options) in a session of its own, sent SIGTERM when
+    the thread that started it dies (Linux)."""
+    return subprocess.Popen(command, start_new_session=True, preexec_fn=_ending_with_parent(), **options)
+
+
+def _ending_with_parent() -> Callable[[], None] | None:
+    """What the child runs before its program: ask for SIGTERM when its parent dies,
+    and end at once if it died already.  None where prctl(2) is not (not Linux)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+        death = ctypes.c_ulong(int(signal.SIGTERM))
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def child() -> None:
+        prctl(PR_SET_PDEATHSIG, death)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return child
 
 
 def end(process: subprocess.Popen, ending: float = ENDING) -> None:
