@@ -7,12 +7,16 @@ the encodings a test loaded).
 from __future__ import annotations
 
 import itertools
+import resource
+import subprocess
+import sys
 
 import pytest
 
 import crossprolog
 from crossprolog import CrossProduct, engine
 from crossprolog.compare import compare
+from crossprolog.encoding_files import MAX_ENCODING_BYTES
 
 from conftest import EXAMPLES
 
@@ -169,6 +173,23 @@ def test_a_module_name_a_users_asp_or_minizinc_encoding_holds_is_refused(cli, en
 
 def test_a_missing_file_is_refused(cli, tmp_path):
     assert refused(cli, tmp_path / "nowhere.pl").endswith("nowhere.pl: no such file")
+
+
+@pytest.mark.parametrize("suffix", [".pl", ".lp", ".mzn"])
+def test_a_file_too_big_is_refused_unread_whatever_its_paradigm(tmp_path, suffix):
+    """A link to /dev/zero was read until the system ended the process (24 GB): a
+    process of its own here, its memory bounded, should the file be read whole."""
+    big, zero = tmp_path / f"big{suffix}", tmp_path / f"zero{suffix}"
+    big.write_text("%" * MAX_ENCODING_BYTES + "\n")
+    zero.symlink_to("/dev/zero")
+    for path, message in ((big, f"{big}: the file has more than 4,000,000 bytes: too big for an encoding"),
+                          (zero, f"{zero}: cannot read the file" if suffix == ".pl"
+                           else f"{zero}: the file has more than 4,000,000 bytes")):
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding-file",
+                               str(path), "--encoding", path.stem], capture_output=True, text=True, timeout=120,
+                              preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)))
+        assert done.returncode == 2 and done.stderr.startswith(f"crossprolog: error: {message}"), done.stderr
+        assert len(done.stderr.splitlines()) == 1
 
 
 # Errors of a user's labeling, at run time: named, exit 2

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator, Sequence
 
+from ..encoding_files import encoding_text
 from ..errors import CrossprologError, Interrupted, TimeLimitExceeded, UsageError
 from .shapes import ParadigmError
 from .terms import small_data
@@ -128,11 +129,7 @@ def load_encoding(path: str, taken: Sequence[str] = (), families: dict[str, str]
             return encoding.name
     paradigm = paradigm_of(path)
     name = Path(path).name.removesuffix(SUFFIXES.get(paradigm, ""))
-    try:
-        with open(real, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"{path}: cannot read the file ({getattr(error, 'strerror', None) or error})") from None
+    text = encoding_text(path)
     if not re.fullmatch(r"[a-z][a-zA-Z0-9_]*", name) or name in taken or name in NAMES or name in _user:
         raise UsageError(f"{path}: its encoding would be called {name!r}, which is taken or not a "
                          "name (a lower-case letter, then letters, digits, _); rename the file")

@@ -12,10 +12,10 @@ maximizing did not finish the January puzzle in minutes).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from . import SUFFIXES, encoding_of, mapping_of, minizinc, paradigm_of
+from ..encoding_files import encoding_text
 from ..errors import UsageError, printable
 from .terms import fact_text
 
@@ -34,7 +34,7 @@ def exported(puzzle: Any, paradigm: str, encoding: str | None = None,
     family = puzzle.record.prolog
     chosen = encoding_of(encoding or paradigm)
     path = chosen.file(family)
-    source = Path(path).read_text(encoding="utf-8")
+    source = encoding_text(path)
     data, mapping = puzzle.prolog_data(), mapping_of(family)
     what = f"encoding {chosen.name} of {chosen.path}" if chosen.user else f"{paradigm} encoding"
     command, needs = COMMANDS[paradigm]
