@@ -9,6 +9,7 @@ from __future__ import annotations
 from .errors import UsageError
 
 MAX_ENCODING_BYTES = 4_000_000  # as a puzzle file's (cli.inputs.MAX_INPUT_BYTES)
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark, which Windows editors write first
 
 
 def encoding_bytes(path: str) -> bytes:
@@ -37,3 +38,11 @@ def encoding_text(path: str) -> str:
         column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
         raise UsageError(f"{path}:{line}:{column}: byte 0x{data[error.start]:02x} is not UTF-8 text") from None
 
+
+def marked(path: str) -> bool:
+    """Whether the file at `path` begins with a byte-order mark (False if it cannot be read)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(BOM)) == BOM
+    except OSError:
+        return False

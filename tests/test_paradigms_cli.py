@@ -135,6 +135,45 @@ def test_a_broken_file_is_one_line_naming_it(cli, tmp_path, suffix, text, messag
     assert found.err.startswith("crossprolog: error: ") and str(path) in found.err
 
 
+def run_command(*args) -> subprocess.CompletedProcess:
+    """crossprolog in a process of its own: clingo's Python package ended the process
+    (os._exit) on a message it could not decode."""
+    return subprocess.run([sys.executable, "-m", "crossprolog", *map(str, args)], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize("text, place", [
+    ("a :- é.\n", "1:6: error: lexer error, unexpected é: ASP takes characters other than ASCII in "
+                   "strings and comments only"),
+    ('% é, in a comment\na("é").\n%* é *%\nb :- c, üü.\n', "4:9: error: lexer error, unexpected ü: ASP"),
+    ('a :- "é\nb".\n', '1:6: error: lexer error, unexpected "é'),
+    ("\ufeffa :- b\nc.\n", "2:1-2: error: syntax error"),
+])
+def test_a_character_clingo_cannot_read_is_one_line_naming_its_place(tmp_path, text, place):
+    """clingo quoted one byte of the character: a traceback, "PANIC: exception in nothrow
+    scope", exit 1."""
+    path = tmp_path / "odd.lp"
+    path.write_text(text, encoding="utf-8")
+    done = run_command("solve", RIDDLER, "--encoding-file", path, "--encoding", "odd")
+    assert done.returncode == 2 and done.stderr.startswith(f"crossprolog: error: {path}:{place}"), done.stderr
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_byte_order_mark_is_left_out_of_an_asp_file_and_named_in_a_minizinc_one(tmp_path):
+    lp, mzn = tmp_path / "marked_lp.lp", tmp_path / "marked_mzn.mzn"
+    lp.write_text("\ufeff" + MINE_LP, encoding="utf-8")
+    mzn.write_text("\ufeff" + MINE_MZN, encoding="utf-8")
+    for command in ("solve", "export"):
+        done = run_command(command, RIDDLER, "--encoding-file", lp, "--encoding", "marked_lp")
+        assert done.returncode == 0 and "\ufeff" not in done.stdout, done.stderr
+    assert MINE_LP.rstrip("\n") in done.stdout  # the program, as it is
+    done = run_command("solve", RIDDLER, "--encoding-file", lp, "--encoding", "marked_lp")
+    assert done.stdout == RIDDLER_SOLVED
+    done = run_command("solve", RIDDLER, "--encoding-file", mzn, "--encoding", "marked_mzn")
+    assert done.returncode == 2 and done.stderr == (f"crossprolog: error: {mzn}:1: it begins with a byte-order "
+                                                    "mark, which minizinc cannot read: save it as UTF-8 without one\n")
+
+
 @pytest.mark.parametrize("suffix, text, message", [
     (".lp", "shown(1).\n#show shown/1.\n", "it shows shown(1): show only solution(Path..., Value) atoms"),
     (".lp", "solution(0, 0, 1).\n", "no value for solution(0, 1, _)"),

@@ -17,10 +17,12 @@ checked between its steps) and stops at once on Ctrl-C.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
+from ..encoding_files import encoding_text, marked
 from ..errors import Interrupted, TimeLimitExceeded, UsageError
 from .shapes import ParadigmError, answer_of
 from .terms import Fact, fact_symbols
@@ -123,12 +125,15 @@ def _control(path: str, facts: list[Fact], run: Run):
     clingo = clingo_module()
 
     def logger(code, message: str) -> None:
-        run.messages.append((code, message.strip()))
+        run.messages.append((code, _named(message.strip(), "<block>", run.label)))
 
     control = clingo.Control(["--project=show"], logger=logger, message_limit=100)
     control.configuration.solve.models = run.limit
     try:
-        control.load(path)
+        if marked(path):  # clingo cannot read the mark: the text without it, named as the file
+            control.add("base", [], encoding_text(path))
+        else:
+            control.load(path)
         control.add("base", [], f"#show solution/{len(run.shape) + 1}.")  # (constant text)
         with control.backend() as backend:
             for symbol in fact_symbols(facts):
@@ -230,12 +235,51 @@ def _integer(argument, symbol) -> int:
 
 def check_file(path: str) -> None:
     """UsageError, one line naming the file and its line, unless the ASP program at
-    `path` parses (and clingo is installed)."""
+    `path` parses (and clingo is installed).  A byte-order mark is left out."""
+    clingo = clingo_module()
+    text = encoding_text(path)
+    _check_characters(path, text)
+    messages: list[str] = []
+    try:
+        if marked(path):
+            clingo.ast.parse_string(text, lambda statement: None,
+                                    logger=lambda code, message: messages.append(message))
+        else:
+            clingo.ast.parse_files([path], lambda statement: None,
+                                   logger=lambda code, message: messages.append(message))
+    except RuntimeError:
+        first = " ".join(_named(messages[0], "<string>", path).split()) if messages \
+            else f"{path}: clingo cannot parse it"
+        raise UsageError(first) from None
+
+
+LEXER_ERROR = re.compile(r"<string>:(\d+):(\d+)-(?:(\d+):)?(\d+): error: lexer error")
+
+
+def _check_characters(path: str, text: str) -> None:
+    """UsageError at the place of a character other than ASCII where clingo takes none
+    (outside strings and comments): clingo's message about it would quote a piece of the
+    character, no text, which its Python package cannot pass on (it ends the process).
+    clingo itself finds it, in the text with every such character made \\x01."""
+    if text.isascii():
+        return
     clingo = clingo_module()
     messages: list[str] = []
     try:
-        clingo.ast.parse_files([path], lambda statement: None,
-                               logger=lambda code, message: messages.append(message))
+        clingo.ast.parse_string("".join(c if c.isascii() else "\x01" for c in text), lambda statement: None,
+                                logger=lambda code, message: messages.append(message))
     except RuntimeError:
-        first = " ".join(messages[0].split()) if messages else f"{path}: clingo cannot parse it"
-        raise UsageError(first) from None
+        pass
+    starts = [0] + [n + 1 for n, char in enumerate(text) if char == "\n"]  # of each line
+    for found in filter(None, map(LEXER_ERROR.match, messages)):
+        line, column = int(found[1]), int(found[2])
+        piece = text[starts[line - 1] + column - 1:starts[int(found[3] or line) - 1] + int(found[4]) - 1]
+        if not piece.isascii():
+            hint = ("" if any(c.isascii() for c in piece)
+                    else ": ASP takes characters other than ASCII in strings and comments only")
+            raise UsageError(f"{path}:{line}:{column}: error: lexer error, unexpected {piece}{hint}")
+
+
+def _named(message: str, name: str, path: str) -> str:
+    """clingo's `message` about a text it was given as `name` (not a file), naming `path`."""
+    return path + message[len(name):] if message.startswith(f"{name}:") else message

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
 
+from ..encoding_files import marked
 from ..errors import Interrupted, TimeLimitExceeded, UsageError
 from . import processes
 from .shapes import ParadigmError, checked_answer
@@ -314,8 +315,11 @@ def interface(path: str) -> dict:
 
 def check_file(path: str) -> None:
     """UsageError, one line naming the file (and its line), unless the MiniZinc model at
-    `path` type-checks, is a satisfaction model and declares `solution` (and minizinc
-    is installed)."""
+    `path` type-checks (with no byte-order mark, which minizinc cannot read), is a
+    satisfaction model and declares `solution` (and minizinc is installed)."""
+    if marked(path):
+        raise UsageError(f"{path}:1: it begins with a byte-order mark, which minizinc cannot read: "
+                         "save it as UTF-8 without one")
     declared = interface(path)
     if "solution" not in declared.get("output", {}):
         raise UsageError(f"{path}: the model declares no `solution`, the answer in the puzzle's shape")
