@@ -61,6 +61,12 @@ class Typo:
             distance(digits(clue.text), digits(read)) <= 2 for clue, read in zip(self.clues, self.readings))
 
     @property
+    def unchanged(self) -> tuple[Clue, ...]:
+        """Its clues that would read as they do: no correction of theirs."""
+        return () if self.readings is None else tuple(
+            clue for clue, read in zip(self.clues, self.readings) if clue.text == read)
+
+    @property
     def edits(self) -> int:
         """How many characters of the clues' digits the correction changes (0 when the
         family cannot tell what they would read)."""
@@ -85,13 +91,19 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
     TELLING of them, from a search that decided every candidate.  Empty when none is
     found, or when the puzzle has a solution after all (no clue is to blame: searched
     first, unless the caller says it knows the puzzle is `unsolvable`, as the command
-    line does once its own search found none); raises TimeLimitExceeded when `timeout`
-    seconds pass before it is known."""
+    line does once its own search found none; a clue's removal leaving a solution that
+    meets it as it stands shows it too), or when a user's `encoding` finds none even
+    with no clue; raises TimeLimitExceeded when `timeout` seconds pass before it is
+    known.  No correction reads a clue as it stands."""
     deadline = Deadline(None if timeout is None else engine.seconds(timeout) * (1 - WRAP_UP))
     end = deadline.end
     first = None if end is None else (end - time.perf_counter()) / 4  # cut short, it proves nothing
     if not unsolvable and puzzle.search(limit=1, timeout=first, encoding=encoding, keep=False).count:
         return ()
+    if encoding is not None:  # a user's that finds no solution even with no clue: none is to blame
+        bare = puzzle.keeping([]).search(limit=1, timeout=first, encoding=encoding, keep=False)
+        if bare.status == "complete" and not bare.count:
+            return ()
     clues = list(puzzle.clues())
     pools = [list(entries)] if entries else []
     pools.append(list(entries) + [clue for clue in clues if clue not in entries])
@@ -120,7 +132,9 @@ def typos(puzzle: Puzzle, *, entries: Sequence[Clue] = (), timeout: float | None
                     more, done = solvable_without(puzzle, clues, tier, end, encoding, values)
                 except EncodingError:
                     more, done = [], False
-                found, complete = found + more, complete and done
+                if any(len(typo.unchanged) == len(typo.clues) for typo in more):
+                    return ()  # a solution meeting every clue as it stands: the puzzle has one after all
+                found, complete = found + [typo for typo in more if not typo.unchanged], complete and done
                 unique = [typo for typo in found if typo.unique and typo.plausible]
                 if unique:  # a search cut short names the best it found
                     return ranked(unique, cut_short=not done)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Sequence
 
-from . import engine, searches
+from . import engine, paradigms, searches
 from .answers import Cell, Clue, Search
 from .errors import NoDomains, TimeLimitExceeded
 from .puzzle import Puzzle
@@ -72,7 +72,13 @@ class Reasoner:
         return Search.of(found, puzzle.family, puzzle._solution)
 
     def unsolvable(self, puzzle: Puzzle) -> bool:
-        """No solution: refuted by propagation, or else by search."""
+        """No solution: refuted by propagation, or else by search.  An encoding of another
+        paradigm (a user's ASP program, say) has no propagation to ask: its solver searches."""
+        if paradigms.owns(self.encoding):
+            found = puzzle.search(limit=1, timeout=self.deadline.left(), encoding=self.encoding, keep=False)
+            if found.status == "timeout":
+                raise TimeLimitExceeded(self.deadline.seconds)
+            return not found.count
         return (self.consequences(puzzle, probe=False)["status"] == "inconsistent"
                 or not self.solutions(puzzle).solutions)
 

@@ -253,6 +253,29 @@ def test_a_model_that_fails_is_no_solution_and_no_clue_to_blame(cli, encoding_fi
     assert run.code == 1 and run.json()["conflict"] == []
 
 
+@pytest.mark.parametrize("suffix, text", [(".lp", ":- #true.\n"),
+                                          (".mzn", "array[1..1] of var 1..9: solution;\nconstraint false;\n")])
+@pytest.mark.parametrize("puzzle", [RIDDLER, EXAMPLES / "kenken" / "issue-4x4.txt", EXAMPLES / "kakuro" / "tiny.txt"])
+def test_an_asp_or_minizinc_file_that_finds_nothing_has_no_clue_to_blame(cli, tmp_path, suffix, text, puzzle):
+    """The clues were tried on the family's Prolog encoding, which solves the puzzle:
+    every clue was blamed, to be retyped as it reads ("with row 1 (135) instead")."""
+    path = tmp_path / f"never_{suffix[1:]}{suffix}"
+    path.write_text(text)
+    run = cli("solve", puzzle, "--encoding-file", path, "--encoding", path.stem)
+    assert run.code == 1 and run.out.splitlines()[0] == ("no solution: no clue is to blame: the encoding finds "
+                                                         "no solution even with every clue left out"), run.out
+    run = cli("solve", puzzle, "--encoding-file", path, "--encoding", path.stem, "--format", "json")
+    assert run.code == 1 and run.json()["conflict"] == [] and "blame" not in run.json()
+
+
+def test_no_clue_is_retyped_as_it_reads():
+    """Told a puzzle that has a solution has none, blame named every clue, each to be read
+    as it stands."""
+    from crossprolog import blame
+
+    assert blame.typos(crossprolog.parse(RIDDLER.read_text()), unsolvable=True) == ()
+
+
 @pytest.mark.parametrize("text, options, solved", [
     ("+1 +2 *4 +2 =14\n", {"precedence": "standard"}, False),   # 1 + 2*4 + 2 is 11
     ("+1 +2 *4 +2 =11\n", {"precedence": "standard"}, True),

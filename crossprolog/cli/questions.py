@@ -85,11 +85,11 @@ def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: 
     else the clues that cannot hold together, marked in its layout.  They are sought
     with the family's own encodings, whichever of them or of another paradigm was named
     (one keeping no CLP(FD) domains, or needing every clue, cannot), and with a
-    user's own Prolog encoding when that was."""
+    user's own encoding when that was (Prolog, ASP or MiniZinc: its rules found no
+    solution, and may not be the family's)."""
     from .. import blame  # for puzzles without solution only
 
-    encoding = run.args.encoding if isinstance(engine.user_encoding(run.args.encoding), engine.UserEncoding) \
-        else None
+    encoding = run.args.encoding if engine.user_encoding(run.args.encoding) is not None else None
     try:
         found = blame.typos(puzzle, entries=entries, timeout=typo_seconds(run), encoding=encoding,
                             unsolvable=True)
