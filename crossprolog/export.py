@@ -118,6 +118,7 @@ def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle
     if engine.paradigms.owns(encoding):
         raise UsageError(f"{encoding} is not a Prolog encoding: export it as ASP or MiniZinc "
                          "(--format lp or mzn)")
+    _taken(puzzle, encoding)
     user = engine.user_encoding(encoding)
     module = user.name if user else family
     source, inlined = _module_text(module)
@@ -132,6 +133,16 @@ def program(puzzle: Puzzle, encoding: str | None = None, filename: str = "puzzle
             + SEARCH.format(family=family, encoding=encoding, model=model,
                             puzzle=_clause("puzzle", puzzle.prolog_data()))
             + PRINTING.format(drawing=_clause("drawing", puzzle.drawing_template())))
+
+
+def _taken(puzzle: Puzzle, encoding: str) -> None:
+    """UsageError if `encoding` cannot take `puzzle` (`rows`, a CrossProduct with zero
+    digits, say), as solving it would say: the family's Prolog module decides
+    (crossprolog_models.pl, encoding_takes/2), for its model and here alike."""
+    family = puzzle.record.prolog
+    engine.call(f"crossprolog:encoding_takes({engine.ENCODING}, P)",
+                {**engine.encoding_inputs(family, encoding, ()), "P": puzzle.prolog_data()}, module=family,
+                encoding=encoding)
 
 
 def readable(puzzle: Puzzle, filename: str = "puzzle.pl") -> str:

@@ -1,6 +1,7 @@
 :- module(crossproduct,
           [ encodings/1,                % -Names
             model/4,                    % +Encoding, +Puzzle, -Rows, -Labeling
+            takes/2,                    % +Encoding, +Puzzle
             constraints/4               % +Puzzle, -Rows, -Named, -Goals
           ]).
 /** <module> CrossProduct: fill a grid with digits so that every row and column
@@ -91,10 +92,9 @@ model(lines, Puzzle, Rows, Labeling) :- !,
     ;   model(restarts, Puzzle, Rows, Labeling)    % a line of too many states
     ).
 model(rows, Puzzle, Rows, rows_search(RowProducts, ColumnProducts, Rows)) :- !,
-    _{rows: RowProducts, columns: ColumnProducts, givens: Givens, low: Low} :< Puzzle,
-    must_be_without_zero(rows, Low),
+    takes(rows, Puzzle),
+    _{rows: RowProducts, columns: ColumnProducts, givens: Givens} :< Puzzle,
     totals_agree(RowProducts, ColumnProducts),
-    must_know_products(rows, RowProducts-ColumnProducts),
     grid_rows(RowProducts, ColumnProducts, Rows),
     maplist(give(Rows), Givens).
 model(Encoding, Puzzle, Rows, Labeling) :-
@@ -171,6 +171,17 @@ auto_encoding(Puzzle, rows) :-
     length(ColumnProducts, Width),
     ( Width =< 3 ; Height * Width =< 30 ), !.
 auto_encoding(_, lines).
+
+%!  takes(+Encoding, +Puzzle) is det.
+%
+%   Throws crossprolog_usage(Encoding, Message) when Encoding cannot take
+%   Puzzle: rows searches digits 1-9 only, and needs every product.  model/4
+%   asks first, and so does export, which posts no model.
+takes(rows, Puzzle) :- !,
+    _{rows: RowProducts, columns: ColumnProducts, low: Low} :< Puzzle,
+    must_be_without_zero(rows, Low),
+    must_know_products(rows, RowProducts-ColumnProducts).
+takes(_, _).
 
 must_be_without_zero(_, 1) :- !.
 must_be_without_zero(Encoding, _) :-

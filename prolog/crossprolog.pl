@@ -61,7 +61,7 @@ of Prolog are the modules it loads, each loading only those before it:
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
-:- use_module(crossprolog_models, [guarded/2, encoding_model/4, checked_answer/2]).
+:- use_module(crossprolog_models, [guarded/2, encoding_model/4, encoding_takes/2, checked_answer/2]).
 :- use_module(crossprolog_runs, [collected/5, measured/3, limited/2, status/4, within/2,
                                  with_batch_alarm/2, is_true/1]).
 :- reexport(crossprolog_runs, [give_back_ctrl_c/0, error_term/2]).

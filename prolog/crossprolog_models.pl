@@ -1,13 +1,15 @@
 :- module(crossprolog_models,
           [ guarded/2,            % +Encoding, :Goal
             encoding_model/4,     % +Encoding, +Puzzle, -Solution, -Labeling
+            encoding_takes/2,     % +Encoding, +Puzzle
             checked_answer/2      % +Encoding, +Solution
           ]).
 /** <module> An encoding's model, posted, and a user's answer checked.
 
 An encoding arrives from Python as encoding(Module, Name) for a family's
 own, or encoding(Module, Shape) for a user's module (see crossprolog.pl).
-encoding_model/4 posts its constraints, guarded/2 runs a goal as a user's
+encoding_model/4 posts its constraints (encoding_takes/2 says whether it
+takes the puzzle, posting nothing), guarded/2 runs a goal as a user's
 code when the encoding is a user's, and checked_answer/2 checks what a
 user's labeling gave.
 */
@@ -39,6 +41,22 @@ encoding_model(encoding(Module, Name), Puzzle, Solution, M:Labeling) :-
     atom_string(M, Module),
     atom_string(N, Name),
     M:model(N, Puzzle, Solution, Labeling).
+
+%!  encoding_takes(+Encoding, +Puzzle) is det.
+%
+%   Throws crossprolog_usage(Name, Message) when a family's encoding cannot
+%   take Puzzle (a CrossProduct with zero digits for rows, say), as its
+%   model/4 would: the family module's takes/2 says, when it has one.  For
+%   what posts no model (export).  A user's encoding's model/3 alone decides.
+encoding_takes(encoding(_, Shape), _) :-
+    is_list(Shape), !.
+encoding_takes(encoding(Module, Name), Puzzle) :-
+    atom_string(M, Module),
+    atom_string(N, Name),
+    (   current_predicate(M:takes/2)
+    ->  M:takes(N, Puzzle)
+    ;   true
+    ).
 
 %!  checked_answer(+Encoding, +Solution) is det.
 %

@@ -190,6 +190,20 @@ def test_readable_takes_no_encoding_and_no_seeded_lines(cli, write):
                                           "not; export without --readable\n")
 
 
+def test_an_encoding_that_cannot_take_the_puzzle_is_refused_as_solve_refuses_it(cli, write, tmp_path):
+    """rows takes digits 1-9 only: export wrote, exit 0, a program that failed with
+    "Unknown message: crossprolog_usage(rows, ...)"."""
+    zero = write("# zero: yes\n0 6 0\n? ? ? 0\n? ? ? 6\n")
+    solved = cli("solve", zero, "--encoding", "rows")
+    assert solved.code == 2 and solved.err.endswith("encoding rows: this encoding takes digits 1-9 only\n")
+    out = tmp_path / "zero.pl"
+    exported = cli("export", zero, "--encoding", "rows", "-o", out)
+    assert exported.code == 2 and exported.err == "crossprolog: error: encoding rows: this encoding takes digits 1-9 only\n"
+    assert not out.exists()
+    ran = run_anywhere(cli("export", zero).out, tmp_path)  # auto takes it
+    assert ran.returncode == 0 and ran.stdout.split() == ["0", "1", "0", "1", "6", "1"]
+
+
 def test_the_exported_drawing_holds_no_puzzle_text_but_its_tokens():
     """A CrossCells drawing is data for the program: its texts are the cells' tokens,
     marked ON or OFF, the constraints' tokens, and blanks, quoted by Prolog."""
