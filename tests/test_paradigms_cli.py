@@ -187,6 +187,14 @@ def test_an_answer_of_another_shape_is_one_line_naming_the_file(cli, tmp_path, s
     assert len(found.err.splitlines()) == 1 and f"odd{suffix}" in found.err
 
 
+def test_an_encoding_of_another_kind_than_the_format_is_named_in_good_english(cli):
+    """It said "writes an minizinc encoding"."""
+    for format, encoding, written in (("mzn", "asp", "a MiniZinc model"), ("lp", "lines", "an ASP program")):
+        run = cli("export", RIDDLER, "--format", format, "--encoding", encoding)
+        assert (run.code, run.err) == (2, f"crossprolog: error: --format {format} writes {written}, "
+                                          f"and {encoding} is not one\n")
+
+
 def clingo_command() -> list[str]:
     """A plain clingo: the program if installed, else the one clingo's Python package runs."""
     return [shutil.which("clingo")] if shutil.which("clingo") else [sys.executable, "-m", "clingo"]

@@ -60,7 +60,8 @@ def _exported_paradigm(puzzle, paradigm: str, args) -> str:
                          "encoding with the puzzle's facts or data")
     name = engine.checked_encoding(puzzle.record.prolog, args.encoding or paradigm)
     if paradigms.paradigm_for(name, None) != paradigm:
-        raise UsageError(f"--format {args.format} writes an {paradigm} encoding, and {name} is not one")
+        written = {"asp": "an ASP program", "minizinc": "a MiniZinc model"}[paradigm]
+        raise UsageError(f"--format {args.format} writes {written}, and {name} is not one")
     return paradigms.exported(puzzle, paradigm, name, filename=args.output or f"puzzle{SUFFIXES[paradigm]}")
 
 
