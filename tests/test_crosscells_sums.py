@@ -282,3 +282,45 @@ def test_a_sumplete_typed_without_its_directive_says_what_it_was_read_as(cli, wr
     assert cli("solve", write("# game: sumplete\n" + path.read_text())).err == ""
     solved = cli("solve", EXAMPLES / "crossproduct" / "riddler-1.txt").out
     assert cli("check", write(solved)).err == ""  # a solution read back is lines of numbers too
+
+
+# Making them
+
+
+def test_a_generated_number_sums_of_any_size_names_its_regions_by_the_letters_the_grammar_reads(cli):
+    """A letter a region, and there are 52 (a-z, A-Z): past 12x12 or so the regions of
+    two to five cells drawn were more, and a 14x14 crashed; they are joined now, each
+    still connected, and every size the size check takes reads back in."""
+    from crossprolog.crosscells import GROUP_LETTERS
+    from crossprolog.regions import reached
+
+    for rows, cols, seeds in ((13, 13, (2, 4)), (14, 14, (1, 2, 3)), (12, 40, (1,)), (60, 60, (1,))):
+        for seed in seeds:
+            [puzzle] = crossprolog.generate("crosscells", rows, cols, game="number-sums", seed=seed)
+            assert parse(puzzle.render()) == puzzle
+            assert 1 <= len(puzzle.groups) <= len(GROUP_LETTERS)
+            cells = [puzzle.group_cells(group.group) for group in puzzle.groups]
+            assert sorted(i for region in cells for i in region) == list(range(rows * cols))
+            for region in cells:  # each connected
+                places = {divmod(i, cols) for i in region}
+                assert reached(min(places), lambda p: {(p[0] + dr, p[1] + dc) for dr, dc in (
+                    (0, 1), (1, 0), (0, -1), (-1, 0))} & places) == places
+    done = cli("generate", "crosscells", "--rows", 14, "--cols", 14, "--game", "number-sums", "--seed", 1)
+    assert done.code == 0 and done.err == "" and parse(done.out).game == "number-sums"
+
+
+def test_the_largest_number_sums_generated_is_made_and_read_back_in_seconds():
+    """200x200, the largest the size check takes: the regions were cut, and drawn,
+    in time growing with the square of the cells (two minutes)."""
+    [puzzle] = crossprolog.generate("crosscells", 200, 200, game="number-sums", seed=1)
+    assert len(puzzle.groups) == 52 and parse(puzzle.render()) == puzzle
+
+
+def test_regions_drawn_small_are_joined_only_past_the_letters_and_stay_as_drawn_below():
+    from crossprolog.regions import joined, random_partition
+
+    drawn = random_partition(6, 6, {2: 1, 3: 1}, random.Random(1))
+    assert joined(drawn, len(drawn)) == drawn
+    fewer = joined(drawn, 3)
+    assert len(fewer) == 3 and sorted(p for region in fewer for p in region) == sorted(
+        p for region in drawn for p in region)

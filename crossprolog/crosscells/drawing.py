@@ -86,8 +86,9 @@ def scene(puzzle, solution: Solution | None = None, marks: Markable = NO_MARKS) 
             puzzle, items, [column_of.get(i) for i in range(len(puzzle.cells))]
             + [column_of.get(id(c)) for c in constraints])]
     at, rows, cols = _grid_places(puzzle, columns)
+    corners = _corners(puzzle)
     squares = tuple(Square(at[i], _value(puzzle, cell), tags | _decided(puzzle, typed, i),
-                           text=cell.text, corner=_corner(puzzle, i), place=place)
+                           text=cell.text, corner=corners.get(i), place=place)
                     for i, (cell, tags, place) in enumerate(zip(puzzle.cells, cell_marks, places)))
     labels = tuple(Label(at[id(c)], c.text, _side(puzzle, c), tags, place=place)
                    for c, tags, place in zip(constraints, constraint_marks, places[len(puzzle.cells):]))
@@ -117,12 +118,11 @@ def _decided(puzzle, typed, index: int) -> frozenset[str]:
     return frozenset({ON if on else OFF, source} | ({drawn_as[on]} if on in drawn_as else set()))
 
 
-def _corner(puzzle, index: int) -> Token | None:
-    """A Number Sums region's letter, in the corner of its first cell."""
+def _corners(puzzle) -> dict[int, Token]:
+    """A Number Sums region's letter, in the corner of its first cell: by cell."""
     if puzzle.game != NUMBER_SUMS:
-        return None
-    firsts = {puzzle.group_cells(g)[0]: g for g in _group_names(puzzle)}
-    return Token(firsts[index]) if index in firsts else None
+        return {}
+    return {puzzle.group_cells(g)[0]: Token(g) for g in _group_names(puzzle)}
 
 
 def _group_names(puzzle) -> list[str]:

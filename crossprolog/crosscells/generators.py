@@ -13,7 +13,7 @@ from .. import making
 from ..answers import Clue
 from ..drawing import aligned
 from ..puzzle import unchecked_change
-from ..regions import random_partition
+from ..regions import joined, random_partition
 from .model import CrossCells
 from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, value_of
 
@@ -153,7 +153,8 @@ def random_solved(height: int, width: int, rng: random.Random, game: str = "cros
     return replace(puzzle, precedence=precedence), [[int(on_cell) for on_cell in row] for row in on]
 
 
-# Sumplete: numbers 1-9, a few of them negative; Number Sums adds regions of two to five.
+# Sumplete: numbers 1-9, a few of them negative; Number Sums adds regions of two to five,
+# joined into larger ones past the 52 a letter each can name (past 12x12 or so).
 NEGATIVE_SHARE = 0.1
 REGION_SIZES = {2: 2, 3: 3, 4: 3, 5: 2}
 
@@ -167,7 +168,8 @@ def random_sums(height: int, width: int, rng: random.Random,
     numbers = [[rng.randint(1, 9) * (-1 if rng.random() < NEGATIVE_SHARE else 1)
                 for _ in range(width)] for _ in range(height)]
     kept = [[int(rng.random() < 0.5) for _ in range(width)] for _ in range(height)]
-    regions = random_partition(height, width, REGION_SIZES, rng) if game == NUMBER_SUMS else []
+    regions = (joined(random_partition(height, width, REGION_SIZES, rng), len(GROUP_LETTERS))
+               if game == NUMBER_SUMS else [])
     letter = {place: GROUP_LETTERS[k] for k, region in enumerate(regions) for place in region}
 
     def total(places) -> int:
