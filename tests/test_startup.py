@@ -29,7 +29,8 @@ print(json.dumps({"code": code, "modules": modules}))
 # What only other commands, paradigms or the server use.
 ELSEWHERE = ("asyncio", "socket", "subprocess", "multiprocessing", "dask", "distributed", "clingo",
              "starlette", "uvicorn", "tqdm", "crossprolog.cluster", "crossprolog.dask_worker",
-             "crossprolog.server", "crossprolog.studies", "crossprolog.cli.tools", "crossprolog.cli.serve",
+             "crossprolog.server", "crossprolog.studies", "crossprolog.cli.tools", "crossprolog.cli.generating",
+             "crossprolog.cli.serve",
              "crossprolog.compare", "crossprolog.compare_report", "csv",
              "crossprolog.paradigms.asp", "crossprolog.paradigms.minizinc",
              # a person's techniques and the typo finder: for hints, grades and puzzles without solution

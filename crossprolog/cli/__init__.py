@@ -8,8 +8,9 @@ worst of their codes.
 The package, in layers: report (exit codes, outcomes, printing), state (a
 command's running state), limits (time limits, watchdog, live counts), inputs
 (reading and splitting the inputs), batches (a command over every puzzle),
-questions (solve, count, check, hint), tools (export, compare, generate,
-stats), parser (the command line, from the families' records), and main here.
+questions (solve, count, check, hint), tools (export, compare), generating
+(generate, stats), parser (the command line, from the families' records), and
+main here.
 """
 
 from __future__ import annotations

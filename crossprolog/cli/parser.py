@@ -201,7 +201,7 @@ def _generate(generate: argparse.ArgumentParser) -> None:
         _generate_arguments(families.add_parser(record.name, help=record.summary,
                                                 description=f"print random {record.title} puzzles"),
                             record)
-    generate.set_defaults(run=later("tools", "generate"))
+    generate.set_defaults(run=later("generating", "generate"))
 
 
 def _stats(stats: argparse.ArgumentParser) -> None:
@@ -214,7 +214,7 @@ def _stats(stats: argparse.ArgumentParser) -> None:
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
     _where_arguments(stats)
-    stats.set_defaults(run=later("tools", "stats"))
+    stats.set_defaults(run=later("generating", "stats"))
 
 
 def _serve(serving: argparse.ArgumentParser) -> None:

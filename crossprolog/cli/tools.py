@@ -1,4 +1,4 @@
-"""The commands around puzzles: export, compare, generate and stats."""
+"""The commands around puzzles: export and compare (generate and stats: cli/generating)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,13 @@ import sys
 import time
 from contextlib import closing
 from functools import partial
-from typing import Iterator
 
-from .. import batch, engine, results_files, solving, studies
+from .. import batch, engine, results_files, studies
 from .. import compare as compare_module, compare_report
 from ..errors import CrossprologError, Interrupted, ParseError, UsageError
-from ..families import named
 from ..registry import SUFFIXES, parse_piece, read_pieces
-from ..registry import generate as generated
 from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
-from . import limits, pictured
+from . import limits
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
 
@@ -205,135 +202,3 @@ def _report_runs(args, runs: list, records: list[dict]) -> None:
             print("\n" + compare_report.summary_table(summaries))
     if args.plot and runs:
         compare_report.cactus(runs, args.plot, args.timeout)
-
-
-DIFFICULTY_TRIES = 200  # well-formed puzzles made, per puzzle asked, to find one of a grade
-
-
-def generate(run: Run) -> int:
-    """The puzzles, each after a line `== N` when there are several, so that the output
-    reads back as they are (`crossprolog generate ... -n 5 | crossprolog check -`); as
-    JSON, one object a line, the puzzle's text with the number of its givens and
-    constraints.  With --with-solutions each puzzle's solution follows it (after a line
-    `== N solved` in text), and reads back as that puzzle with every cell given.
-    The puzzles are made in chunks (crossprolog.studies), here or by --jobs workers
-    or a --cluster, and printed in order as they come."""
-    args = run.args
-    if args.out:
-        pictured.check_target(args)
-    options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
-    well_formed = args.well_formed or bool(args.difficulty)
-    generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=well_formed,
-              **dict(options))  # a family without a generator, a bad option: before any work
-    size = studies.WELL_FORMED_CHUNK if well_formed else studies.GENERATE_CHUNK
-    tries = args.n * DIFFICULTY_TRIES if args.difficulty else args.n  # then n of that grade are kept
-    chunks = studies.chunks(args.family, args.rows, args.cols, tries, args.seed, size,
-                            well_formed=well_formed, options=options,
-                            solved=args.with_solutions and not pictured.wanted(args))
-    progress = bar(total=args.n, unit="puzzle", shown=well_formed and sys.stderr.isatty())
-    separated = args.n > 1 or args.with_solutions
-    lines, number = [], 0
-    with closing(_made(args, chunks)) as made:
-        if args.difficulty:
-            made = solving.of_grade(made, args.difficulty, args.n, puzzle_of=lambda pair: pair[0])
-        if pictured.wanted(args):
-            return pictured.generated(args, _counted(made, progress))
-        for number, (puzzle, solution) in enumerate(made, start=1):
-            progress.update()
-            lines.append(_generated_text(args, number, puzzle, solution, separated))
-            if not args.out:
-                write(lines.pop(), file=sys.stdout)
-    progress.close()
-    if args.out and lines:  # none made (of a grade): an existing file stays as it was
-        results_files.write_text(args.out, "".join(line + "\n" for line in lines))
-    if args.difficulty and number < args.n:
-        print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
-              f"{args.n * DIFFICULTY_TRIES} well-formed ones made (see docs/hints.md for each family's grades)",
-              file=sys.stderr)
-        return NO
-    return OK
-
-
-def generated_record(puzzle) -> dict:
-    """generate's JSON record of `puzzle`: its text, the number of its givens and of its
-    other clues (constraints)."""
-    clues = puzzle.clues()
-    givens = sum(clue.kind == "given" for clue in clues)
-    return {"family": puzzle.family, "puzzle": puzzle.render(), "givens": givens,
-            "constraints": len(clues) - givens}
-
-
-def _made(args, chunks: list) -> Iterator[tuple]:
-    """The puzzles of `chunks`, each with its solution (or None), in order: made here one
-    at a time, each shown as soon as it is made; or by --jobs workers or on a --cluster,
-    a chunk at a time."""
-    if args.jobs == 1 and args.cluster is None:
-        for chunk in chunks:
-            yield from studies.each_made(chunk)
-        return
-    with closing(batch.results(studies.made, chunks, args.jobs, cluster=args.cluster)) as results:
-        for _, pairs in studies.in_order(results):
-            yield from _alive(pairs)
-
-
-def _alive(result):
-    """A chunk's result; the error it is instead (WorkerDied too), raised."""
-    if isinstance(result, CrossprologError):
-        raise result
-    return result
-
-
-def _counted(made: Iterator[tuple], progress) -> Iterator:
-    """The puzzles of `made` (puzzle, solution) pairs, counted by `progress` as they come."""
-    for puzzle, _ in made:
-        progress.update()
-        yield puzzle
-    progress.close()
-
-
-def _generated_text(args, number: int, puzzle, solution, separated: bool) -> str:
-    """What `generate` prints for one puzzle: its JSON record, or its text (after `== N`
-    when there are several) and its solution's."""
-    if args.format == "json":
-        record = generated_record(puzzle)
-        if args.with_solutions:
-            record["solution"] = solution.to_json() if solution else None
-        return json.dumps(record)
-    pieces = [(f"== {number}\n" if separated else "") + puzzle.render(format=args.format)]
-    if args.with_solutions:
-        drawn = puzzle.render(solution, args.format) if solution else "# no solution"
-        pieces.append(f"== {number} solved\n{drawn}")
-    return ("\n" if number > 1 else "") + "\n\n".join(pieces)
-
-
-def stats(run: Run) -> int:
-    """The notebook's table: the share of well-formed puzzles per size, with its 95%
-    Wilson interval; the seed reset per size, the puzzles drawn in chunks
-    (crossprolog.studies) and searched here, by --jobs workers or on a --cluster."""
-    args = run.args
-    sizes = [f"{rows}x{cols}" for rows, cols in args.sizes or named(args.family).sizes]
-    chunks = [chunk for size in sizes for chunk in studies.chunks(
-        args.family, *map(int, size.split("x")), args.n, args.seed, studies.STATS_CHUNK)]
-    counts = dict.fromkeys(sizes, 0)
-    progress = bar(total=len(sizes) * args.n, unit="puzzle", shown=sys.stderr.isatty())
-    with closing(batch.results(studies.well_formed_count, chunks, args.jobs,
-                               cluster=args.cluster)) as results:
-        for index, well_formed in results:
-            chunk = chunks[index]
-            counts[f"{chunk.rows}x{chunk.cols}"] += _alive(well_formed)
-            progress.update(chunk.count)
-    progress.close()
-    shares = {size: count / args.n for size, count in counts.items()}
-    intervals = {size: studies.wilson(count, args.n) for size, count in counts.items()}
-    if args.format == "json":
-        print(json.dumps({"family": args.family, "n": args.n, "seed": args.seed,
-                          "well_formed": shares, "interval_95": {
-                              size: [round(low, 6), round(high, 6)] for size, (low, high) in intervals.items()}}))
-        return OK
-    decimals = studies.percent_decimals(args.n)
-    print("size  well-formed")  # each share followed by its 95% interval
-    for size, share in shares.items():
-        low, high = intervals[size]
-        print(f"{size:<5} {share:>{4 + decimals + bool(decimals)}.{decimals}%}  "
-              f"({100 * low:.{decimals}f}-{high:.{decimals}%})")
-    return OK

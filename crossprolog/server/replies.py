@@ -29,7 +29,7 @@ from ..cli.inputs import Input
 from ..cli.limits import remaining, time_limit
 from ..cli.report import Outcome
 from ..cli.state import Run
-from ..cli.tools import generated_record
+from ..cli.generating import generated_record
 
 NAME = "<text>"  # what a located error calls the text of a request
 GRACE = 1.0  # seconds past its time limit a question may take before its worker ends itself
