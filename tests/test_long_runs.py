@@ -232,3 +232,36 @@ def test_version_names_crossprolog_and_what_it_runs_on(capsys):
     out = capsys.readouterr().out
     assert caught.value.code == 0
     assert re.fullmatch(r"crossprolog \S+ \(SWI-Prolog 9\.\d+\.\d+, janus-swi \S+, Python 3\.\d+\.\d+\)\n", out)
+
+
+def test_ctrl_c_in_generate_keeps_the_whole_puzzles_made_in_its_out_file(tmp_path):
+    """Ctrl-C once a few puzzles are in the temporary file: those finished are put in
+    place, whole, and read back; with none finished an existing file stays as it was."""
+    out = tmp_path / "made.txt"
+    out.write_text("an earlier run's\n")
+    process = crossprolog("generate", "sudoku", "-n", 300, "--seed", 1, "--well-formed", "--out", out)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and sum(
+            partial.read_text().count("== ") for partial in tmp_path.glob("made.txt.*.partial")) < 3:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    made = out.read_text()
+    count = made.count("\n== ") + made.startswith("== ")
+    assert process.returncode == 130 and 3 <= count < 300
+    assert stderr.splitlines()[-1] == f"crossprolog: interrupted after {count} of 300 puzzles; they are in {out}"
+    checked = subprocess.run([sys.executable, "-m", "crossprolog", "check", out, "--format", "json"],
+                             capture_output=True, text=True, timeout=120)  # every puzzle whole
+    assert [json.loads(line)["status"] for line in checked.stdout.splitlines()] == ["unique"] * count
+    assert list(tmp_path.glob("*.partial")) == []
+
+    out.write_text("an earlier run's\n")  # a 20x20 CrossProduct's first draw takes a minute or more
+    process = crossprolog("generate", "crossproduct", "--rows", 20, "--cols", 20, "--seed", 1,
+                          "--well-formed", "--out", out)
+    while not loaded(process.pid, "libswipl"):
+        time.sleep(0.01)
+    time.sleep(1)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130 and out.read_text() == "an earlier run's\n"
+    assert stderr == f"crossprolog: interrupted after 0 of 1 puzzle; {out} is left as it was\n"

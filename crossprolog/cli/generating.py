@@ -9,17 +9,18 @@ import sys
 from contextlib import closing
 from typing import Iterator
 
-from .. import batch, results_files, solving, studies
-from ..errors import CrossprologError
+from .. import batch, engine, results_files, solving, studies
+from ..errors import CrossprologError, printable
 from ..registry import generate as generated
 from .inputs import option_values
 from . import pictured
 from ..families import named
-from .report import NO, OK, bar, write
+from .report import INTERRUPTED, NO, OK, bar, plural, write
 from .state import Run
 
 
 DIFFICULTY_TRIES = 200  # well-formed puzzles made, per puzzle asked, to find one of a grade
+BOOKS = ("html", "pdf")  # the formats that make one book of every puzzle (cli/pictured.py)
 
 
 def generate(run: Run) -> int:
@@ -43,27 +44,78 @@ def generate(run: Run) -> int:
                             well_formed=well_formed, options=options,
                             solved=args.with_solutions and not pictured.wanted(args))
     progress = bar(total=args.n, unit="puzzle", shown=well_formed and sys.stderr.isatty())
-    separated = args.n > 1 or args.with_solutions
-    lines, number = [], 0
     with closing(_made(args, chunks)) as made:
         if args.difficulty:
             made = solving.of_grade(made, args.difficulty, args.n, puzzle_of=lambda pair: pair[0])
-        if pictured.wanted(args):
-            return pictured.generated(args, _counted(made, progress))
-        for number, (puzzle, solution) in enumerate(made, start=1):
-            progress.update()
-            lines.append(_generated_text(args, number, puzzle, solution, separated))
-            if not args.out:
-                write(lines.pop(), file=sys.stdout)
-    progress.close()
-    if args.out and lines:  # none made (of a grade): an existing file stays as it was
-        results_files.write_text(args.out, "".join(line + "\n" for line in lines))
-    if args.difficulty and number < args.n:
-        print(f"crossprolog: only {number} of {args.n} {args.difficulty} puzzles among the "
+        making = Making(made, progress)
+        output = results_files.Output(args.out) if args.out and not pictured.wanted(args) else None
+        try:
+            code = (pictured.generated(args, (puzzle for puzzle, _ in making)) if pictured.wanted(args)
+                    else _printed(args, making, output))
+        except KeyboardInterrupt:  # as a puzzle was written or drawn: those before are whole
+            if args.format in BOOKS:  # a book is made of every puzzle once all are made
+                raise
+            making.stopped, code = INTERRUPTED, OK
+        with engine.ctrl_c_ignored():  # what was made is kept and reported whole
+            progress.close()
+            kept = _closed(output)
+            if making.stopped:
+                print(f"crossprolog: interrupted after {making.done} of {plural(args.n, 'puzzle')}{kept}",
+                      file=sys.stderr)
+                return making.stopped
+    if args.difficulty and making.done < args.n:
+        print(f"crossprolog: only {making.done} of {args.n} {args.difficulty} puzzles among the "
               f"{args.n * DIFFICULTY_TRIES} well-formed ones made (see docs/hints.md for each family's grades)",
               file=sys.stderr)
         return NO
+    return code
+
+
+class Making:
+    """The puzzles of `made` (puzzle, solution) pairs as the command takes them, each
+    counted once it is done with it (written, drawn), and by `progress`; Ctrl-C while
+    one is made ends them (`stopped` says so) and the command keeps those before."""
+
+    def __init__(self, made: Iterator[tuple], progress):
+        self.made, self.progress = made, progress
+        self.done = 0
+        self.stopped = OK  # the exit code of what ended them early: INTERRUPTED
+
+    def __iter__(self) -> Iterator[tuple]:
+        try:
+            for pair in self.made:
+                self.progress.update()
+                yield pair
+                self.done += 1
+        except KeyboardInterrupt:
+            self.stopped = INTERRUPTED
+
+
+def _printed(args, making: Making, output: results_files.Output | None) -> int:
+    """The puzzles' texts on standard output, or in --out, each whole as it is made
+    (a Ctrl-C that comes as one is written waits until it is)."""
+    separated = args.n > 1 or args.with_solutions
+    for number, (puzzle, solution) in enumerate(making, start=1):
+        text = _generated_text(args, number, puzzle, solution, separated)
+        with engine.ctrl_c_deferred():
+            if output:
+                output.write(text + "\n")
+            else:
+                write(text, file=sys.stdout)
+                sys.stdout.flush()
     return OK
+
+
+def _closed(output: results_files.Output | None) -> str:
+    """`output` closed: put in place with the puzzles written, or, with none, abandoned
+    (an existing file stays as it was); where they are, said after a ';'."""
+    if output is None:
+        return ""
+    if not output.written:
+        output.abandon()
+        return f"; {printable(output.path)} is left as it was"
+    output.close()
+    return f"; they are in {printable(output.path)}"
 
 
 def generated_record(puzzle) -> dict:
@@ -93,14 +145,6 @@ def _alive(result):
     if isinstance(result, CrossprologError):
         raise result
     return result
-
-
-def _counted(made: Iterator[tuple], progress) -> Iterator:
-    """The puzzles of `made` (puzzle, solution) pairs, counted by `progress` as they come."""
-    for puzzle, _ in made:
-        progress.update()
-        yield puzzle
-    progress.close()
 
 
 def _generated_text(args, number: int, puzzle, solution, separated: bool) -> str:
