@@ -12,11 +12,11 @@ from importlib import import_module
 
 from .. import output
 from ..backends import PICTURES
-from ..engine import LONGEST_TIMEOUT
 from ..grades import GRADES
 from ..families import BY_NAME, FAMILIES
 from ..registry import SUFFIXES
 from .inputs import options
+from . import values
 from .limits import STUCK_GRACE
 
 
@@ -106,7 +106,7 @@ def _puzzle_command(command: argparse.ArgumentParser, run: later, pictures: bool
                          help="output format (default: the layout the puzzle came in; json for data"
                               + ("; svg: a picture a puzzle; html: one page of everything, "
                                  "pictures inline)" if pictures else ")"))
-    command.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+    command.add_argument("--timeout", type=values.seconds, default=None, metavar="SECONDS",
                          help="give each puzzle this many seconds, reading it included; a "
                               "lone puzzle's command ends by then (exit code 3)")
     _puzzle_arguments(command)
@@ -116,7 +116,7 @@ def _puzzle_command(command: argparse.ArgumentParser, run: later, pictures: bool
                                   "hints start from it, and a contradiction is blamed on your "
                                   "entries first (docs/hints.md)")
     _where_arguments(command)
-    command.add_argument("--out", default=None, metavar="FILE", type=_path,
+    command.add_argument("--out", default=None, metavar="FILE", type=values.path,
                          help="write one JSON record per puzzle to FILE (JSON Lines, each as "
                               "it is done, to a temporary FILE.*.partial until the end) and print "
                               "only a summary" + ("; with --format svg, FILE is a directory, a "
@@ -133,7 +133,7 @@ def _solve(command: argparse.ArgumentParser) -> None:
 
 def _count(command: argparse.ArgumentParser) -> None:
     _puzzle_command(command, later("questions", "count"), pictures=False, entries=False)
-    command.add_argument("--limit", type=_count_limit, default=0, metavar="N",
+    command.add_argument("--limit", type=values.count_limit, default=0, metavar="N",
                          help="stop counting at N (and say so); 0, the default: count them all")
 
 
@@ -175,12 +175,12 @@ def _compare(compare: argparse.ArgumentParser) -> None:
                          default=None, metavar="A,B,C",
                          help="these encodings only (default: all of the family's, and those of "
                               "--encoding-file)")
-    compare.add_argument("--limit", type=_count_limit, default=2, metavar="N",
+    compare.add_argument("--limit", type=values.count_limit, default=2, metavar="N",
                          help="solutions to look for (default 2: find one, decide uniqueness; 0: all)")
-    compare.add_argument("--timeout", type=_seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
+    compare.add_argument("--timeout", type=values.seconds, default=compare_module.TIMEOUT, metavar="SECONDS",
                          help=f"per encoding, puzzle and repeat (default {compare_module.TIMEOUT:g}; not loading "
                               f"--encoding-file); a run that does not stop is ended {STUCK_GRACE:g} s past it")
-    compare.add_argument("--repeat", type=_positive, default=compare_module.REPEAT, metavar="N",
+    compare.add_argument("--repeat", type=values.positive, default=compare_module.REPEAT, metavar="N",
                          help=f"time each run N times (default {compare_module.REPEAT})")
     _puzzle_arguments(compare, encoding=False)
     compare.add_argument("--format", choices=["text", "json", "csv"], default="text")
@@ -206,9 +206,9 @@ def _generate(generate: argparse.ArgumentParser) -> None:
 
 def _stats(stats: argparse.ArgumentParser) -> None:
     stats.add_argument("family", choices=[record.name for record in _makers()])
-    stats.add_argument("--sizes", type=_sizes, default=None, metavar="RxC,...",
+    stats.add_argument("--sizes", type=values.sizes, default=None, metavar="RxC,...",
                        help="sizes to look at (default: the family's own list)")
-    stats.add_argument("-n", type=_positive, default=200, help="puzzles per size (default 200)")
+    stats.add_argument("-n", type=values.positive, default=200, help="puzzles per size (default 200)")
     stats.add_argument("--seed", type=int, default=42,
                        help="the generator's seed, reset for each size (default 42)")
     stats.add_argument("--format", choices=["text", "json"], default="text",
@@ -221,12 +221,12 @@ def _serve(serving: argparse.ArgumentParser) -> None:
     serving.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only)")
     serving.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    serving.add_argument("--workers", type=_positive, default=2, metavar="N",
+    serving.add_argument("--workers", type=values.positive, default=2, metavar="N",
                          help="worker processes, each searching one puzzle at a time (default 2; "
                               "no more than the cores)")
-    serving.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+    serving.add_argument("--timeout", type=values.seconds, default=10.0, metavar="SECONDS",
                          help="the time limit of each request's search (default 10)")
-    serving.add_argument("--queue", type=_positive, default=32, metavar="N",
+    serving.add_argument("--queue", type=values.positive, default=32, metavar="N",
                          help="requests that may wait for a worker; more get 503 (default 32)")
     serving.set_defaults(run=later("serve", "serve"))
 
@@ -248,10 +248,10 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
     generators take."""
     only = record.sizes[0] if len(record.sizes) == 1 else None
     for name, side in (("rows", 0), ("cols", 1)):
-        command.add_argument(f"--{name}", type=_positive, default=only and only[side],
+        command.add_argument(f"--{name}", type=values.positive, default=only and only[side],
                              required=only is None,
                              help=f"the puzzles' {name}" + (f" (default {only[side]})" if only else ""))
-    command.add_argument("-n", type=_positive, default=1, help="how many puzzles (default 1)")
+    command.add_argument("-n", type=values.positive, default=1, help="how many puzzles (default 1)")
     command.add_argument("--seed", type=int, default=None,
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
@@ -267,7 +267,7 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                               "text); svg: a picture a puzzle; html: a printable book, the "
                               "puzzles four to a page, then their solutions; pdf: the book as a "
                               "PDF (with --out)")
-    command.add_argument("--out", default=None, metavar="PATH", type=_path,
+    command.add_argument("--out", default=None, metavar="PATH", type=values.path,
                          help="write to PATH instead of standard output: with --format svg a "
                               "directory, a picture a puzzle (and a solution)")
     command.add_argument("--paper", choices=["a4", "letter"], default="a4",
@@ -279,25 +279,14 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
 
 def _where_arguments(command: argparse.ArgumentParser) -> None:
     """--jobs and --cluster: where a command's many puzzles are worked on (batch.results)."""
-    command.add_argument("--jobs", type=_positive, default=1, metavar="N",
+    command.add_argument("--jobs", type=values.positive, default=1, metavar="N",
                          help="work on up to N puzzles at a time, in worker processes (one a core at most)")
-    command.add_argument("--cluster", type=_cluster, nargs="?", const="", default=None,
+    command.add_argument("--cluster", type=values.cluster, nargs="?", const="", default=None,
                          metavar="ADDRESS",
                          help="work on a Dask cluster: its scheduler's address (tcp://HOST:8786), "
                               "or local:N for N worker processes here; alone, the scheduler "
                               "DASK_SCHEDULER_ADDRESS names, else a worker per core here "
                               "(needs crossprolog[cluster])")
-
-
-def _cluster(text: str) -> str:
-    if text == "":  # --cluster alone: argparse passes its const through here too
-        return text
-    from .. import cluster  # Dask's client only when asked for
-
-    try:
-        return cluster.address(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _puzzle_arguments(command: argparse.ArgumentParser, encoding: bool = True) -> None:
@@ -338,36 +327,6 @@ def _option_argument(command: argparse.ArgumentParser, owners: list[tuple], note
                              help=help)
 
 
-def _seconds(text: str) -> float:
-    wanted = f"must be a positive number of seconds up to {LONGEST_TIMEOUT:.0e}"
-    value = _read(float, text, wanted)
-    if not 0 < value <= LONGEST_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}")
-    return value
-
-
-def _read(kind, text: str, wanted: str):
-    """`text` read as `kind`; else what is `wanted`, said as argparse says an option's
-    error (not "invalid _seconds value", the name of the function)."""
-    try:
-        return kind(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}") from None
-
-
-def _at_least(low: int, wanted: str):
-    """The reader of an integer option's text: at least `low`, else what is `wanted`."""
-    def read(text: str) -> int:
-        if (value := _read(int, text, wanted)) < low:
-            raise argparse.ArgumentTypeError(wanted)
-        return value
-    return read
-
-
-_count_limit = _at_least(0, "must be 0 (no limit) or a positive integer")
-_positive = _at_least(1, "must be a positive integer")
-
-
 class _Version(argparse.Action):
     """--version: crossprolog's, and that of what it runs on (SWI-Prolog started to ask)."""
 
@@ -379,22 +338,3 @@ class _Version(argparse.Action):
         print(f"crossprolog {metadata.version('crossprolog')} (SWI-Prolog {engine.prolog_version()}, "
               f"janus-swi {metadata.version('janus-swi')}, Python {sys.version.split()[0]})", flush=True)
         parser.exit()
-
-
-def _path(text: str) -> str:
-    if not text:
-        raise argparse.ArgumentTypeError("must name a file or directory, not ''")
-    if text == "-":  # read as standard input where inputs are named: here it made a file "-"
-        raise argparse.ArgumentTypeError("must name a file or directory, not '-' (without --out, "
-                                         "the answers go to standard output)")
-    return text
-
-
-def _sizes(text: str) -> list[tuple[int, int]]:
-    try:
-        sizes = [tuple(int(n) for n in size.lower().replace("×", "x").split("x")) for size in text.split(",")]
-    except ValueError:
-        sizes = []
-    if not sizes or any(len(size) != 2 or min(size) < 1 for size in sizes):
-        raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {text!r}")
-    return list(dict.fromkeys(sizes))  # type: ignore[return-value]  # a size named twice: once
