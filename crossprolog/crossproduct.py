@@ -320,4 +320,4 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
         products = [clue for clue in full.clues() if clue.kind != "given"]
         return making.well_formed(full, [list(row) for row in table], rng, fixed=products)
 
-    yield from making.made_puzzles(drawn, n)
+    yield from making.made_puzzles(drawn, n, f"{rows}x{cols} CrossProduct")

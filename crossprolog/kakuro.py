@@ -380,7 +380,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
         intended = [[digits.get((r, c), 0) for c in range(cols)] for r in range(rows)]
         return making.well_formed(full, intended, rng, fixed=runs)
 
-    yield from making.made_puzzles(drawn, n)
+    yield from making.made_puzzles(drawn, n, f"{rows}x{cols} Kakuro")
 
 
 def clued(white: set[Place], digits: dict[Place, Digit], rows: int, cols: int) -> Kakuro:

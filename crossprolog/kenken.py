@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from . import solving
+from . import making, solving
 from .drawing import checked_format
 from .errors import InvalidValue, UsageError
 from .answers import NO_MARKS, Solution
@@ -243,9 +243,12 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     rng = random.Random(seed)
     for _ in range(n):
         square = latin_square(rows, rng)
-        while (puzzle := caged(square, rng)).count(2) != 1:
-            pass
-        yield puzzle
+        yield from making.made_puzzles(lambda: unique(caged(square, rng)), 1, f"{rows}x{rows} KenKen")
+
+
+def unique(puzzle: KenKen) -> KenKen | None:
+    """`puzzle` when it has exactly one solution, else None."""
+    return puzzle if puzzle.count(2) == 1 else None
 
 
 def random_puzzle(size: int, rng: random.Random) -> KenKen:

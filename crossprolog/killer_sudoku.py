@@ -224,7 +224,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
         cages = [clue for clue in full.clues() if clue.kind == "cage"]
         return making.well_formed(full, [list(row) for row in grid], rng, fixed=cages)
 
-    yield from making.made_puzzles(drawn, n)
+    yield from making.made_puzzles(drawn, n, f"{size}x{size} Killer Sudoku")
 
 
 def random_grid(size: int, rng: random.Random) -> Grid:

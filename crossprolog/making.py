@@ -26,7 +26,7 @@ from typing import Callable, Collection, Iterable, Iterator
 
 from . import searches
 from .answers import Cell, Clue
-from .errors import UsageError
+from .errors import CrossprologError, UsageError
 from .puzzle import Puzzle
 
 def checked_size(title: str, rows: int, cols: int, smallest: int, largest: int, why: str = "") -> None:
@@ -54,13 +54,39 @@ class Undecided(Exception):
 NewClue = Callable[[Puzzle, list, list], "tuple[Puzzle, Clue] | None"]
 
 
-def made_puzzles(draw: Callable[[], Puzzle | None], n: int) -> Iterator[Puzzle]:
-    """`n` puzzles `draw` makes, drawing again where it gives None (a puzzle given up)."""
-    made = 0
+# Draws in a row that a maker gives up (None) before it gives up the puzzle itself: a
+# bound in draws, not seconds, as QUESTION_INFERENCES is.  One 10x10 Sumplete in 22
+# is unique by its totals, one 11x11 in thousands.
+DRAWS = 200
+
+
+class GaveUp(CrossprologError):
+    """DRAWS draws in a row made no puzzle: the size asked for makes them too seldom."""
+
+    exit_code = 1  # as for a puzzle not well-formed
+
+
+class Tally:
+    """The draws given up so far in this process, for a progress line to show."""
+
+    given_up = 0
+
+
+def made_puzzles(draw: Callable[[], Puzzle | None], n: int, what: str) -> Iterator[Puzzle]:
+    """`n` puzzles `draw` makes, drawing again where it gives None (a puzzle given up);
+    GaveUp after DRAWS draws in a row give none, naming `what` they were ("12x12
+    Sumplete")."""
+    made = failed = 0
     while made < n:
         if (puzzle := draw()) is not None:
-            made += 1
+            made, failed = made + 1, 0
             yield puzzle
+            continue
+        failed += 1
+        Tally.given_up += 1
+        if failed == DRAWS:
+            raise GaveUp(f"{DRAWS} draws in a row made no well-formed {what}; "
+                         "a smaller size makes them more often")
 
 
 def well_formed(full: Puzzle, intended: list, rng: random.Random, *,

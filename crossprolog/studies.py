@@ -63,11 +63,15 @@ def chunks(family: str, rows: int, cols: int, n: int, seed: int | None, size: in
 
 def made(chunk: Chunk) -> list[tuple[Any, Any]] | CrossprologError:
     """The chunk's puzzles, each with its solution when `solved` asks for it (else None);
-    or the error that stopped the generator (rules it cannot make), for the command
-    to raise wherever the chunk was made."""
+    or the error that stopped the generator (rules it cannot make, or making.GaveUp),
+    for the command to raise wherever the chunk was made, holding as `made` the
+    puzzles made before it."""
+    pairs: list[tuple[Any, Any]] = []
     try:
-        return list(each_made(chunk))
+        pairs.extend(each_made(chunk))
+        return pairs
     except CrossprologError as error:
+        error.made = pairs
         return error
 
 

@@ -261,4 +261,4 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
         full = Sudoku(grid)
         return making.well_formed(full, [list(row) for row in grid], rng, shown=full.clues())
 
-    yield from making.made_puzzles(drawn, n)
+    yield from making.made_puzzles(drawn, n, "Sudoku")

@@ -265,3 +265,48 @@ def test_ctrl_c_in_generate_keeps_the_whole_puzzles_made_in_its_out_file(tmp_pat
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130 and out.read_text() == "an earlier run's\n"
     assert stderr == f"crossprolog: interrupted after 0 of 1 puzzle; {out} is left as it was\n"
+
+
+def test_generate_s_time_limit_keeps_the_puzzles_made_and_ends_a_draw_that_would_not(tmp_path):
+    """--timeout bounds the whole command: a puzzle being made is left (a 20x20
+    CrossProduct's first draw takes a minute or more), those made are kept, whole."""
+    out = tmp_path / "made.txt"
+    out.write_text("an earlier run's\n")
+    started = time.monotonic()
+    process = crossprolog("generate", "crossproduct", "--rows", 20, "--cols", 20, "--seed", 1,
+                          "--well-formed", "--timeout", 2, "--out", out)
+    _, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - started < 2 + 10  # the interpreter's start and end included
+    assert process.returncode == 3 and out.read_text() == "an earlier run's\n"
+    assert stderr == f"crossprolog: time limit of 2 s reached after 0 of 1 puzzle; {out} is left as it was\n"
+
+    process = crossprolog("generate", "sudoku", "-n", 100_000, "--seed", 1, "--well-formed",
+                          "--timeout", 3, "--out", out)
+    _, stderr = process.communicate(timeout=60)
+    made = out.read_text()
+    count = made.count("\n== ") + made.startswith("== ")
+    assert process.returncode == 3
+    assert stderr == f"crossprolog: time limit of 3 s reached after {count} of 100000 puzzles; they are in {out}\n"
+    checked = subprocess.run([sys.executable, "-m", "crossprolog", "check", out, "--format", "json"],
+                             capture_output=True, text=True, timeout=120)  # every puzzle whole
+    assert [json.loads(line)["status"] for line in checked.stdout.splitlines()] == ["unique"] * count
+
+
+def test_a_puzzle_being_made_shows_its_time_and_the_draws_given_up_on_a_terminal():
+    """Well-formed puzzles may take long, or never come: the progress bar's time runs
+    while one is made, and it counts the draws given up (a 20x20 Sumplete is never
+    unique by its totals)."""
+    process, controller = on_a_terminal("generate", "crosscells", "--rows", 20, "--cols", 20,
+                                        "--game", "sumplete", "--seed", 1, "--well-formed")
+    shown, deadline = "", time.monotonic() + 120
+    while time.monotonic() < deadline and (len(set(re.findall(r"\[(\d\d:\d\d)", shown))) < 2
+                                           or "draws given up" not in shown):
+        shown += read_terminal(controller, 0.5)
+    process.send_signal(signal.SIGINT)
+    stdout, _ = process.communicate(timeout=30)
+    shown += read_terminal(controller, 1)
+    os.close(controller)
+    given_up = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) draws given up", shown)]
+    assert given_up and given_up == sorted(given_up) and stdout == ""
+    assert process.returncode == 130 and "crossprolog: interrupted after 0 of 1 puzzle" in shown \
+        or process.returncode == 1 and "crossprolog: gave up after 0 of 1 puzzle" in shown  # a machine past fast

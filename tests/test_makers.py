@@ -555,7 +555,7 @@ def test_a_question_past_its_inferences_gives_the_puzzle_up_and_another_is_drawn
     monkeypatch.setattr(making, "QUESTION_INFERENCES", 1)
     assert making.well_formed(full, grid, random.Random(1), shown=full.clues()) is None
     draws = iter([None, None, "made", None, "made again"])
-    assert list(making.made_puzzles(lambda: next(draws), 2)) == ["made", "made again"]
+    assert list(making.made_puzzles(lambda: next(draws), 2, "3x3 puzzle")) == ["made", "made again"]
     monkeypatch.undo()
     made = cli_text("generate", "kakuro", "--rows", "12", "--cols", "12", "--well-formed", "--seed", "6")
     assert crossprolog.parse(made).count(limit=2) == 1
@@ -564,3 +564,27 @@ def test_a_question_past_its_inferences_gives_the_puzzle_up_and_another_is_drawn
 def cli_text(*args: str) -> str:
     return subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True,
                           check=True, timeout=120).stdout
+
+
+def test_a_maker_gives_up_a_puzzle_after_draws_in_a_row_that_made_none(cli, monkeypatch):
+    """A 12x12 Sumplete is seldom unique by its totals (one 11x11 in thousands): drawn
+    anew without end, `generate` ran on for good, silently.  Now DRAWS draws in a row
+    that make none give the puzzle up, saying so (exit 1, as for --difficulty), after
+    the puzzles made before; the bound is in draws, the same on every machine."""
+    draws = iter(["made", None, "made again", None, None, None])
+    made = making.made_puzzles(lambda: next(draws), 3, "3x3 puzzle")
+    monkeypatch.setattr(making, "DRAWS", 3)
+    assert [next(made), next(made)] == ["made", "made again"]  # a draw that makes one starts anew
+    with pytest.raises(making.GaveUp, match="^3 draws in a row made no well-formed 3x3 puzzle; "
+                                            "a smaller size makes them more often$"):
+        next(made)
+    done = cli("generate", "crosscells", "--rows", 12, "--cols", 12, "--game", "sumplete", "--seed", 1,
+               "--well-formed")
+    assert (done.code, done.out) == (1, "")
+    assert done.err == ("crossprolog: gave up after 0 of 1 puzzle: 3 draws in a row made no well-formed "
+                        "12x12 Sumplete; a smaller size makes them more often\n")
+    with pytest.raises(making.GaveUp):
+        list(crossprolog.generate("crosscells", 12, 12, game="sumplete", seed=1, well_formed=True))
+    monkeypatch.undo()
+    [made] = crossprolog.generate("crosscells", 6, 6, game="sumplete", seed=1, well_formed=True)
+    assert made.count(limit=2) == 1

@@ -5,17 +5,21 @@ workers or on a --cluster (crossprolog.studies)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
-from contextlib import closing
+import threading
+import time
+from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
 from ..errors import CrossprologError, printable
+from ..making import GaveUp, Tally
 from ..registry import generate as generated
 from .inputs import option_values
-from . import pictured
+from . import limits, pictured
 from ..families import named
-from .report import INTERRUPTED, NO, OK, bar, plural, write
+from .report import INTERRUPTED, LIMIT, NO, OK, bar, plural, write
 from .state import Run
 
 
@@ -43,25 +47,32 @@ def generate(run: Run) -> int:
     chunks = studies.chunks(args.family, args.rows, args.cols, tries, args.seed, size,
                             well_formed=well_formed, options=options,
                             solved=args.with_solutions and not pictured.wanted(args))
-    progress = bar(total=args.n, unit="puzzle", shown=well_formed and sys.stderr.isatty())
+    shown = well_formed and sys.stderr.isatty()
+    progress = bar(total=args.n, unit="puzzle", shown=shown)
+    output = results_files.Output(args.out) if args.out and not pictured.wanted(args) else None
     with closing(_made(args, chunks)) as made:
         if args.difficulty:
             made = solving.of_grade(made, args.difficulty, args.n, puzzle_of=lambda pair: pair[0])
-        making = Making(made, progress)
-        output = results_files.Output(args.out) if args.out and not pictured.wanted(args) else None
+        making = Making(run, made, progress, output)
         try:
-            code = (pictured.generated(args, (puzzle for puzzle, _ in making)) if pictured.wanted(args)
-                    else _printed(args, making, output))
+            with _ticking(progress, shown):
+                code = (pictured.generated(args, _drawn(making)) if pictured.wanted(args)
+                        else _printed(args, making, output))
         except KeyboardInterrupt:  # as a puzzle was written or drawn: those before are whole
-            if args.format in BOOKS:  # a book is made of every puzzle once all are made
+            if args.format in BOOKS:  # a book is made once all its puzzles are
                 raise
-            making.stopped, code = INTERRUPTED, OK
+            making.stop(INTERRUPTED)
+            code = OK
+        except CrossprologError:  # a worker died: the puzzles written stay
+            _closed(output)
+            raise
+        finally:
+            making.close()
         with engine.ctrl_c_ignored():  # what was made is kept and reported whole
             progress.close()
             kept = _closed(output)
             if making.stopped:
-                print(f"crossprolog: interrupted after {making.done} of {plural(args.n, 'puzzle')}{kept}",
-                      file=sys.stderr)
+                print(making.said(kept), file=sys.stderr)
                 return making.stopped
     if args.difficulty and making.done < args.n:
         print(f"crossprolog: only {making.done} of {args.n} {args.difficulty} puzzles among the "
@@ -73,22 +84,94 @@ def generate(run: Run) -> int:
 
 class Making:
     """The puzzles of `made` (puzzle, solution) pairs as the command takes them, each
-    counted once it is done with it (written, drawn), and by `progress`; Ctrl-C while
-    one is made ends them (`stopped` says so) and the command keeps those before."""
+    counted once it is done with it (written, drawn), and by `progress`.
 
-    def __init__(self, made: Iterator[tuple], progress):
-        self.made, self.progress = made, progress
-        self.done = 0
-        self.stopped = OK  # the exit code of what ended them early: INTERRUPTED
+    Ctrl-C, the command's --timeout and the maker giving up (making.GaveUp) end
+    them early, `stopped` saying how (an exit code), and the command keeps those
+    before.  The time limit is looked at as each puzzle is made; while one is
+    being made, a watchdog ends the command GRACE seconds past it, once a puzzle
+    being written (`writing`) is whole, reporting those written (cli/limits.py).
+    """
+
+    def __init__(self, run: Run, made: Iterator[tuple], progress, output: results_files.Output | None):
+        self.run, self.made, self.progress, self.output = run, made, progress, output
+        self.done = 0  # counted by the command as it is done with each (_printed, _drawn)
+        self.stopped, self.why = OK, ""
+        self.writing = threading.Lock()
+        self.watched = ExitStack()
+        self.pairs = self._pairs()
 
     def __iter__(self) -> Iterator[tuple]:
+        return self.pairs
+
+    def _pairs(self) -> Iterator[tuple]:
+        timeout = self.run.args.timeout
+        deadline = None if timeout is None else self.run.started + timeout
+        if deadline is not None:
+            self.run.finish = self.ended_late
+            self.watched.enter_context(limits.watchdog(self.run, max(0.0, deadline - time.monotonic()),
+                                                       lambda: None))
         try:
             for pair in self.made:
                 self.progress.update()
                 yield pair
-                self.done += 1
+                if deadline is not None and time.monotonic() >= deadline:
+                    self.stop(LIMIT)
+                    return
         except KeyboardInterrupt:
-            self.stopped = INTERRUPTED
+            self.stop(INTERRUPTED)
+        except GaveUp as error:
+            self.stop(NO, str(error))
+        finally:
+            self.watched.close()
+
+    def close(self) -> None:
+        self.pairs.close()
+        self.watched.close()
+
+    def stop(self, code: int, why: str = "") -> None:
+        self.stopped, self.why = code, why
+
+    def ended_late(self, _) -> None:
+        """The watchdog's report: the puzzles written so far, whole."""
+        self.writing.acquire()  # held until the command ends: none is written after
+        self.stop(LIMIT)
+        book = "; no book is made of them" if self.run.args.format in BOOKS else ""
+        print(self.said(_closed(self.output) + book), file=sys.stderr)
+
+    def said(self, kept: str) -> str:
+        """What ended the making early, and after how many puzzles; `kept` says where they are."""
+        done = f"after {self.done} of {plural(self.run.args.n, 'puzzle')}"
+        if self.stopped == INTERRUPTED:
+            return f"crossprolog: interrupted {done}{kept}"
+        if self.stopped == LIMIT:
+            return f"crossprolog: time limit of {self.run.args.timeout:g} s reached {done}{kept}"
+        return f"crossprolog: gave up {done}: {self.why}{kept}"
+
+
+@contextmanager
+def _ticking(progress, shown: bool) -> Iterator[None]:
+    """While the puzzles are made: on a terminal, the progress bar redrawn four times
+    a second, its time running, with the draws given up so far (those made here)."""
+    if not shown:
+        yield
+        return
+    stop = threading.Event()
+    before = Tally.given_up
+
+    def tick() -> None:
+        while not stop.wait(0.25):
+            if Tally.given_up > before:
+                progress.set_postfix_str(f"{Tally.given_up - before:,} draws given up", refresh=False)
+            progress.refresh()
+
+    thread = limits.quiet(threading.Thread(target=tick))
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _printed(args, making: Making, output: results_files.Output | None) -> int:
@@ -97,13 +180,21 @@ def _printed(args, making: Making, output: results_files.Output | None) -> int:
     separated = args.n > 1 or args.with_solutions
     for number, (puzzle, solution) in enumerate(making, start=1):
         text = _generated_text(args, number, puzzle, solution, separated)
-        with engine.ctrl_c_deferred():
+        with making.writing, engine.ctrl_c_deferred():
             if output:
                 output.write(text + "\n")
             else:
                 write(text, file=sys.stdout)
                 sys.stdout.flush()
+            making.done += 1
     return OK
+
+
+def _drawn(making: Making) -> Iterator:
+    """The puzzles of `making`, each counted once drawn (cli/pictured.py asks for the next)."""
+    for puzzle, _ in making:
+        yield puzzle
+        making.done += 1
 
 
 def _closed(output: results_files.Output | None) -> str:
@@ -113,7 +204,8 @@ def _closed(output: results_files.Output | None) -> str:
         return ""
     if not output.written:
         output.abandon()
-        return f"; {printable(output.path)} is left as it was"
+        left = "left as it was" if os.path.lexists(output.path) else "not written"
+        return f"; {printable(output.path)} is {left}"
     output.close()
     return f"; they are in {printable(output.path)}"
 
@@ -137,6 +229,8 @@ def _made(args, chunks: list) -> Iterator[tuple]:
         return
     with closing(batch.results(studies.made, chunks, args.jobs, cluster=args.cluster)) as results:
         for _, pairs in studies.in_order(results):
+            if isinstance(pairs, CrossprologError):
+                yield from getattr(pairs, "made", ())  # those its chunk made before
             yield from _alive(pairs)
 
 

@@ -261,6 +261,8 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                          help="well-formed puzzles of this grade only (see crossprolog grade)")
     command.add_argument("--with-solutions", action="store_true",
                          help="each puzzle followed by its solution, for answer keys")
+    command.add_argument("--timeout", type=values.seconds, default=None, metavar="SECONDS",
+                         help="stop by then, keeping the puzzles made (exit code 3)")
     command.add_argument("--format", choices=["text", "markdown", "json", *PICTURES, "pdf"],
                          default="text",
                          help="the family's text, markdown, or one JSON object a puzzle (default "

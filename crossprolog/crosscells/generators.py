@@ -58,9 +58,10 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
             return None if making.other_solutions(full, on) else full
         return making.well_formed(full, on, rng, new_clue=group_apart)
 
-    yield from making.made_puzzles(drawn, n)
+    yield from making.made_puzzles(drawn, n, f"{rows}x{cols} {GAMES[rules.get('game', 'crosscells')]}")
 
 
+GAMES = {"crosscells": "CrossCells", "sumplete": "Sumplete", NUMBER_SUMS: "Number Sums"}  # their titles
 GROUP_LETTERS = string.ascii_letters  # a to z, then A to Z: the letters the grammar reads as groups
 
 
