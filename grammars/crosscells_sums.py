@@ -7,7 +7,7 @@ from typing import NamedTuple, Sequence
 
 import pyparsing as pp
 
-from ..crosscells import NUMBER_SUMS, SUMPLETE, TOTAL, Cell, Constraint, CrossCells, Place
+from ..crosscells import NUMBER_SUMS, SUMPLETE, TOTAL, Cell, Constraint, CrossCells, Place, unfit_rules
 from ..crosscells import Line as CellLine
 from .common import Line, Token, error_at, located, parse_line
 from .crosscells_tokens import (END, LETTER, MARKED, checked_number, constraint_action, layout_of,
@@ -45,9 +45,8 @@ def parse_sums(lines: Sequence[Line], game: str, first_cell: str, precedence: st
     if not any(isinstance(tokens[0].value, Number) for _, tokens in drawn):
         raise error_at(f"no numbers here: a {game} row is its numbers, then its target",
                        drawn[0][0] if drawn else Line(1, ""), 1)
-    if first_cell == "seeds":
-        raise error_at(f"{game} adds its numbers: the first-cell rule 'seeds' does not apply",
-                       drawn[0][0], 1)
+    if why := unfit_rules(game, first_cell):
+        raise error_at(why, drawn[0][0], 1)
     grid, region_lines = grid_and_regions(drawn, game)
     row_lines, (targets_line, targets), end = rows_and_targets(grid)
     cells: list[Cell] = []

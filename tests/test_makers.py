@@ -588,3 +588,32 @@ def test_a_maker_gives_up_a_puzzle_after_draws_in_a_row_that_made_none(cli, monk
     monkeypatch.undo()
     [made] = crossprolog.generate("crosscells", 6, 6, game="sumplete", seed=1, well_formed=True)
     assert made.count(limit=2) == 1
+
+
+def test_generate_refuses_rules_its_game_cannot_follow_as_reading_does_before_any_work(cli, write, tmp_path):
+    """`--game sumplete --first-cell seeds` made a Sumplete that did not read back in;
+    the rule is stated once (crosscells.unfit_rules), for reading and for making."""
+    said = "sumplete adds its numbers: the first-cell rule 'seeds' does not apply"
+    read = cli("check", write("# game: sumplete\n 3  2  5\n 8 -4  4\n11 -2\n"), "--first-cell", "seeds")
+    assert read.code == 2 and said in read.err
+    out = tmp_path / "made.txt"
+    out.write_text("an earlier run's\n")
+    for jobs in (1, 2):
+        made = cli("generate", "crosscells", "--rows", 3, "--cols", 3, "--game", "sumplete", "--first-cell",
+                   "seeds", "--precedence", "standard", "--well-formed", "-n", 20, "--jobs", jobs, "--out", out)
+        assert (made.code, made.out, made.err) == (2, "", f"crossprolog: error: {said}\n")
+    assert out.read_text() == "an earlier run's\n" and list(tmp_path.glob("*.partial")) == []
+    with pytest.raises(crossprolog.UsageError, match="number-sums adds its numbers"):
+        next(crossprolog.generate("crosscells", 3, 3, game="number-sums", first_cell="seeds"))
+    standard = cli("generate", "crosscells", "--rows", 3, "--cols", 3, "--game", "sumplete",
+                   "--precedence", "standard", "--seed", 1)  # every cell adds: no rule to break
+    assert standard.code == 0 and crossprolog.parse(standard.out).game == "sumplete"
+
+
+def test_paper_is_a_pdf_book_s_and_refused_for_another_format(cli):
+    said = "--paper letter is the paper of a PDF book: it takes --format pdf"
+    for format in ("text", "markdown", "svg", "html"):
+        done = cli("generate", "sudoku", "--seed", 1, "--format", format, "--paper", "letter")
+        assert (done.code, done.out, done.err) == (2, "", f"crossprolog: error: {said}\n")
+    done = cli("generate", "sudoku", "--seed", 1, "--format", "json", "--paper", "letter")
+    assert done.code == 2 and done.json() == {"status": "error", "error": said}

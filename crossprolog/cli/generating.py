@@ -13,7 +13,7 @@ from contextlib import ExitStack, closing, contextmanager
 from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
-from ..errors import CrossprologError, printable
+from ..errors import CrossprologError, UsageError, printable
 from ..making import GaveUp, Tally
 from ..registry import generate as generated
 from .inputs import option_values
@@ -36,12 +36,14 @@ def generate(run: Run) -> int:
     The puzzles are made in chunks (crossprolog.studies), here or by --jobs workers
     or a --cluster, and printed in order as they come."""
     args = run.args
+    if args.paper and args.format != "pdf":
+        raise UsageError(f"--paper {args.paper} is the paper of a PDF book: it takes --format pdf")
     if args.out:
         pictured.check_target(args)
     options = tuple((key, value) for key, value in option_values(args).items() if value is not None)
     well_formed = args.well_formed or bool(args.difficulty)
-    generated(args.family, args.rows, args.cols, 1, args.seed, well_formed=well_formed,
-              **dict(options))  # a family without a generator, a bad option: before any work
+    list(generated(args.family, args.rows, args.cols, 0, args.seed, well_formed=well_formed,
+                   **dict(options)))  # none made: a size, an option or rules refused before any work
     size = studies.WELL_FORMED_CHUNK if well_formed else studies.GENERATE_CHUNK
     tries = args.n * DIFFICULTY_TRIES if args.difficulty else args.n  # then n of that grade are kept
     chunks = studies.chunks(args.family, args.rows, args.cols, tries, args.seed, size,

@@ -272,8 +272,8 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
     command.add_argument("--out", default=None, metavar="PATH", type=values.path,
                          help="write to PATH instead of standard output: with --format svg a "
                               "directory, a picture a puzzle (and a solution)")
-    command.add_argument("--paper", choices=["a4", "letter"], default="a4",
-                         help="the PDF's paper (default a4)")
+    command.add_argument("--paper", choices=["a4", "letter"], default=None,
+                         help="the paper of --format pdf's book (default a4)")
     for name in record.generated_options:
         _option_argument(command, [(record, record.option(name))], "the rules the puzzles follow")
     _where_arguments(command)

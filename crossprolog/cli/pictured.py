@@ -121,9 +121,10 @@ def generated(args, puzzles: Iterable) -> int:
         title = f"{len(made)} {named(args.family).title} puzzle{'s' * (len(made) != 1)}" + \
             (", well-formed" if args.well_formed else "")
         if args.format == "pdf":
-            written(args.out, pictures.book_pdf(made, solutions, title=title, paper=args.paper))
+            paper = args.paper or "a4"
+            written(args.out, pictures.book_pdf(made, solutions, title=title, paper=paper))
             print(f"{printable(args.out)}: a book of {plural(len(made), 'puzzle')}, "
-                  f"{args.paper.upper() if args.paper == 'a4' else 'Letter'}")
+                  f"{paper.upper() if paper == 'a4' else 'Letter'}")
             return OK
         page = pictures.book(made, solutions, title=title)
         if args.out:

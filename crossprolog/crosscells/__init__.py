@@ -31,11 +31,11 @@ from .generators import (GROUP_LETTERS, group_apart, random_puzzle, random_puzzl
 from .model import CrossCells
 from .rules import (COUNT, DECIDED, FIRST_CELL_RULES, GAMES, NUMBER_SUMS, OPERATORS, PRECEDENCES,
                     PRODUCT, SUM, SUMPLETE, TOTAL, Cell, Constraint, Line, OnOff, Ons, Operator,
-                    Place, Reading, drawn_at, ends, exact_division, unmarked, value_of)
+                    Place, Reading, drawn_at, ends, exact_division, unfit_rules, unmarked, value_of)
 
 __all__ = ["PLACEHOLDERS", "anchored", "drawn", "GROUP_LETTERS", "group_apart", "random_puzzle",
            "random_puzzles", "random_solved", "telling_apart", "well_formed_puzzles", "CrossCells",
            "COUNT", "DECIDED", "FIRST_CELL_RULES", "GAMES", "NUMBER_SUMS", "OPERATORS",
            "PRECEDENCES", "PRODUCT", "SUM", "SUMPLETE", "TOTAL", "Cell", "Constraint", "Line",
-           "OnOff", "Ons", "Operator", "Place", "Reading", "drawn_at", "ends", "exact_division", "unmarked",
+           "OnOff", "Ons", "Operator", "Place", "Reading", "drawn_at", "ends", "exact_division", "unfit_rules", "unmarked",
            "value_of"]

@@ -12,10 +12,11 @@ from typing import Iterator
 from .. import making
 from ..answers import Clue
 from ..drawing import aligned
+from ..errors import UsageError
 from ..puzzle import unchecked_change
 from ..regions import joined, random_partition
 from .model import CrossCells
-from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, value_of
+from .rules import COUNT, NUMBER_SUMS, OPERATORS, TOTAL, Cell, Constraint, unfit_rules, value_of
 
 
 Rules = dict  # the options of a puzzle: game, first_cell, precedence (by model keyword)
@@ -35,7 +36,7 @@ def random_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     given the total or the count that the table gives it (a Sumplete or
     Number Sums line, and region, its total).  Deterministic for a given seed.
     """
-    making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
+    checked(rows, cols, rules)
     rng = random.Random(seed)
     for _ in range(n):
         yield random_solved(rows, cols, rng, **rules)[0]
@@ -49,7 +50,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     needed hidden (`making.well_formed`).  Sumplete and Number Sums show every
     line's and region's total, as the games do: such a puzzle is drawn anew
     until its solution is unique."""
-    making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
+    checked(rows, cols, rules)
     rng = random.Random(seed)
 
     def drawn() -> CrossCells | None:
@@ -58,10 +59,18 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
             return None if making.other_solutions(full, on) else full
         return making.well_formed(full, on, rng, new_clue=group_apart)
 
-    yield from making.made_puzzles(drawn, n, f"{rows}x{cols} {GAMES[rules.get('game', 'crosscells')]}")
+    yield from making.made_puzzles(drawn, n, f"{rows}x{cols} {GAME_TITLES[rules.get('game', 'crosscells')]}")
 
 
-GAMES = {"crosscells": "CrossCells", "sumplete": "Sumplete", NUMBER_SUMS: "Number Sums"}  # their titles
+def checked(rows: int, cols: int, rules: Rules) -> None:
+    """UsageError unless the generators can make such puzzles: of a size whose text
+    reads back in, under rules a game can follow (as reading its text asks)."""
+    making.checked_size("CrossCells", rows, cols, 1, LARGEST, " (its text must read back in)")
+    if why := unfit_rules(rules.get("game", "crosscells"), rules.get("first_cell", "zero")):
+        raise UsageError(why)
+
+
+GAME_TITLES = {"crosscells": "CrossCells", "sumplete": "Sumplete", NUMBER_SUMS: "Number Sums"}
 GROUP_LETTERS = string.ascii_letters  # a to z, then A to Z: the letters the grammar reads as groups
 
 

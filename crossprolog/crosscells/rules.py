@@ -15,6 +15,14 @@ FIRST_CELL_RULES = ("zero", "seeds")  # a line starts at 0, or its first ON cell
 PRECEDENCES = ("left-to-right", "standard")  # one operation after another, or * / before + -
 SUMPLETE, NUMBER_SUMS = "sumplete", "number-sums"
 GAMES = ("crosscells", SUMPLETE, NUMBER_SUMS)  # Sumplete and Number Sums: every cell adds its number
+
+
+def unfit_rules(game: str, first_cell: str) -> str | None:
+    """Why a puzzle of `game` cannot follow the rule `first_cell`, or None when it can:
+    Sumplete and Number Sums add every number they keep, from 0."""
+    if game != "crosscells" and first_cell == "seeds":
+        return f"{game} adds its numbers: the first-cell rule 'seeds' does not apply"
+    return None
 SUM, PRODUCT = "sum", "product"  # how tightly an operator binds under standard precedence
 
 
