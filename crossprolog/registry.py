@@ -9,7 +9,8 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 from .errors import InvalidValue, ParseError, UsageError, shown
 from .families import BY_NAME, FAMILIES, named
 from .family import CERTAIN, STRONG, Claim, Family, Option, OptionError
-from .grammars.common import MAX_TEXT_CHARS, Line, directive_word, is_blank, source_lines, split_directives
+from .grammars.common import (MAX_TEXT_CHARS, MAX_TEXTS_CHARS, Line, directive_word, is_blank, source_lines,
+                              split_directives)
 from .batch import PUZZLE_SUFFIXES
 from .puzzle import Puzzle, integer
 
@@ -123,12 +124,13 @@ def pieces(text: str, family: str | None = None, options: Mapping[str, Any] | No
     that hold only directives and comments state the options of every
     puzzle (a puzzle's own directives win).  A family's own format may hold
     several puzzles without separators (Sudoku's .sdm files, one per line).
-    Raises ParseError for text that is no text (binary, too big).
+    Raises ParseError for text that is no text (binary, too big: MAX_TEXTS_CHARS
+    in all, MAX_TEXT_CHARS a puzzle).
     """
-    lines = source_lines(text)
+    lines = source_lines(text, MAX_TEXTS_CHARS)
     starts = [n for n, line in enumerate(lines) if SEPARATOR.fullmatch(line.text)]
     if not starts:
-        return _split(lines, 1, "", [], family, options=options)
+        return _within_limits(_split(lines, 1, "", [], family, options=options))
     head = lines[:starts[0]]
     shared = [] if any(_drawn(line) for line in head) else head
     chunks = ([(head[0].number, "", head)] if head and not shared else []) + [
@@ -138,6 +140,16 @@ def pieces(text: str, family: str | None = None, options: Mapping[str, Any] | No
     found: list[Piece] = []
     for start, name, chunk in drawn:
         found += _split(chunk, start, name, shared, family, first=len(found) + 1, options=options)
+    return _within_limits(found)
+
+
+def _within_limits(found: list[Piece]) -> list[Piece]:
+    """`found`; ParseError at the first piece of more than MAX_TEXT_CHARS characters."""
+    for piece in found:
+        size = sum(len(line.text) + 1 for line in piece.lines)
+        if size > MAX_TEXT_CHARS:
+            raise ParseError(f"this puzzle has {size:,} characters; puzzles are limited to "
+                             f"{MAX_TEXT_CHARS:,}", piece.line, 1)
     return found
 
 
@@ -323,6 +335,16 @@ def _first_family(text: str, options: Mapping[str, Any] | None = None) -> str | 
     return found[0].family if found else None
 
 
+def _largest_piece(text: str) -> int:
+    """The most characters from one separator line of `text` to the next (or its ends)."""
+    most = start = end = 0
+    for line in text.split("\n"):
+        if SEPARATOR.fullmatch(line):
+            most, start = max(most, end - start), end
+        end += len(line) + 1
+    return max(most, end - start)
+
+
 def _read_at_once(text: str, family: str | None, options: dict[str, Any]
                   ) -> tuple[Family, list[Puzzle]] | None:
     """The family and puzzles of `text` read in one pass by the grammar of the family
@@ -332,8 +354,8 @@ def _read_at_once(text: str, family: str | None, options: dict[str, Any]
     A `read_all` takes only texts whose every puzzle `detect` gives to its family,
     so that guessing needs no claim: a family's `read_all` refuses another's text
     at its first lines, in less time than one `detect`."""
-    if len(text) > MAX_TEXT_CHARS:
-        return None
+    if len(text) > MAX_TEXTS_CHARS or _largest_piece(text) > MAX_TEXT_CHARS:
+        return None  # reading piece by piece says which is too big
     records = [BY_NAME[family]] if family in BY_NAME else [] if family else FAMILIES
     for record in records:
         read_all = getattr(record.grammar, "read_all", None)

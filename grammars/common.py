@@ -15,7 +15,11 @@ from ..errors import ParseError
 from ..family import Option, OptionError
 from ..puzzle import MAX_DIGITS
 
+# What a reader takes, so that no text holds its time and memory for long: a puzzle's
+# text (a generated 200x200 CrossCells has 0.7 M characters), and a text of several
+# puzzles (`generate -n` writes them), each within the first.
 MAX_TEXT_CHARS = 1_000_000
+MAX_TEXTS_CHARS = 4 * MAX_TEXT_CHARS
 TAB_SIZE = 8
 # Spaces pasted from web pages and word processors (no-break, thin, ideographic...): blanks.
 NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -42,16 +46,18 @@ class Token(NamedTuple):
         return self.column + len(self.text)
 
 
-def source_lines(text: str) -> list[Line]:
+def source_lines(text: str, most: int = MAX_TEXT_CHARS) -> list[Line]:
     """The lines of `text`, as people paste them: BOM dropped, CRLF or CR read as LF,
     tabs expanded to stops every 8 columns (so tokens stand where they are seen),
     no-break and other wide spaces read as spaces.
 
-    Raises ParseError for text that cannot be a puzzle: too big, or binary.
+    Raises ParseError for text that cannot be a puzzle: binary, or too big (more
+    than `most` characters: a puzzle's MAX_TEXT_CHARS, or MAX_TEXTS_CHARS for a
+    text of several puzzles, each of which `pieces` holds to MAX_TEXT_CHARS).
     """
-    if len(text) > MAX_TEXT_CHARS:
-        raise ParseError(f"the text has {len(text):,} characters; puzzles are limited to "
-                         f"{MAX_TEXT_CHARS:,}", 1, 1)
+    if len(text) > most:
+        what = "puzzles are" if most == MAX_TEXT_CHARS else "a text of several puzzles is"
+        raise ParseError(f"the text has {len(text):,} characters; {what} limited to {most:,}", 1, 1)
     text = text.removeprefix("\ufeff")
     if not text.isascii():
         text = text.translate(SPACES)

@@ -617,3 +617,36 @@ def test_paper_is_a_pdf_book_s_and_refused_for_another_format(cli):
         assert (done.code, done.out, done.err) == (2, "", f"crossprolog: error: {said}\n")
     done = cli("generate", "sudoku", "--seed", 1, "--format", "json", "--paper", "letter")
     assert done.code == 2 and done.json() == {"status": "error", "error": said}
+
+
+def test_what_generate_writes_reads_back_however_many_puzzles_it_holds(cli, tmp_path):
+    """200 30x30 CrossCells print 1.2 M characters, and reading them back refused them:
+    a text was held to the 1,000,000 characters of one puzzle.  Now each puzzle is, and
+    a text of several to 4,000,000, which generate stops short of, saying so."""
+    from crossprolog.registry import read_pieces
+
+    out = tmp_path / "made.txt"
+    done = cli("generate", "crosscells", "--rows", 30, "--cols", 30, "-n", 200, "--seed", 1, "--out", out)
+    assert done.code == 0 and len(out.read_text()) > 1_000_000
+    read = read_pieces(out.read_text())
+    assert len(read) == 200 and all(puzzle is not None for _, puzzle in read)  # in one pass still
+    done = cli("generate", "crossproduct", "--rows", 100, "--cols", 100, "-n", 8, "--seed", 1, "--out", out)
+    assert done.code == 3 and done.err == (
+        "crossprolog: stopped after 6 of 8 puzzles: with the next, the text would pass the 4,000,000 "
+        "characters a text of puzzles may have to read back in; make the others in another run, of "
+        f"another --seed; they are in {out}\n")
+    assert 3_000_000 < len(out.read_text()) <= 4_000_000 and len(crossprolog.parse_all(out.read_text())) == 6
+    counted = cli("count", out, "--format", "json", "--timeout", 0.05)  # the command line reads them too
+    assert [record["status"] != "error" for record in counted.jsonl()] == [True] * 6
+
+
+def test_a_text_of_puzzles_is_held_to_its_limit_and_each_puzzle_to_its_own():
+    small = "== small\n6 8\n? ? 6\n? ? 8\n"
+    big = "== big\n" + "7\n" + "? 7\n" * 260_000  # 1,040,000 characters
+    with pytest.raises(crossprolog.ParseError, match="this puzzle has 1,040,00[0-9] characters; puzzles "
+                                                     "are limited to 1,000,000") as caught:
+        crossprolog.parse_all(small + big)
+    assert (caught.value.line, caught.value.column) == (5, 1)
+    assert len(crossprolog.parse_all(small + big.replace("? 7\n" * 20_000, "", 1))) == 2
+    with pytest.raises(crossprolog.ParseError, match="a text of several puzzles is limited to 4,000,000"):
+        crossprolog.parse_all(small * 170_000)

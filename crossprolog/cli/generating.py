@@ -14,6 +14,7 @@ from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
 from ..errors import CrossprologError, UsageError, printable
+from ..grammars.common import MAX_TEXTS_CHARS
 from ..making import GaveUp, Tally
 from ..registry import generate as generated
 from .inputs import option_values
@@ -146,9 +147,9 @@ class Making:
         done = f"after {self.done} of {plural(self.run.args.n, 'puzzle')}"
         if self.stopped == INTERRUPTED:
             return f"crossprolog: interrupted {done}{kept}"
-        if self.stopped == LIMIT:
+        if self.stopped == LIMIT and not self.why:
             return f"crossprolog: time limit of {self.run.args.timeout:g} s reached {done}{kept}"
-        return f"crossprolog: gave up {done}: {self.why}{kept}"
+        return f"crossprolog: {'stopped' if self.stopped == LIMIT else 'gave up'} {done}: {self.why}{kept}"
 
 
 @contextmanager
@@ -180,8 +181,15 @@ def _printed(args, making: Making, output: results_files.Output | None) -> int:
     """The puzzles' texts on standard output, or in --out, each whole as it is made
     (a Ctrl-C that comes as one is written waits until it is)."""
     separated = args.n > 1 or args.with_solutions
+    size = 0  # the characters of the text so far: a reader takes MAX_TEXTS_CHARS
     for number, (puzzle, solution) in enumerate(making, start=1):
         text = _generated_text(args, number, puzzle, solution, separated)
+        size += len(text) + 1
+        if size > MAX_TEXTS_CHARS and args.format != "json":
+            making.stop(LIMIT, f"with the next, the text would pass the {MAX_TEXTS_CHARS:,} characters a text "
+                               "of puzzles may have to read back in; make the others in another run, "
+                               "of another --seed")
+            break
         with making.writing, engine.ctrl_c_deferred():
             if output:
                 output.write(text + "\n")

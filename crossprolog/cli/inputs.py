@@ -18,7 +18,9 @@ from .limits import remaining, time_limit
 from .state import Run
 
 
-MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS  # a UTF-8 character takes at most 4
+# A puzzle of MAX_TEXT_CHARS (a UTF-8 character takes at most 4 bytes), or a text of several
+# in ASCII, as generate writes them, of MAX_TEXTS_CHARS (grammars/common.py).
+MAX_INPUT_BYTES = 4 * MAX_TEXT_CHARS
 
 
 @dataclass(frozen=True)
