@@ -396,10 +396,12 @@ def clued(white: set[Place], digits: dict[Place, Digit], rows: int, cols: int) -
 
 def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[set[Place], dict[Place, Digit]]:
     """A random pattern of white cells in a `rows`×`cols` grid, and digits for them that
-    no run repeats."""
+    no run repeats.  The pattern reaches the last row and column, and keeps at least a
+    third of the cells past the first row and column white: pruning its runs may
+    leave a corner of four cells (a 5x5 of seed 1 did), no puzzle of that size."""
     while True:
         white = random_pattern(rows, cols, rng)
-        if white and (digits := random_digits(white, rng)) is not None:
+        if 3 * len(white) >= (rows - 1) * (cols - 1) and (digits := random_digits(white, rng)) is not None:
             if max(r for r, _ in white) == rows - 1 and max(c for _, c in white) == cols - 1:
                 return white, digits
 

@@ -299,3 +299,16 @@ def test_the_command_line_solves_checks_hints_and_exports(cli, write):
     assert checked.code == 1 and "the 4 at row 2, column 2" in checked.out + checked.err
     for form in ((), ("--readable",)):
         assert "solution(" in cli("export", path, *form).out
+
+
+def test_a_generated_kakuro_keeps_a_third_of_its_cells_past_the_first_row_and_column_white():
+    """Pruning runs of one cell could leave a corner of four: the third 5x5 of seed 1 had
+    four white cells in a 4x4 that could hold sixteen."""
+    for size, seeds in ((5, range(1, 6)), (6, range(1, 4)), (8, (1, 2))):
+        for seed in seeds:
+            for puzzle in crossprolog.generate("kakuro", size, size, 10, seed=seed):
+                white = sum(not isinstance(cell, Black) for row in puzzle.cells for cell in row)
+                assert 3 * white >= (size - 1) ** 2, (size, seed, puzzle)
+    *_, third = crossprolog.generate("kakuro", 5, 5, 3, seed=1, well_formed=True)
+    assert sum(not isinstance(cell, Black) for row in third.cells for cell in row) >= 6
+    assert third.count(limit=2) == 1
