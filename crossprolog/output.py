@@ -14,6 +14,8 @@ import io
 import os
 import sys
 
+from .errors import shown
+
 OK, BAD = 0, 2  # the exit code of a write that failed (bad input or usage, as for a results file)
 
 
@@ -69,6 +71,13 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         Parser.said = f"{self.prog}: {message}"
         super().error(message)
+
+    def _check_value(self, action, value) -> None:
+        """argparse's own check of a choice, the value cut short as errors show values
+        (a long one, pasted, would fill the terminal)."""
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(action, f"invalid choice: {shown(value)} (choose from {choices})")
 
     def _print_message(self, message: str, file=None) -> None:
         if message:

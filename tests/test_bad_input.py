@@ -322,3 +322,18 @@ def test_no_break_spaces_from_web_pages_are_blanks(cli, write):
     run = cli("solve", pasted, "--format", "json")
     assert run.code == 0, run.err
     assert run.json()["solution"] == cli("solve", clean, "--format", "json").json()["solution"]
+
+
+def test_a_long_option_value_is_shown_cut_short_in_its_error(tmp_path):
+    """A 5,000-digit --seed (past the digits Python reads) was echoed whole."""
+    long = "7" * 5000
+    for args, said in ((["generate", "kakuro", "--rows", "5", "--cols", "5", "--seed", long],
+                        "argument --seed: must be an integer of at most 4,300 digits, not '7777"),
+                       (["generate", "crosscells", "--rows", "5", "--cols", "5", "--game", "g" * 5000],
+                        "argument --game: invalid choice: 'gggg"),
+                       (["stats", "kakuro", "--seed", "x" * 5000], "argument --seed: must be an integer"),
+                       (["solve", "x.txt", "--timeout", long], "argument --timeout: must be a positive number")):
+        done = subprocess.run([sys.executable, "-m", "crossprolog", *args], capture_output=True, text=True,
+                              timeout=60)
+        last = done.stderr.splitlines()[-1]
+        assert done.returncode == 2 and said in last and len(last) < 250, last

@@ -209,7 +209,7 @@ def _stats(stats: argparse.ArgumentParser) -> None:
     stats.add_argument("--sizes", type=values.sizes, default=None, metavar="RxC,...",
                        help="sizes to look at (default: the family's own list)")
     stats.add_argument("-n", type=values.positive, default=200, help="puzzles per size (default 200)")
-    stats.add_argument("--seed", type=int, default=42,
+    stats.add_argument("--seed", type=values.seed, default=42,
                        help="the generator's seed, reset for each size (default 42)")
     stats.add_argument("--format", choices=["text", "json"], default="text",
                        help="a table, or one JSON object (default text)")
@@ -252,7 +252,7 @@ def _generate_arguments(command: argparse.ArgumentParser, record) -> None:
                              required=only is None,
                              help=f"the puzzles' {name}" + (f" (default {only[side]})" if only else ""))
     command.add_argument("-n", type=values.positive, default=1, help="how many puzzles (default 1)")
-    command.add_argument("--seed", type=int, default=None,
+    command.add_argument("--seed", type=values.seed, default=None,
                          help="make the same puzzles each time (default: new ones)")
     command.add_argument("--well-formed", action="store_true",
                          help="each puzzle with exactly one solution, and no clue to spare where "

@@ -1,11 +1,13 @@
 """The readers of the command line's option values (argparse's `type`s): each says
-what it wants as argparse says an option's error."""
+what it wants as argparse says an option's error, the value it got cut short."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..engine import LONGEST_TIMEOUT
+from ..errors import shown
 
 
 def cluster(text: str) -> str:
@@ -23,7 +25,7 @@ def seconds(text: str) -> float:
     wanted = f"must be a positive number of seconds up to {LONGEST_TIMEOUT:.0e}"
     value = read(float, text, wanted)
     if not 0 < value <= LONGEST_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"{wanted}, not {shown(text)}")
     return value
 
 
@@ -33,7 +35,7 @@ def read(kind, text: str, wanted: str):
     try:
         return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{wanted}, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{wanted}, not {shown(text)}") from None
 
 
 def at_least(low: int, wanted: str):
@@ -47,6 +49,11 @@ def at_least(low: int, wanted: str):
 
 count_limit = at_least(0, "must be 0 (no limit) or a positive integer")
 positive = at_least(1, "must be a positive integer")
+
+
+def seed(text: str) -> int:
+    """A seed: any integer Python reads (a negative one is refused by the generators)."""
+    return read(int, text, f"must be an integer of at most {sys.get_int_max_str_digits():,} digits")
 
 
 def path(text: str) -> str:
@@ -64,5 +71,5 @@ def sizes(text: str) -> list[tuple[int, int]]:
     except ValueError:
         found = []
     if not found or any(len(size) != 2 or min(size) < 1 for size in found):
-        raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected sizes like 3x3,4x5, not {shown(text)}")
     return list(dict.fromkeys(found))  # type: ignore[return-value]  # a size named twice: once
