@@ -388,9 +388,13 @@ def test_bad_input_gets_its_located_error_and_no_picture(tmp_path):
 def test_an_out_that_cannot_be_a_directory_is_refused_before_any_work(tmp_path):
     taken = tmp_path / "taken"
     taken.write_text("")
-    done = run(["solve", "examples/kenken/issue-4x4.txt", "--format", "svg", "--out", str(taken)])
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == f"crossprolog: error: cannot make the directory {taken}: File exists\n"
+    said = (f"crossprolog: error: --out {taken} is not a directory: --format svg writes a picture a "
+            "puzzle into one (--format html writes one file)\n")
+    for command in (["solve", "examples/kenken/issue-4x4.txt"], ["generate", "sudoku", "--seed", "1"]):
+        done = run([*command, "--format", "svg", "--out", str(taken)])
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", said)  # not "File exists"
+    done = run(["generate", "sudoku", "--seed", "1", "--format", "svg", "--out", str(taken / "below")])
+    assert done.returncode == 2 and done.stderr == f"crossprolog: error: cannot make the directory {taken / 'below'}: Not a directory\n"
 
 
 def test_a_family_that_draws_no_scene_says_so(monkeypatch):

@@ -43,6 +43,9 @@ def check_target(args) -> None:
     if not args.out:
         return
     if args.format == "svg":
+        if os.path.lexists(args.out) and not os.path.isdir(args.out):
+            raise UsageError(f"--out {printable(args.out)} is not a directory: --format svg writes a "
+                             "picture a puzzle into one (--format html writes one file)")
         try:
             os.makedirs(args.out, exist_ok=True)
         except OSError as error:
