@@ -14,12 +14,12 @@ from typing import Iterator
 
 from .. import batch, engine, results_files, solving, studies
 from ..errors import CrossprologError, UsageError, printable
+from ..families import named
 from ..grammars.common import MAX_TEXTS_CHARS
 from ..making import GaveUp, Tally
 from ..registry import generate as generated
 from .inputs import option_values
 from . import limits, pictured
-from ..families import named
 from .report import INTERRUPTED, LIMIT, NO, OK, bar, plural, write
 from .state import Run
 
