@@ -47,6 +47,12 @@ so backtracking restores it.
     of them (one AND per filling).  A table keeps the fillings its cells
     allow, and its cells only the digits some kept filling has there
     (arc consistent).  Arithmetic fillings put no digit twice in a unit.
+  - A sum or product of more than ten thousand fillings (a KenKen cage
+    of ten cells over two rows has millions) is folded instead: its
+    partial sums, or products as prime exponents, reachable from either
+    end are sets of bits, and a cell keeps the digits that join them
+    (grid_folds.pl; arc consistent on the rule alone, which lets two of
+    its cells in a unit share a digit: the unit forbids that).
   - The digits every kept filling puts in a table's cells of one unit
     leave the unit's other cells (a 3+ domino takes 1 and 2 from its
     row).
@@ -96,9 +102,10 @@ The kernel's modules, each loading only modules listed before it:
   - grid_geometry.pl: units, peers and crossings, worked out once per
     shape; sets of cells and digits as integers;
   - grid_sums.pl: the sums the rules imply (innies and outies);
-  - grid_fillings.pl: the arithmetic rules as tables of fillings;
   - grid_candidates.pl: the search state (the cells' candidates) by field
     name, placing and narrowing;
+  - grid_folds.pl: a sum or product of too many fillings to list, folded;
+  - grid_fillings.pl: the arithmetic rules as tables of fillings;
   - grid_propagation.pl: singles, locked candidates, the tables' support;
   - grid_search.pl: the search;
   - grid.pl (this one): a family's rules made into a state or posted as
@@ -110,7 +117,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(library(lists)).
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
 :- use_module(grid_sums, [implied_sums/4]).
-:- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, rule_filling/4]).
+:- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, few_fillings/4]).
 :- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
@@ -304,9 +311,17 @@ times_expression(V, Expression, Expression * V).
 %
 %   Goal states Rule as a CLP(FD) table of its fillings (arc consistent),
 %   the units of Rules keeping a filling from repeating a digit in one;
-%   units and givens as rule_goal/2 states them.
-rule_table_goal(Rules, Rule, tuples_in([Vs], Fillings)) :-
-    table_rule(Rule), !,
+%   units, givens, and a sum or product of too many fillings to list
+%   (grid_fillings:most_fillings/1) as rule_goal/2 states them.
+rule_table_goal(Rules, Rule, Goal) :-
+    (   table_rule(Rule),
+        listed_fillings(Rules, Rule, Vs, Fillings)
+    ->  Goal = tuples_in([Vs], Fillings)
+    ;   rule_goal(Rule, Goal)
+    ).
+
+%   Fillings: those of Rule, on its cells Vs, when few enough to list.
+listed_fillings(Rules, Rule, Vs, Fillings) :-
     rule_cells(Rule, Vs),
     term_variables(Rules, Variables),
     numbered_rules(Variables, Rules-Rule, NCells, NumberedRules-Numbered),
@@ -317,9 +332,7 @@ rule_table_goal(Rules, Rule, tuples_in([Vs], Fillings)) :-
     lined_after(Numbers, CellUnits, Lined),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
     maplist(fd_sup, Vs, Highs), max_list(Highs, High),
-    findall(F, rule_filling(Numbered, Lined, Low-High, F), Fillings).
-rule_table_goal(_, Rule, Goal) :-
-    rule_goal(Rule, Goal).
+    few_fillings(Numbered, Lined, Low-High, Fillings).
 
                  /*******************************
                  *           GEOMETRY           *

@@ -2,7 +2,10 @@
           [ rule_table/7,         % +UnitGeometry, +Low-High, +Width, +Rule, -Numbers, -Kind, -Fillings
             rule_cells/2,         % +Rule, -Cells
             lined_after/3,        % +Numbers, +CellUnits, -Lined
-            rule_filling/4        % +Rule, +Lined, +Low-High, -Digits
+            rule_filling/4,       % +Rule, +Lined, +Low-High, -Digits
+            few_fillings/4,       % +Rule, +Lined, +Low-High, -Fillings
+            folded_rule/3,        % +Rule, -Op, -Target
+            most_fillings/1       % -Most
           ]).
 /** <module> A grid's arithmetic rules as tables of fillings.
 
@@ -11,7 +14,9 @@ its fillings for the kernel's search: each filling one integer, its
 cells' digits in fields of Width bits (packed), or for a sum of four
 cells or more that must differ, the sets of digits that add up to it.
 Fillings put no digit twice in cells that share a unit, and are kept
-between puzzles (a Killer Sudoku's cages repeat them).
+between puzzles (a Killer Sudoku's cages repeat them).  A sum or product
+of more than most_fillings/1 fillings (a KenKen cage of ten cells over
+two rows has millions) is folded instead (grid_folds.pl).
 */
 
 :- use_module(library(apply)).
@@ -19,15 +24,18 @@ between puzzles (a Killer Sudoku's cages repeat them).
 :- use_module(library(error), [domain_error/2]).
 :- use_module(grid_kept, [kept/5]).
 :- use_module(grid_geometry, [mask_digit/2]).
+:- use_module(grid_folds, [fold_box/4]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are masks
 
-%!  rule_table(+UnitGeometry, +Low-High, +Width, +Rule, -Numbers, -Packed) is det.
+%!  rule_table(+UnitGeometry, +Low-High, +Width, +Rule, -Numbers, -Kind, -Fillings) is det.
 %
-%   The table of Rule (on cell numbers): the numbers of its cells and its
-%   fillings packed (the K-th cell's digit D is bit D of the K-th field of
-%   Width bits), sorted.  Arithmetic fillings put no digit twice in a
-%   unit.
+%   The table of Rule (on cell numbers): the numbers of its cells, and
+%   its Kind and Fillings: packed and its fillings packed (the K-th
+%   cell's digit D is bit D of the K-th field of Width bits), sorted;
+%   sets and the sets of digits of a distinct sum; or fold(Box) and []
+%   for a sum or product of more than most_fillings/1 fillings.
+%   Arithmetic fillings put no digit twice in a unit.
 rule_table(units(CellUnits, _, _, _, _, _, _), Digits, Width, Rule, Numbers, Kind, Fillings) :-
     rule_cells(Rule, Numbers),
     different_cells(Rule, Numbers),
@@ -35,9 +43,53 @@ rule_table(units(CellUnits, _, _, _, _, _, _), Digits, Width, Rule, Numbers, Kin
     (   distinct_sum(Rule, Lined, Digits, Sets)
     ->  Kind = sets,
         Fillings = Sets
+    ;   table_fillings(Rule, Lined, Digits, Width, Packed),
+        Packed \== many
+    ->  Kind = packed,
+        Fillings = Packed
+    ;   folded_rule(Rule, Op, Target),
+        fold_box(Op, Target, Digits, Box)
+    ->  Kind = fold(Box),
+        Fillings = []
     ;   Kind = packed,
-        table_fillings(Rule, Lined, Digits, Width, Fillings)
+        found_fillings(Rule, Lined, Digits, Width, inf, Fillings)
     ).
+
+%!  folded_rule(+Rule, -Op, -Target) is semidet.
+%
+%   Rule is a sum (Op +) or product (Op *) of Target: one that is folded
+%   when it has too many fillings to list.
+folded_rule(sum(_, Target), +, Target).
+folded_rule(product(_, Target), *, Target).
+
+%!  most_fillings(-Most) is det.
+%
+%   A sum or product of more fillings than Most is folded, not listed:
+%   by the kernel's search (grid_folds.pl), by the tables encodings (as
+%   arithmetic) and by the hints (statement.pl).  A run of nine cells
+%   adding up to 45 has 9! = 362,880, which took seconds and gigabytes
+%   to list.
+:- dynamic most_fillings/1.    % the tests set it to 0, to fold every sum and product
+most_fillings(10_000).
+
+%!  few_fillings(+Rule, +Lined, +Low-High, -Fillings) is semidet.
+%
+%   Fillings is the sorted list of Rule's fillings (as rule_filling/4
+%   gives them), when there are at most most_fillings/1; fails when more.
+few_fillings(Rule, Lined, Digits, Fillings) :-
+    most_fillings(Most),
+    at_most(Most, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
+    sort(Fillings0, Fillings).
+
+%   Found: the Templates of Goal's solutions, when it has Most or fewer.
+:- meta_predicate at_most(+, ?, 0, -).
+at_most(Most, Template, Goal, Found) :-
+    Over is Most + 1,
+    (   findnsols(Over, Template, Goal, Found)
+    ->  true
+    ),
+    length(Found, N),
+    N =< Most.
 
 %   A table reasons on each of its cells as a field of its own, so a
 %   cell named twice would be two cells to it: a family's error, told
@@ -95,10 +147,12 @@ digit_set(Cells, From, High, Total, Set0, Set) :-
 :- multifile crossprolog:worked_out/1.
 crossprolog:worked_out(grid_fillings:known_fillings/3).
 
+%   Packed: the fillings, or many when there are more than most_fillings/1.
 table_fillings(Rule, Lined, Digits, Width, Packed) :-
+    most_fillings(Most),
     (   arithmetic_key(Rule, Lined, Digits, Width, Key)
-    ->  kept(known_fillings, 512, Key, found_fillings(Rule, Lined, Digits, Width), Packed)
-    ;   found_fillings(Rule, Lined, Digits, Width, Packed)
+    ->  kept(known_fillings, 512, Key, found_fillings(Rule, Lined, Digits, Width, Most), Packed)
+    ;   found_fillings(Rule, Lined, Digits, Width, inf, Packed)
     ).
 
 arithmetic_key(sum(_, T), Lined, Digits, Width, sum(T, Lined, Digits, Width)).
@@ -106,9 +160,19 @@ arithmetic_key(product(_, T), Lined, Digits, Width, product(T, Lined, Digits, Wi
 arithmetic_key(difference(_, _, T), Lined, Digits, Width, difference(T, Lined, Digits, Width)).
 arithmetic_key(ratio(_, _, T), Lined, Digits, Width, ratio(T, Lined, Digits, Width)).
 
-found_fillings(Rule, Lined, Digits, Width, Packed) :-
+%   The fillings, sorted, or many when there are more than Most (inf: all).
+found_fillings(Rule, Lined, Digits, Width, inf, Packed) :- !,
     findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
     sort(Packed0, Packed).
+found_fillings(Rule, Lined, Low-High, Width, Most, Packed) :-
+    length(Lined, Cells),
+    (High - Low + 1) ^ Cells =< Most, !,    % no more than that many, whatever the rule
+    found_fillings(Rule, Lined, Low-High, Width, inf, Packed).
+found_fillings(Rule, Lined, Digits, Width, Most, Packed) :-
+    (   at_most(Most, P, packed_filling(Rule, Lined, Digits, Width, P), Packed0)
+    ->  sort(Packed0, Packed)
+    ;   Packed = many
+    ).
 
 %   Sums and products are packed as they are chosen, the rest once found.
 packed_filling(sum(_, T), Lined, Digits, Width, P) :- !,

@@ -219,7 +219,9 @@ cells_in_table(Bits, Numbers, T, T1) :-
 %   Shifts the fields of those cells in a packed filling, Others the
 %   unit's other cells.  A table of digit sets is sets(Numbers, Crossings):
 %   for each such unit, crossing(Outside, Others), Outside the cells of
-%   Numbers not in it.
+%   Numbers not in it.  A folded sum or product is fold(Numbers, Box)
+%   (grid_folds.pl).
+table_units(_, _, _, fold(Box), Numbers, fold(Numbers, Box)) :- !.
 table_units(CellUnits, Units, Width, Kind, Numbers, Table) :-
     cells_units(Numbers, 0, Width, CellUnits, Pairs, []),
     keysort(Pairs, ByUnit),

@@ -11,6 +11,7 @@ own propagator.  grid.pl's header says what each does and gains.
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(grid_folds, [fold_support/4]).
 :- use_module(grid_candidates, [field/3, set_field/3, goal_expansion/2, place/3, remove_digits/3,
                                 remove_from_cells/4, cell_allowed/3]).
 
@@ -219,6 +220,16 @@ table_support(Grid, T) :-
 
 table_support(sets(Numbers, Crossings), Grid, T) :-
     sets_support(Numbers, Crossings, Grid, T).
+table_support(fold(Numbers, Box), Grid, T) :-
+    field(width, Grid, Width),
+    field(lives, Grid, Lives),
+    packed_allowed(Numbers, Grid, Width, 0, 0, Allowed),
+    arg(T, Lives, live(Seen, _)),
+    (   Allowed =:= Seen                % as it was left: every digit supported
+    ->  true
+    ;   fold_support(Numbers, Box, Grid, Narrowed),
+        setarg(T, Lives, live(Narrowed, []))
+    ).
 table_support(table(Numbers, Crossings), Grid, T) :-
     field(width, Grid, Width),
     field(lives, Grid, Lives),

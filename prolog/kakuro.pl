@@ -27,7 +27,8 @@ reads that statement its own way:
     crossing run is leaving that run's other cells; fewest candidates per
     weight first (dom/wdeg: a run weighs more each time it fails).
   - tables: CLP(FD), each run all_distinct and a table constraint over
-    its sum's fillings; first-fail labeling.
+    its sum's fillings (past ten thousand, a linear equation);
+    first-fail labeling.
   - arithmetic: CLP(FD), each run all_distinct and a linear equation
     (bounds only); first-fail labeling.
 

@@ -22,13 +22,15 @@ grid.pl); each encoding reads that statement its own way:
 
   - candidates (the default): the kernel's search: naked and hidden
     singles in the rows and columns, each cage a table of its fillings
-    kept arc consistent, the digits a cage takes from a row or column
-    leaving the rest of it, and in a 9x9 the sums of three cells or fewer
+    kept arc consistent (folded past ten thousand: grid_folds.pl), the
+    digits a cage takes from a row or column leaving the rest of it, and
+    in a 9x9 the sums of three cells or fewer
     that a row's total (45) implies from the + cages and = cages in it or
     covering it (innies and outies; smaller grids settle as much without
     them: grid:sums_pay/1), fewest candidates first.
   - tables: CLP(FD), rows and columns all_distinct, each cage a table
-    constraint over its fillings; first-fail labeling.
+    constraint over its fillings (past ten thousand, as arithmetic);
+    first-fail labeling.
   - arithmetic: CLP(FD), each cage as arithmetic (a sum, a product,
     abs(A - B) #= T, A #= T*B #\/ B #= T*A), propagating bounds only, as
     a person reasoning about sums would not; first-fail labeling.

@@ -29,7 +29,8 @@ way:
     which 4x4 and 6x6 grids settle as well without, grid:sums_pay/1),
     fewest candidates per weight first (dom/wdeg).
   - tables: CLP(FD), the units all_distinct, each sum a table constraint
-    over its fillings; first-fail labeling.
+    over its fillings (past ten thousand, a linear equation); first-fail
+    labeling.
   - arithmetic: CLP(FD), the units all_distinct, each sum a linear
     equation (bounds only); first-fail labeling.
 

@@ -18,18 +18,19 @@ of Rows:
                                        ratio or table rule, its fillings
                                        (no digit twice in a unit, as the
                                        kernel's own tables); a sum or
-                                       product of more than most_fillings/1
-                                       as _{cells, op: "+" or "*", target}
+                                       product of more than
+                                       grid_fillings:most_fillings/1 as
+                                       _{cells, op: "+" or "*", target}
       givens: [[I, D], ...]}           each given rule
 
-No search: the fillings are what grid_fillings:rule_filling/4 gives.
+No search: the fillings are what grid_fillings:few_fillings/4 gives.
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(grid, [is_unit/1, is_given/1, table_rule/1]).
-:- use_module(grid_fillings, [rule_cells/2, rule_filling/4]).
+:- use_module(grid_fillings, [rule_cells/2, few_fillings/4, folded_rule/3]).
 
 %!  statement(+Module, +Puzzle, +Low, +High, -Statement) is det.
 %
@@ -64,30 +65,19 @@ rules_statement(Rows, Rules, Low, High,
 given_pair(given(I, D), [I, D]).
 
 %   A table rule's cells and fillings, digits Low..High, none twice in
-%   cells that share a unit; for a sum or product of more than
-%   most_fillings/1 fillings, its operation and target instead (the
-%   techniques fold it cell by cell), and no table (fails) for another
-%   rule that large.  A run of nine cells adding up to 45 has 9! = 362,880
-%   fillings, which took seconds and gigabytes to list, past a hint's
-%   time limit.
+%   cells that share a unit; for a sum or product of too many fillings to
+%   list (grid_fillings:most_fillings/1), its operation and target instead
+%   (the techniques fold it cell by cell, as the kernel does), and no
+%   table (fails) for another rule that large.
 rule_data(Units, Digits, Rule, Data) :-
     rule_cells(Rule, Cells),
     lined(Cells, Units, Lined),
-    most_fillings(Most),
-    Over is Most + 1,
-    findnsols(Over, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0), !,
-    length(Fillings0, N),
-    (   N =< Most
-    ->  sort(Fillings0, Fillings),
-        Data = _{cells: Cells, fillings: Fillings}
+    (   few_fillings(Rule, Lined, Digits, Fillings)
+    ->  Data = _{cells: Cells, fillings: Fillings}
     ;   folded_rule(Rule, Op, Target),
-        Data = _{cells: Cells, op: Op, target: Target}
+        atom_string(Op, OpText),
+        Data = _{cells: Cells, op: OpText, target: Target}
     ).
-
-folded_rule(sum(_, Target), "+", Target).
-folded_rule(product(_, Target), "*", Target).
-
-most_fillings(10_000).
 
 %   For each cell, a flag (1 or 0) for each cell after it: whether the two
 %   share a unit (as grid_fillings:lined_after/3, on units as lists of numbers).

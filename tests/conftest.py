@@ -106,6 +106,21 @@ def forget_loaded_encodings():
 
 
 @pytest.fixture
+def every_sum_and_product_folded():
+    """The grid kernel folds every sum and product with a filling (grid_folds.pl), not
+    only those of too many fillings to list (grid_fillings:most_fillings/1); the tables
+    encodings post them as arithmetic, and the hints fold them: so that small puzzles a
+    brute force checks take those paths."""
+    most = engine.call("grid_fillings:most_fillings(N)", {}, module="kenken")["N"]
+    set_most = "retractall(grid_fillings:most_fillings(_)), assertz(grid_fillings:most_fillings(N))"
+    engine.call(set_most, {"N": 0}, module="kenken")
+    engine.forget_worked_out()  # fillings kept as listed
+    yield
+    engine.call(set_most, {"N": most}, module="kenken")
+    engine.forget_worked_out()
+
+
+@pytest.fixture
 def implied_sums_in_small_grids():
     """The grid kernel's search takes the sums the units imply in grids of any digits, not
     only nine or more (grid:sums_pay/1), so that small puzzles a brute force checks

@@ -379,6 +379,12 @@ def test_kenken_kernel_search_with_the_implied_sums_agrees_with_brute_force(impl
     agree_with_brute_force(random_kenkens(QUICK, seed=3), kenken_brute_force, "kenken")
 
 
+def test_kenken_encodings_agree_with_brute_force_with_every_cage_folded(every_sum_and_product_folded):
+    """Sums and products folded by the kernel (grid_folds.pl), posted as arithmetic by
+    the tables encoding, as a cage of too many fillings to list is."""
+    agree_with_brute_force(random_kenkens(QUICK, seed=4), kenken_brute_force, "kenken")
+
+
 @pytest.mark.slow
 def test_kenken_encodings_agree_with_brute_force_at_length():
     agree_with_brute_force(random_kenkens(LONG, seed=2), kenken_brute_force, "kenken")

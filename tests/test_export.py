@@ -79,11 +79,12 @@ def test_restarts_are_inlined_into_the_family_module(tmp_path):
     assert crossprolog.CrossProduct.from_table(rows) == puzzle
 
 
-KERNEL = ("grid_kept", "grid_geometry", "grid_sums", "grid_fillings", "grid_candidates", "grid_propagation",
-          "grid_search", "grid")
+KERNEL = ("grid_kept", "grid_geometry", "grid_sums", "grid_candidates", "grid_folds", "grid_fillings",
+          "grid_propagation", "grid_search", "grid")
 LOADS = {"grid_geometry": {"grid_kept"}, "grid_sums": {"grid_geometry"},
-         "grid_fillings": {"grid_kept", "grid_geometry"},
-         "grid_propagation": {"grid_candidates"},
+         "grid_folds": {"grid_candidates"},
+         "grid_fillings": {"grid_kept", "grid_geometry", "grid_folds"},
+         "grid_propagation": {"grid_candidates", "grid_folds"},
          "grid_search": {"grid_candidates", "grid_propagation", "grid_geometry"}, "grid": set(KERNEL[:-1])}
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
 
 import crossprolog
 from crossprolog import ParseError
-from crossprolog.kenken import GIVEN, Cage, KenKen, latin_square, random_puzzle, random_puzzles
+from crossprolog.kenken import (CAGE_SIZES, GIVEN, Cage, KenKen, latin_square, random_cage,
+                                random_puzzle, random_puzzles)
+from crossprolog.regions import random_partition
 from crossprolog.registry import family_of
 from crossprolog import engine, searches
 
@@ -138,6 +141,35 @@ def test_every_encoding_finds_exactly_the_brute_force_solutions(encoding):
     assert min(counts) == 0 and max(counts) >= 3  # the sample has every kind
     for puzzle in puzzles:
         assert {s.values for s in puzzle.solutions(encoding=encoding)} == brute_force(puzzle)
+
+
+def big_cage_puzzle(op: str, cells: int, seed: int) -> tuple[KenKen, tuple]:
+    """A 9x9 KenKen whose first `cells` cells of a block five wide are one `op` cage, the
+    rest cut into random cages (a piece the big cage breaks, into single cells), all
+    from one random Latin square; and the square."""
+    rng = random.Random(seed)
+    square = latin_square(9, rng)
+    big = tuple((i // 5, i % 5) for i in range(cells))
+    digits = [square[r][c] for r, c in big]
+    cages = [Cage(big, math.prod(digits) if op == "*" else sum(digits), op)]
+    for piece in random_partition(9, 9, CAGE_SIZES, rng):
+        rest = [place for place in piece if place not in big]
+        pieces = [rest] if len(rest) == len(piece) else [[place] for place in rest]
+        cages.extend(random_cage(cells, [square[r][c] for r, c in cells], rng) for cells in pieces)
+    return KenKen(9, tuple(cages)), tuple(map(tuple, square))
+
+
+@pytest.mark.parametrize("op", ["*", "+"])
+def test_a_cage_of_twelve_cells_over_three_rows_is_searched_not_listed(op):
+    """Its millions of fillings took the kernel's table all the memory Prolog had (a
+    product cage of ten cells: 13 s); the kernel folds it (grid_folds.pl), the tables
+    encoding posts it as arithmetic, and both find the same solutions, each one."""
+    puzzle, square = big_cage_puzzle(op, 12, seed=1)
+    found = {encoding: {s.values for s in itertools.islice(puzzle.solutions(encoding=encoding), 1000)}
+             for encoding in ("candidates", "tables")}
+    assert found["candidates"] == found["tables"]
+    assert square in found["candidates"] and len(found["candidates"]) > 1
+    assert all(puzzle.holds(grid) for grid in found["candidates"])
 
 
 def test_the_default_encoding_is_candidates():

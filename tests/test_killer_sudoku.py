@@ -90,6 +90,13 @@ def test_the_kernel_search_with_the_implied_sums_agrees_with_brute_force(implied
         assert solutions(puzzle, "candidates") == brute_force(puzzle), puzzle
 
 
+def test_the_kernel_search_with_every_cage_folded_agrees_with_brute_force(every_sum_and_product_folded):
+    """Cages folded (grid_folds.pl), as one of too many fillings to list is."""
+    for puzzle in random_killers(30, seed=3):
+        for encoding in ("candidates", "tables"):
+            assert solutions(puzzle, encoding) == brute_force(puzzle), (encoding, puzzle)
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_the_example_has_its_one_solution_in_every_encoding(encoding):
     assert solutions(crossprolog.parse(SHIDOKU), encoding) == {SHIDOKU_SOLUTION}

@@ -1,0 +1,227 @@
+:- module(grid_folds,
+          [ fold_box/4,           % +Op, +Target, +Low-High, -Box
+            fold_support/4        % +Numbers, +Box, +Grid, -Seen
+          ]).
+/** <module> A sum or product of too many fillings to list, folded cell by cell.
+
+A KenKen cage of ten cells over two rows has millions of fillings: the
+kernel's table of them took seconds and gigabytes to make, and each look
+at it as long.  Such a rule is folded instead (grid_fillings.pl decides
+which: more than most_fillings/1 fillings).  A product of digits is a sum
+of their primes' exponents, so a partial product is a point (a, b, c, d)
+of 2^a 3^b 5^c 7^d, and only the points at or below the target's own
+exponents can still reach it; a sum is the one-dimensional case.  The
+points are numbered in mixed radix and a set of them is an integer's
+bits (the box); each exponent's radix leaves room for what one digit
+adds past the target, so adding a digit's point never carries into the
+next exponent.
+
+fold_support/4 keeps in each cell the digits that some filling the
+cells allow has there (arc consistent on the rule alone): the points
+reachable after each cell from the left, those from which the target is
+reachable from the right, and a digit stays where it joins the two.  It
+lets two cells of a unit hold one digit, which the unit itself forbids:
+weaker than a table, for a cost of cells times digits operations on the
+box, where a table's is its fillings.  The hints fold such rules the same
+way (crossprolog/folds.py).
+*/
+
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+:- use_module(grid_candidates, [field/3, goal_expansion/2, remove_digits/3, cell_allowed/3]).
+
+:- set_prolog_flag(optimise, true).     % compiled arithmetic: the passes are all masks
+
+%!  fold_box(+Op, +Target, +Low-High, -Box) is semidet.
+%
+%   Box is box(Top, Inside, Steps) for the sum (Op +) or product (Op *)
+%   Target of digits Low..High: Top the target's point, Inside the set
+%   of the points at or below it, Steps a step(Digit, Shift, Valid) for
+%   each digit that divides into the target, Shift the number its point
+%   adds to another's, Valid the set of the points from which it can be
+%   taken away.  Fails for a product with a digit under 1, which has no
+%   exponents (the rule is listed then).
+fold_box(Op, Target, Low-High, box(Top, Inside, Steps)) :-
+    numlist(Low, High, Digits),
+    digit_vectors(Op, Digits, Primes, Vectors),
+    target_vector(Op, Target, Primes, Bounds),
+    max_components(Vectors, Bounds, Largest),
+    maplist(radix, Bounds, Largest, Radices),
+    weights(Radices, 1, Weights),
+    point(Bounds, Weights, Top),
+    box_set(Bounds, Weights, Inside),
+    foldl(digit_step(Bounds, Weights), Digits, Vectors, Steps, []).
+
+%   Vectors: each digit's exponents of Primes, those of the digits' primes
+%   (a sum: the digit itself, of one "prime").
+digit_vectors(+, Digits, [sum], Vectors) :-
+    Digits = [Low|_],
+    Low >= 0,
+    maplist(sum_vector, Digits, Vectors).
+digit_vectors(*, Digits, Primes, Vectors) :-
+    Digits = [Low|_],
+    Low >= 1,
+    foldl(digit_primes, Digits, [], Primes0),
+    sort(Primes0, Primes),
+    maplist(exponents(Primes), Digits, Vectors).
+
+sum_vector(Digit, [Digit]).
+
+digit_primes(Digit, Primes0, Primes) :-
+    digit_factors(Digit, 2, Factors),
+    append(Factors, Primes0, Primes).
+
+digit_factors(1, _, []) :- !.
+digit_factors(N, P, [P|Ps]) :-
+    N mod P =:= 0, !,
+    N1 is N // P,
+    digit_factors(N1, P, Ps).
+digit_factors(N, P, Ps) :-
+    P1 is P + 1,
+    digit_factors(N, P1, Ps).
+
+exponents(Primes, N, Vector) :-
+    foldl(exponent_of, Primes, Vector, N, _).
+
+exponent_of(P, E, N0, N) :-
+    exponent_of(P, N0, 0, E, N).
+
+exponent_of(P, N0, E0, E, N) :-
+    (   N0 mod P =:= 0
+    ->  N1 is N0 // P,
+        E1 is E0 + 1,
+        exponent_of(P, N1, E1, E, N)
+    ;   E = E0,
+        N = N0
+    ).
+
+%   Bounds: the target's point; a product with a prime no digit has
+%   (a factor 11) has none, and no filling (the box of an impossible
+%   point is left empty by its steps: every bound -1).
+target_vector(+, Target, [sum], [Target]).
+target_vector(*, Target, Primes, Bounds) :-
+    foldl(exponent_of, Primes, Exponents, Target, Left),
+    (   Left =:= 1
+    ->  Bounds = Exponents
+    ;   maplist(=(-1), Exponents, Bounds)
+    ).
+
+max_components(Vectors, Bounds, Largest) :-
+    foldl(componentwise_max, Vectors, Bounds, Largest).
+
+componentwise_max(Vector, Max0, Max) :-
+    maplist(larger, Vector, Max0, Max).
+
+larger(A, B, Max) :-
+    Max is max(A, B).
+
+smaller_by(A, B, Difference) :-
+    Difference is A - B.
+
+%   Room for a point at the bound plus a digit's largest exponent.
+radix(Bound, Largest, Radix) :-
+    Radix is max(Bound, 0) + Largest + 1.
+
+weights([], _, []).
+weights([Radix|Radices], W, [W|Ws]) :-
+    W1 is W * Radix,
+    weights(Radices, W1, Ws).
+
+point(Vector, Weights, Point) :-
+    foldl(add_weighed, Vector, Weights, 0, Point).
+
+add_weighed(Coordinate, Weight, Point0, Point) :-
+    Point is Point0 + Coordinate * Weight.
+
+%   The set of the points from the origin to Bounds, each coordinate.
+box_set(Bounds, Weights, Set) :-
+    foldl(stretched, Bounds, Weights, 1, Set).
+
+stretched(Bound, Weight, Set0, Set) :-
+    (   Bound < 0
+    ->  Set = 0
+    ;   numlist(0, Bound, Ks),
+        foldl(shifted_by(Set0, Weight), Ks, 0, Set)
+    ).
+
+shifted_by(Set0, Weight, K, Set1, Set) :-
+    Set is Set1 \/ (Set0 << (K * Weight)).
+
+%   A digit whose point lies inside the box can be a cell's: its points
+%   to take it away from are the box's points at or above its own.
+digit_step(Bounds, Weights, Digit, Vector, [step(Digit, Shift, Valid)|Steps], Steps) :-
+    maplist(smaller_by, Bounds, Vector, Room),
+    \+ ( member(R, Room), R < 0 ), !,
+    point(Vector, Weights, Shift),
+    box_set(Room, Weights, Below),
+    Valid is Below << Shift.
+digit_step(_, _, _, _, Steps, Steps).
+
+%!  fold_support(+Numbers, +Box, +Grid, -Seen) is semidet.
+%
+%   The open cells of Numbers keep the digits some filling of Box their
+%   cells allow has there; fails when there is none.  Seen is the cells'
+%   masks packed as table_support packs them, once narrowed.
+fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
+    maplist(cell_allowed(Grid), Numbers, Masks),
+    points_before(Masks, Steps, Inside, 1, Before),
+    Goal is 1 << Top,
+    reaching(Masks, Steps, Goal, AfterAll),
+    AfterAll = [From|After],
+    From /\ 1 =\= 0,
+    maplist(digits_supported(Steps), Masks, Before, After, Supported),
+    field(width, Grid, Width),
+    narrowed(Numbers, Masks, Supported, Grid, Width, 0, 0, Seen).
+
+%   Before: for each cell, the points its cells before it can reach.
+points_before([], _, _, _, []).
+points_before([Mask|Masks], Steps, Inside, Points, [Points|Before]) :-
+    steps_forward(Steps, Mask, Points, 0, Next0),
+    Next is Next0 /\ Inside,
+    points_before(Masks, Steps, Inside, Next, Before).
+
+steps_forward([], _, _, Next, Next).
+steps_forward([step(D, Shift, _)|Steps], Mask, Points, Next0, Next) :-
+    (   Mask /\ (1 << D) =\= 0
+    ->  Next1 is Next0 \/ (Points << Shift)
+    ;   Next1 = Next0
+    ),
+    steps_forward(Steps, Mask, Points, Next1, Next).
+
+%   For each cell and after the last, the points from which it and the
+%   cells after it can reach the target: the target's own after the last.
+reaching([], _, Goal, [Goal]).
+reaching([Mask|Masks], Steps, Goal, [Points|After]) :-
+    reaching(Masks, Steps, Goal, After),
+    After = [Next|_],
+    steps_back(Steps, Mask, Next, 0, Points).
+
+steps_back([], _, _, Points, Points).
+steps_back([step(D, Shift, Valid)|Steps], Mask, Next, Points0, Points) :-
+    (   Mask /\ (1 << D) =\= 0
+    ->  Points1 is Points0 \/ ((Next /\ Valid) >> Shift)
+    ;   Points1 = Points0
+    ),
+    steps_back(Steps, Mask, Next, Points1, Points).
+
+%   The digits of Mask that take a point before the cell to one after it.
+digits_supported(Steps, Mask, Before, After, Supported) :-
+    foldl(step_supported(Mask, Before, After), Steps, 0, Supported).
+
+step_supported(Mask, Before, After, step(D, Shift, _), S0, S) :-
+    Bit is 1 << D,
+    (   Mask /\ Bit =\= 0,
+        (Before << Shift) /\ After =\= 0
+    ->  S is S0 \/ Bit
+    ;   S = S0
+    ).
+
+narrowed([], [], [], _, _, _, Seen, Seen).
+narrowed([I|Is], [Mask|Masks], [Supported|Ss], Grid, Width, Shift, Seen0, Seen) :-
+    (   Supported =:= Mask
+    ->  true
+    ;   remove_digits(Grid, Mask /\ \ Supported, I)
+    ),
+    Seen1 is Seen0 \/ (Supported << Shift),
+    Shift1 is Shift + Width,
+    narrowed(Is, Masks, Ss, Grid, Width, Shift1, Seen1, Seen).
