@@ -11,6 +11,7 @@ import sys
 import pytest
 
 import crossprolog
+from crossprolog.cli.questions import at_least
 
 from conftest import EXAMPLES, NEVER_CROSSPRODUCT
 
@@ -61,6 +62,11 @@ def test_count_and_its_limit(cli, write):
     limited = cli("count", path, "--limit", "3")
     assert limited.code == 0 and "at least 3 solutions" in limited.out and "--limit 3" in limited.out
     assert cli("count", path, "--limit", "3", "--format", "json").json()["complete"] is False
+
+
+def test_a_search_stopped_short_says_what_it_found_and_never_at_least_0():
+    assert [at_least(n) for n in (0, 1, 2)] == ["no solution found yet", "at least 1 solution",
+                                                "at least 2 solutions"]
 
 
 def test_check_says_well_formed_or_not(cli, write):

@@ -186,7 +186,7 @@ def _all_solved(puzzle: Puzzle, run: Run, solutions: list, drawings: list[str], 
     if stopped == "timeout":
         said = f"time limit of {run.args.timeout:g} s reached after {plural(len(solutions), 'solution')}"
     elif stopped:
-        said = f"at least {plural(len(solutions), 'solution')} (interrupted)"
+        said = f"{at_least(len(solutions))} (interrupted)"
     else:
         said = plural(len(solutions), "solution") if solutions else "no solution"
     code = LIMIT if stopped == "timeout" else INTERRUPTED if stopped else OK if solutions else NO
@@ -222,16 +222,21 @@ def _counted(run: Run, puzzle: Puzzle, found: Search | None, count: int = 0,
     record = {"family": puzzle.family, "count": count, "complete": complete, "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
     if status == "resource":
-        return Outcome(LIMIT, f"at least {plural(count, 'solution')} ({reason})",
+        return Outcome(LIMIT, f"{at_least(count)} ({reason})",
                        {**record, "status": "error", "error": reason})
     if status == "timeout":
-        return Outcome(LIMIT, f"at least {plural(count, 'solution')} "
-                              f"(time limit of {run.args.timeout:g} s reached)", record)
+        return Outcome(LIMIT, f"{at_least(count)} (time limit of {run.args.timeout:g} s reached)", record)
     if status == "interrupted":
-        return Outcome(INTERRUPTED, f"at least {plural(count, 'solution')} (interrupted)", record)
+        return Outcome(INTERRUPTED, f"{at_least(count)} (interrupted)", record)
     text = (plural(count, "solution") if complete
-            else f"at least {plural(count, 'solution')} (stopped at --limit {run.args.limit})")
+            else f"{at_least(count)} (stopped at --limit {run.args.limit})")
     return Outcome(OK if count else NO, text, record)
+
+
+def at_least(count: int) -> str:
+    """What a search stopped short has found: "at least 3 solutions", or "no solution
+    found yet" (not "at least 0")."""
+    return f"at least {plural(count, 'solution')}" if count else "no solution found yet"
 
 
 def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
