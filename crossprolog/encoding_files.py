@@ -7,6 +7,7 @@ error, not a process that grows until the system ends it."""
 from __future__ import annotations
 
 from .errors import UsageError
+from .text_files import NotUtf8, capped_bytes, utf8_text
 
 MAX_ENCODING_BYTES = 4_000_000  # as a puzzle file's (cli.inputs.MAX_INPUT_BYTES)
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark, which Windows editors write first
@@ -16,8 +17,7 @@ def encoding_bytes(path: str) -> bytes:
     """The bytes of the encoding file at `path`: UsageError, one line naming it, for one
     that cannot be read or has more than MAX_ENCODING_BYTES (no more is read)."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_ENCODING_BYTES + 1)
+        data = capped_bytes(path, MAX_ENCODING_BYTES)
     except OSError as error:
         raise UsageError(f"{path}: cannot read the file ({error.strerror or error})") from None
     if len(data) > MAX_ENCODING_BYTES:
@@ -29,14 +29,10 @@ def encoding_text(path: str) -> str:
     """The text of the encoding file at `path`, a byte-order mark dropped: UsageError, one
     line naming it (and where, for bytes that are not UTF-8), as `encoding_bytes` says
     or for text that is not UTF-8."""
-    data = encoding_bytes(path)
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        before = data[:error.start]
-        line = before.count(b"\n") + 1
-        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
-        raise UsageError(f"{path}:{line}:{column}: byte 0x{data[error.start]:02x} is not UTF-8 text") from None
+        return utf8_text(encoding_bytes(path))
+    except NotUtf8 as error:
+        raise UsageError(f"{path}:{error.line}:{error.column}: {error}") from None
 
 
 def marked(path: str) -> bool:

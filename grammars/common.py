@@ -14,6 +14,7 @@ from ..drawing import FENCE
 from ..errors import ParseError
 from ..family import Option, OptionError
 from ..puzzle import MAX_DIGITS
+from ..text_files import NotUtf8, utf8_text
 
 # What a reader takes, so that no text holds its time and memory for long: a puzzle's
 # text (a generated 200x200 CrossCells has 0.7 M characters), and a text of several
@@ -97,13 +98,9 @@ def is_comment(line: Line) -> bool:
 def decode(data: bytes) -> str:
     """Text of a puzzle file's bytes (UTF-8, BOM allowed); ParseError if not UTF-8."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
-        raise ParseError(f"byte 0x{data[error.start]:02x} is not UTF-8 text: this does not look "
-                         "like puzzle text", line, column) from None
+        return utf8_text(data)
+    except NotUtf8 as error:
+        raise ParseError(f"{error}: this does not look like puzzle text", error.line, error.column) from None
 
 
 # A non-negative integer, maybe with thousands separators, as a regular expression.

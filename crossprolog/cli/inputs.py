@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass
+from functools import cache
 
 from .. import batch, engine
 from ..errors import CrossprologError, ParseError, TimeLimitExceeded, UsageError, printable
@@ -14,6 +15,7 @@ from ..families import FAMILIES
 from ..grammars.common import MAX_TEXT_CHARS, decode
 from ..puzzle import Puzzle
 from ..registry import SUFFIXES, Piece, most_puzzles, parse_piece, pieces, read_pieces, several_in
+from ..text_files import capped_bytes
 from .limits import remaining, time_limit
 from .state import Run
 
@@ -42,15 +44,12 @@ def read_inputs(run: Run) -> list[Input]:
     start for the first file and from its own for the others (its bytes, which a
     pipe may be slow to give, within --timeout of asking for them)."""
     inputs: list[Input] = []
-    stdin = None
     timeout = run.args.timeout
     for n, path in enumerate(batch.expand(run.args.paths, SUFFIXES, written=getattr(run.args, "out", None))):
         started = run.started if n == 0 else time.monotonic()
         try:
             with time_limit(timeout, time.monotonic()):
-                if path == "-" and stdin is None:
-                    stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-                text = read_text(path, stdin)
+                text = read_text(path)
             # one pass reads every puzzle of the file: it has the time of all of them
             with time_limit(timeout and timeout * most_puzzles(text), started):
                 found = read_pieces(text, run.args.family, **option_values(run.args))
@@ -103,16 +102,22 @@ def path_name(path: str, escaped: bool = True) -> str:
     return printable(name) if escaped else name
 
 
-def read_text(path: str, stdin: bytes | None) -> str:
-    """The text of the file at `path` (or of standard input, read as `stdin`).  Raises ParseError."""
+@cache
+def stdin_bytes() -> bytes:
+    """Standard input's bytes, but no more than MAX_INPUT_BYTES + 1 (as `read_text` reads
+    a file): read once, however many times `-` is named."""
+    return sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+
+
+def read_text(path: str) -> str:
+    """The text of the file at `path` ("-": standard input).  Raises ParseError."""
     if path == "-":
-        data = stdin
+        data = stdin_bytes()
     elif os.path.isdir(path):
         raise ParseError("a directory without puzzle files (" + ", ".join(f"*{s}" for s in SUFFIXES) + ")")
     else:
         try:
-            with open(path, "rb") as file:
-                data = file.read(MAX_INPUT_BYTES + 1)
+            data = capped_bytes(path, MAX_INPUT_BYTES)
         except OSError as error:
             raise ParseError(f"cannot read the file: {error.strerror}") from None
     if len(data) > MAX_INPUT_BYTES:
@@ -123,8 +128,7 @@ def read_text(path: str, stdin: bytes | None) -> str:
 def read_puzzle(path: str, args) -> Puzzle:
     """The one puzzle in the file at `path` ("-": standard input).  Raises ParseError, and
     UsageError for a file of several puzzles."""
-    stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
-    found = pieces(read_text(path, stdin), family=args.family, options=option_values(args))
+    found = pieces(read_text(path), family=args.family, options=option_values(args))
     if len(found) > 1:
         raise UsageError(f"{path_name(path)} holds {len(found)} puzzles; this command takes one "
                          "(put it in a file of its own)")

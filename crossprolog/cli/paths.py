@@ -156,7 +156,7 @@ def with_entries(puzzle: Puzzle, run: Run) -> tuple[Puzzle, tuple]:
         # read as puzzle files are (bytes that are not UTF-8 ...); "-" is a file so named:
         # standard input may hold the puzzle.  An error is located in that file.
         try:
-            ENTRIES[path] = registry.parse(read_text(path if path != "-" else "./-", None),
+            ENTRIES[path] = registry.parse(read_text(path if path != "-" else "./-"),
                                            family=puzzle.family)
         except ParseError as error:
             raise replace(error, path=path, message=f"{error.message} (in --entries)") from None

@@ -12,7 +12,7 @@ from .. import batch, engine, results_files, studies
 from .. import compare as compare_module, compare_report
 from ..errors import CrossprologError, Interrupted, ParseError, UsageError
 from ..registry import SUFFIXES, parse_piece, read_pieces
-from .inputs import MAX_INPUT_BYTES, load_encodings, option_values, path_name, read_puzzle, read_text
+from .inputs import load_encodings, option_values, path_name, read_puzzle, read_text
 from . import limits
 from .report import BAD, INTERRUPTED, NO, OK, bar, plural, worst, write
 from .state import Run
@@ -153,8 +153,7 @@ def _compared_items(args) -> list[tuple[str, object, str]]:
     items = []
     for path in batch.expand(args.paths, SUFFIXES):
         try:
-            stdin = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1) if path == "-" else None
-            found = read_pieces(read_text(path, stdin), args.family, **option_values(args))
+            found = read_pieces(read_text(path), args.family, **option_values(args))
         except ParseError as error:
             items.append((path, None, error.report(path_name(path, escaped=False))))
             continue
