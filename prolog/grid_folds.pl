@@ -52,8 +52,8 @@ fold_box(Op, Target, Low-High, box(Top, Inside, Steps)) :-
     box_set(Bounds, Weights, Inside),
     foldl(digit_step(Bounds, Weights), Digits, Vectors, Steps, []).
 
-%   Vectors: each digit's exponents of Primes, those of the digits' primes
-%   (a sum: the digit itself, of one "prime").
+%   Vectors: each digit's exponents of Primes, the primes up to the
+%   largest digit (a sum: the digit itself, of one "prime").
 digit_vectors(+, Digits, [sum], Vectors) :-
     Digits = [Low|_],
     Low >= 0,
@@ -61,24 +61,16 @@ digit_vectors(+, Digits, [sum], Vectors) :-
 digit_vectors(*, Digits, Primes, Vectors) :-
     Digits = [Low|_],
     Low >= 1,
-    foldl(digit_primes, Digits, [], Primes0),
-    sort(Primes0, Primes),
+    last(Digits, High),
+    findall(P, ( between(2, High, P), \+ has_divisor(P) ), Primes),
     maplist(exponents(Primes), Digits, Vectors).
 
 sum_vector(Digit, [Digit]).
 
-digit_primes(Digit, Primes0, Primes) :-
-    digit_factors(Digit, 2, Factors),
-    append(Factors, Primes0, Primes).
-
-digit_factors(1, _, []) :- !.
-digit_factors(N, P, [P|Ps]) :-
-    N mod P =:= 0, !,
-    N1 is N // P,
-    digit_factors(N1, P, Ps).
-digit_factors(N, P, Ps) :-
-    P1 is P + 1,
-    digit_factors(N, P1, Ps).
+has_divisor(N) :-
+    Below is N - 1,
+    between(2, Below, D),
+    N mod D =:= 0, !.
 
 exponents(Primes, N, Vector) :-
     foldl(exponent_of, Primes, Vector, N, _).
