@@ -317,7 +317,6 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None,
     def drawn() -> CrossProduct | None:
         table = random_table(rows, cols, rng)
         full = CrossProduct.from_table(table, givens=table)
-        products = [clue for clue in full.clues() if clue.kind != "given"]
-        return making.well_formed(full, [list(row) for row in table], rng, fixed=products)
+        return making.well_formed(full, [list(row) for row in table], rng)
 
     yield from making.made_puzzles(drawn, n, f"{rows}x{cols} CrossProduct")

@@ -376,9 +376,8 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     def drawn() -> Kakuro | None:
         white, digits = random_filling(rows, cols, rng)
         full = clued(white, digits, rows, cols).placing(digits)
-        runs = [clue for clue in full.clues() if clue.kind == "run"]
         intended = [[digits.get((r, c), 0) for c in range(cols)] for r in range(rows)]
-        return making.well_formed(full, intended, rng, fixed=runs)
+        return making.well_formed(full, intended, rng)
 
     yield from making.made_puzzles(drawn, n, f"{rows}x{cols} Kakuro")
 

@@ -221,8 +221,7 @@ def well_formed_puzzles(rows: int, cols: int, n: int, seed: int | None = None) -
     def drawn() -> KillerSudoku | None:
         grid = random_grid(size, rng)
         full = KillerSudoku(size, random_cages(grid, rng), grid)
-        cages = [clue for clue in full.clues() if clue.kind == "cage"]
-        return making.well_formed(full, [list(row) for row in grid], rng, fixed=cages)
+        return making.well_formed(full, [list(row) for row in grid], rng)
 
     yield from making.made_puzzles(drawn, n, f"{size}x{size} Killer Sudoku")
 

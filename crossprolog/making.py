@@ -21,12 +21,13 @@ The result is minimal, not minimum: another order may need fewer clues.
 from __future__ import annotations
 
 import random
+import time
 from contextlib import contextmanager
 from typing import Callable, Collection, Iterable, Iterator
 
 from . import searches
 from .answers import Cell, Clue
-from .errors import CrossprologError, UsageError
+from .errors import CrossprologError, TimeLimitExceeded, UsageError
 from .puzzle import Puzzle
 
 def checked_size(title: str, rows: int, cols: int, smallest: int, largest: int, why: str = "") -> None:
@@ -46,7 +47,8 @@ QUESTION_INFERENCES = 60_000_000
 
 
 class Undecided(Exception):
-    """A question about a puzzle being made took more than QUESTION_INFERENCES."""
+    """A question about a puzzle took more than QUESTION_INFERENCES (being made) or
+    its time (`spare_clues`)."""
 
 
 # A family's way to tell two solutions apart with a clue the full puzzle lacks:
@@ -90,12 +92,11 @@ def made_puzzles(draw: Callable[[], Puzzle | None], n: int, what: str) -> Iterat
 
 
 def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
-                fixed: Collection[Clue] = (), shown: Collection[Clue] = (),
-                new_clue: NewClue | None = None) -> Puzzle | None:
-    """`full` keeping `fixed` and a minimal set of its other clues under which
-    `intended` is its only solution; None when its clues cannot tell every other
-    solution apart, or a question about them takes more than QUESTION_INFERENCES
-    (then the family draws another puzzle).
+                shown: Collection[Clue] = (), new_clue: NewClue | None = None) -> Puzzle | None:
+    """`full` keeping the clues a maker may not hide (`Puzzle.hideable`) and a minimal
+    set of the others under which `intended` is its only solution; None when its
+    clues cannot tell every other solution apart, or a question about them takes
+    more than QUESTION_INFERENCES (then the family draws another puzzle).
 
     The reveal asks whether the shown clues leave another solution, the hide
     the same of each shown clue's rest; one found earlier that meets them
@@ -103,13 +104,65 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
     looks only for a solution that breaks it.  Givens stay posted between
     questions (`Givens.push`): the reveal pushes the ones it shows, and the
     hide pushes them by halves (`hide`)."""
-    fixed, shown = set(fixed), set(shown)
-    checker = Givens(full, fixed) if all(
-        clue.kind == "given" for clue in full.clues() if clue not in fixed) else Reposting(full, fixed)
+    fixed, shown = fixed_clues(full), set(shown)
     try:
-        return _revealed_and_hidden(full, intended, rng, fixed, shown, new_clue, checker)
+        return _revealed_and_hidden(full, intended, rng, fixed, shown, new_clue, checker(full, fixed))
     except Undecided:
         return None
+
+
+def spare_clues(puzzle: Puzzle, intended: list | None = None,
+                timeout: float | None = None) -> list[Clue]:
+    """The clues of the well-formed `puzzle` that a maker could hide each alone
+    (`Puzzle.hideable`) and leave its solution the only one, in the order the layout
+    draws them: none for a minimal puzzle.  `intended` is that solution as JSON has
+    it, found here when not given: UsageError for a puzzle with none or several.
+    TimeLimitExceeded past `timeout` seconds.  One search a clue at most, for a
+    solution that breaks it and meets the rest; one found before answers for the
+    clues it meets (`Witnesses`)."""
+    deadline = time.monotonic() + timeout if timeout else None
+    if intended is None:
+        found = puzzle.search(limit=2, timeout=timeout)
+        if found.status == "timeout":
+            raise TimeLimitExceeded(timeout or 0)
+        if found.count != 1:
+            raise UsageError(f"the puzzle has {'no solution' if not found.count else 'more than one solution'}: "
+                             "a clue is to spare in a well-formed puzzle only")
+        intended = found.solutions[0].to_json()
+    fixed = fixed_clues(puzzle)
+    shown = set(puzzle.clues()) - fixed
+    spare = []
+    try:
+        with checker(puzzle, fixed, deadline, inferences=0) as asking:
+            witnesses = Witnesses(puzzle, intended, fixed)
+            for clue in (clue for clue in puzzle.clues() if clue in shown):
+                rest = shown - {clue}
+                if witnesses.meeting(rest) is not None:
+                    continue
+                cells = witnesses.cells(clue)
+                if not witnesses.added(asking.others(rest, intended, apart=cells if len(cells) == 1 else ())):
+                    spare.append(clue)
+    except Undecided:
+        raise TimeLimitExceeded(timeout or 0) from None
+    return spare
+
+
+def fixed_clues(puzzle: Puzzle) -> set[Clue]:
+    """The clues of `puzzle` a maker always shows: those not `hideable`."""
+    return {clue for clue in puzzle.clues() if not puzzle.hideable(clue)}
+
+
+def checker(full: Puzzle, fixed: set[Clue], deadline: float | None = None,
+            inferences: int | None = None) -> Reposting:
+    """What asks whether clues of `full` beside `fixed` leave a second solution: a
+    session restricted by givens when only givens come and go (each question bounded
+    by `inferences`, 0: none, None: QUESTION_INFERENCES), else a search of the puzzle
+    they make; every question by the time to `deadline` (time.monotonic) too, when
+    given."""
+    hidden = [clue for clue in full.clues() if clue not in fixed]
+    if all(clue.kind == "given" for clue in hidden):
+        return Givens(full, fixed, deadline, inferences)
+    return Reposting(full, fixed, deadline)
 
 
 def _revealed_and_hidden(full: Puzzle, intended: list, rng: random.Random, fixed: set[Clue],
@@ -231,10 +284,20 @@ def other_solutions(puzzle: Puzzle, intended: list) -> list[list]:
 
 
 class Reposting:
-    """Asks whether clues leave a second solution by searching the puzzle they make."""
+    """Asks whether clues leave a second solution by searching the puzzle they make
+    (within the time to `deadline`, when given)."""
 
-    def __init__(self, full: Puzzle, fixed: set[Clue]):
-        self.full, self.fixed = full, fixed
+    def __init__(self, full: Puzzle, fixed: set[Clue], deadline: float | None = None):
+        self.full, self.fixed, self.deadline = full, fixed, deadline
+
+    def seconds(self) -> float | None:
+        """The time a question may take (None: no limit); Undecided once it is up."""
+        if self.deadline is None:
+            return None
+        if (left := self.deadline - time.monotonic()) <= 0:
+            raise Undecided()
+        return left
+
 
     def others(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list[list]:
         """Solutions other than `intended` under `fixed` and `shown` (differing from it in
@@ -242,10 +305,11 @@ class Reposting:
         given `apart`); none when there is none."""
         puzzle = self.full.keeping(self.fixed | shown)
         if not apart:
-            return other_solutions(puzzle, intended)
+            found = puzzle.search(limit=2, timeout=self.seconds())
+            return self.decided(found.status, [s.to_json() for s in found.solutions], intended)
         found = searches.restricted(puzzle.record.prolog, puzzle.prolog_data(),
-                                  self.restrictions(set(), intended, apart),
-                                  shape=puzzle.answer_shape(), limit=1)
+                                    self.restrictions(set(), intended, apart),
+                                    shape=puzzle.answer_shape(), limit=1, timeout=self.seconds())
         return self.unintended(puzzle, found, intended)
 
     def restrictions(self, shown: set[Clue], intended: list, apart: Collection[Cell]) -> list:
@@ -259,11 +323,20 @@ class Reposting:
                           [intended[r][c] for r, c in ordered]])
         return cells
 
-    @staticmethod
-    def unintended(puzzle: Puzzle, found: dict, intended: list) -> list[list]:
+    def unintended(self, puzzle: Puzzle, found: dict, intended: list) -> list[list]:
         """The solutions of a search's result other than `intended`, as JSON has them."""
-        grids = (puzzle._solution(answer).to_json() for answer in found["solutions"])
-        return [grid for grid in grids if grid != intended]
+        return self.decided(found["status"], [puzzle._solution(answer).to_json()
+                                              for answer in found["solutions"]], intended)
+
+    @staticmethod
+    def decided(status: str, grids: list[list], intended: list) -> list[list]:
+        """Those of `grids`, a search's solutions, other than `intended`; Undecided when
+        there is none and the search stopped short (found only `intended`, or nothing,
+        in its time or inferences): it might have found one."""
+        others = [grid for grid in grids if grid != intended]
+        if status == "timeout" and not others:
+            raise Undecided()
+        return others
 
     def push(self, clues: set[Clue], intended: list) -> None:
         """Note that `clues` will be shown in the questions until `pop` (reposting
@@ -296,7 +369,13 @@ class Reposting:
 class Givens(Reposting):
     """The same question when the clues to show are given cells: the puzzle without
     them is posted once (a searches.Session) and each question only restricts it,
-    by the givens not pushed already (see `push`)."""
+    by the givens not pushed already (see `push`), within `inferences` (0: no bound;
+    None: QUESTION_INFERENCES)."""
+
+    def __init__(self, full: Puzzle, fixed: set[Clue], deadline: float | None = None,
+                 inferences: int | None = None):
+        super().__init__(full, fixed, deadline)
+        self.inferences = QUESTION_INFERENCES if inferences is None else inferences
 
     def __enter__(self):
         base = self.full.keeping(self.fixed)
@@ -324,9 +403,8 @@ class Givens(Reposting):
             self.pop()  # a pushed clue is hidden now
         posted = set().union(*self.pushed)
         found = self.session.restricted(self.restrictions(shown - posted, intended, apart),
-                                        limit=1 if apart else 2, inferences=QUESTION_INFERENCES)
-        if found["status"] == "timeout" and not found["solutions"]:
-            raise Undecided()
+                                        limit=1 if apart else 2, timeout=self.seconds(),
+                                        inferences=self.inferences)
         return self.unintended(self.base, found, intended)
 
     def __exit__(self, *_) -> None:

@@ -89,6 +89,13 @@ class Puzzle(ABC):
     def keeping(self, clues: Collection[Clue]) -> Puzzle:
         """The puzzle with only `clues` of its clues (its family's own rules kept)."""
 
+    def hideable(self, clue: Clue) -> bool:
+        """Whether a maker may leave `clue` out and keep the puzzle of its kind: a given
+        digit.  A CrossProduct's products, a KenKen's, Killer Sudoku's or Kakuro's
+        cages and runs make the puzzle what it is; a CrossCells' totals are clues like
+        its givens (making.py's well-formed puzzles hide what is hideable)."""
+        return clue.kind == "given"
+
     @abstractmethod
     def open_cells(self) -> list[Cell]:
         """The cells not yet decided, as JSON indexes them."""

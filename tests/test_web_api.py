@@ -84,6 +84,19 @@ def test_check_draws_the_conflict_and_the_differences(server):
     assert [d["text"].splitlines()[1] for d in several["drawings"]] == ["[1] [2] 2", "[2] [1] 2"]
 
 
+def test_check_says_which_clues_are_to_spare_when_asked(server):
+    filled_in = (EXAMPLES / "sudoku" / "ai-escargot.txt").read_text().replace(
+        "1 . . | . . 7 | . 9 .", "1 6 2 | . . 7 | . 9 .")
+    status, body = server.post("/api/check", {"drawings": True, "text": filled_in, "minimal": True})
+    assert status == 200 and body["minimal"] is False and len(body["spare"]) == 3
+    assert body["output"].startswith("well-formed, not minimal: exactly one solution")
+    assert "1 [6] [2] | . . 7 | . 9 ." in body["drawings"][0]["text"].splitlines()
+    _, plain = server.post("/api/check", {"text": filled_in})
+    assert plain["status"] == "unique" and "minimal" not in plain
+    status, refused = server.post("/api/check", {"text": filled_in, "minimal": "yes"})
+    assert status == 400 and refused["error"] == '"minimal" must be true or false'
+
+
 def test_hint_after_hint_applied_to_the_text_solves_the_puzzle(server):
     text, steps = text_of("crossproduct"), 0
     while True:

@@ -214,6 +214,21 @@ def test_check_draws_the_conflict_and_two_solutions_apart(page):
     assert "give 1 at row 1, column 1" in text_of(page.find_element(By.ID, "result-status"))
 
 
+def test_check_with_minimal_ticked_names_and_marks_the_clues_to_spare(page):
+    escargot = (EXAMPLES / "sudoku" / "ai-escargot.txt").read_text()
+    paste(page, escargot.replace("1 . . | . . 7 | . 9 .", "1 6 2 | . . 7 | . 9 ."))
+    minimal = page.find_element(By.ID, "minimal")
+    minimal.click()
+    try:
+        page.find_element(By.ID, "check").click()
+        assert answered(page, ("unique", "error")) == "unique"
+        said = text_of(page.find_element(By.ID, "result-status"))
+        assert said.startswith("well-formed, not minimal") and said.endswith("the 3 at row 2, column 2")
+        assert "1 [6] [2] | . . 7 | . 9 ." in drawings(page, "result-drawings")[0].splitlines()
+    finally:
+        minimal.click()  # the page is shared by the tests after this one
+
+
 def test_generate_puts_a_well_formed_puzzle_in_the_text(page, cli):
     Select(page.find_element(By.ID, "generate-family")).select_by_value("kenken")
     for name, value in (("rows", "4"), ("cols", "4"), ("seed", "3")):

@@ -138,7 +138,11 @@ def _count(command: argparse.ArgumentParser) -> None:
 
 
 def _check(command: argparse.ArgumentParser) -> None:
-    _puzzle_command(command, later("questions", "check"))
+    _puzzle_command(command, later("checking", "check"))
+    command.add_argument("--minimal", action="store_true",
+                         help="also say whether any clue is to spare: one that could be left "
+                              "out alone and the solution stay the only one (a given digit; "
+                              "in CrossCells a total too)")
 
 
 def _hint(command: argparse.ArgumentParser) -> None:

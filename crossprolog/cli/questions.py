@@ -33,10 +33,6 @@ def count(run: Run) -> int:
     return each_puzzle(run, count_one)
 
 
-def check(run: Run) -> int:
-    return each_puzzle(run, check_one)
-
-
 def hint(run: Run) -> int:
     return each_puzzle(run, hint_one)
 
@@ -75,12 +71,12 @@ def _solved(puzzle: Puzzle, run: Run, found: Search | None, entries: tuple = ())
         said = f"time limit of {run.args.timeout:g} s reached"
         return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
     if solution is None:
-        return _no_solution(puzzle, run, record, "no solution", entries)
+        return no_solution(puzzle, run, record, "no solution", entries)
     return Outcome(OK, puzzle.render(solution, layout(run.args)), record,
                    picture=picture(run.args, solution), drawn=((puzzle, solution, NO_MARKS),))
 
 
-def _no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
+def no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple = ()) -> Outcome:
     """What to say of a puzzle without solution: the clue (or two) most likely mistyped,
     else the clues that cannot hold together, marked in its layout.  They are sought
     with the family's own encodings, whichever of them or of another paradigm was named
@@ -239,57 +235,6 @@ def at_least(count: int) -> str:
     return f"at least {plural(count, 'solution')}" if count else "no solution found yet"
 
 
-def check_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
-    puzzle, entries = with_entries(puzzle, run)
-    with watchdog(run, budget, lambda: _checked(run, puzzle, None, entries)):
-        found = puzzle.search(limit=2, timeout=budget, encoding=run.args.encoding)
-    return _checked(run, puzzle, found, entries)
-
-
-def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()) -> Outcome:
-    """The outcome of a check (found None: it ran out of time)."""
-    status, count = (found.status, found.count) if found else ("timeout", 0)
-    well_formed = status != "timeout" and count == 1
-    record = {"family": puzzle.family, "well_formed": well_formed, "count": count,
-              "complete": status == "complete", "status": known(found),
-              "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
-    if status == "timeout":
-        said = f"undecided: time limit of {run.args.timeout:g} s reached after {plural(count, 'solution')}"
-        return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
-    if well_formed:
-        said = "well-formed: exactly one solution"
-        return Outcome(OK, said, record, picture=picture(run.args, puzzle, caption=[said]))
-    if count == 0:
-        return _no_solution(puzzle, run, record, "not well-formed: no solution", entries)
-    return _several(puzzle, run, record, *found.solutions)
-
-
-def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
-    """Two solutions, where they differ (marked), and a clue that would leave one."""
-    timed_out = False
-    try:
-        seen = diagnosis.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
-                                 encoding=run.args.encoding)
-    except TimeLimitExceeded:
-        seen, timed_out = diagnosis.Ambiguity((first, second), diagnosis.difference(first, second), None), True
-    marks = Marks(cells=frozenset(seen.difference))
-    drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
-    advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left" if seen.suggestion
-              else "no one more clue makes the solution unique" if seen.exhaustive
-              else "no one more clue that makes the solution unique was found in the time" if timed_out
-              else "no one more clue that either of these meets makes the solution unique")
-    text = (f"not well-formed: more than one solution; two of them, differing at "
-            f"{plural(len(seen.difference), 'cell')} (in brackets):\n{drawings[0]}\n\n"
-            f"{drawings[1]}\n{advice}")
-    return Outcome(NO, text, {**record, "solutions": [s.to_json() for s in seen.solutions],
-                              "difference": [list(cell) for cell in seen.difference],
-                              "suggestion": seen.suggestion, "leaves": seen.leaves},
-                   picture=picture(run.args, seen, caption=[
-                       f"not well-formed: two solutions, differing at "
-                       f"{plural(len(seen.difference), 'cell')} (marked)", advice]),
-                   drawn=tuple((puzzle, s, marks) for s in seen.solutions))
-
-
 def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
     """A forced cell (every forced cell with --all), placed in the layout below its reason
     as a comment, so the output reads back in as the next step's puzzle."""
@@ -313,7 +258,7 @@ def hint_one(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
               "cells": [forced.to_json() for forced in found.cells],
               "seconds": round(time.monotonic() - started, 6)}
     if found.status == "unsolvable":
-        return _no_solution(puzzle, run, record, "no solution, so no hint", entries)
+        return no_solution(puzzle, run, record, "no solution, so no hint", entries)
     if found.status == "stuck":
         said = "no cell is forced: every open cell takes more than one value across the solutions"
         return Outcome(NO, said, record, picture=picture(run.args, puzzle, caption=[said]))

@@ -277,6 +277,10 @@ class CrossCells(Explainable):
         lines = self.rows if clue.kind == "row" else tuple(self.columns_left_to_right())
         return ends(lines[clue.index])
 
+    def hideable(self, clue: Clue) -> bool:
+        """Every clue: a line's or group's total may go as a given may."""
+        return True
+
     def keeping(self, clues: Collection[Clue]) -> CrossCells:
         # Making a puzzle asks this of every question: hiding clues keeps what
         # __post_init__ checks, and the columns in their order, so it is not asked again

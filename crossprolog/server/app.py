@@ -4,7 +4,8 @@ question within its time limit, and the drawing of the text as it is typed in a 
 of its own; what a worker answers is in replies.py.
 
 The API (docs/web.md): POST /api/solve, /api/check, /api/hint, /api/count and
-/api/draw with {"text", "family"?, "encoding"?, "limit"?, "timeout"?};
+/api/draw with {"text", "family"?, "encoding"?, "limit"? (count), "minimal"? (check),
+"timeout"?};
 POST /api/generate with {"family", "rows", "cols", "well_formed"?, "seed"?};
 GET /api/families and /api/health.  No request names a file or carries code:
 encodings are the bundled ones, by name.
@@ -39,7 +40,7 @@ from .replies import NAME, Question
 
 STATIC = Path(__file__).resolve().parent / "static"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-PUZZLE_FIELDS = {"text", "family", "encoding", "limit", "timeout", "drawings"}
+PUZZLE_FIELDS = {"text", "family", "encoding", "limit", "minimal", "timeout", "drawings"}
 GENERATE_FIELDS = {"family", "rows", "cols", "well_formed", "seed", "drawings"}
 ENCODING_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a name, never a file
 MAX_SIDE = 30  # rows or columns of a generated puzzle
@@ -210,6 +211,8 @@ def puzzle_fields(fields: dict, settings: Settings) -> dict:
     limit = fields.get("limit")
     if not (limit is None or is_integer(limit) and limit >= 0):
         raise Refused(400, '"limit" must be 0 (no limit) or a positive integer')
+    if not isinstance(fields.get("minimal", False), bool):
+        raise Refused(400, '"minimal" must be true or false')
     timeout = fields.get("timeout")
     timeout = settings.timeout if timeout is None else timeout  # null: not given, as for "limit"
     if not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)

@@ -23,7 +23,8 @@ from ..families import FAMILIES
 from ..grammars.common import source_lines
 from ..registry import generate, parse_piece, pieces
 from ..cli.parser import parser
-from ..cli.questions import check_one, count_one, hint_one, solve_one
+from ..cli.checking import check_one
+from ..cli.questions import count_one, hint_one, solve_one
 from ..cli.batches import comment_lines
 from ..cli.inputs import Input
 from ..cli.limits import remaining, time_limit
@@ -113,6 +114,8 @@ def command_line(command: str, fields: dict, timeout: float):
         argv += ["--encoding", fields["encoding"]]
     if command == "count" and fields.get("limit"):
         argv += ["--limit", str(fields["limit"])]
+    if command == "check" and fields.get("minimal"):
+        argv += ["--minimal"]
     return command_parser().parse_args(argv)
 
 

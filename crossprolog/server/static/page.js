@@ -206,8 +206,9 @@ function working(on) {
 // when the text changed before it came (the text is never replaced by an old hint).
 async function ask(command) {
   const asked = puzzleFields();
+  const minimal = command === "check" && $("minimal").checked;
   working(true);
-  const {code, data} = await api(`/api/${command}`, asked);
+  const {code, data} = await api(`/api/${command}`, minimal ? {...asked, minimal} : asked);
   working(false);
   if (!sameFields(asked, puzzleFields())) {
     showAnswer(command, 200, {status: "outdated", output: OUTDATED});
