@@ -140,9 +140,9 @@ def _count(command: argparse.ArgumentParser) -> None:
 def _check(command: argparse.ArgumentParser) -> None:
     _puzzle_command(command, later("checking", "check"))
     command.add_argument("--minimal", action="store_true",
-                         help="also say whether any clue is to spare: one that could be left "
-                              "out alone and the solution stay the only one (a given digit; "
-                              "in CrossCells a total too)")
+                         help="also say whether any clue is to spare: one a maker may hide "
+                              "(a given digit, a total where the family's totals are clues) "
+                              "that could be left out alone and the solution stay the only one")
 
 
 def _hint(command: argparse.ArgumentParser) -> None:
