@@ -111,18 +111,18 @@ def well_formed(full: Puzzle, intended: list, rng: random.Random, *,
         return None
 
 
-def spare_clues(puzzle: Puzzle, intended: list | None = None,
-                timeout: float | None = None) -> list[Clue]:
+def spare_clues(puzzle: Puzzle, intended: list | None = None, timeout: float | None = None,
+                encoding: str | None = None) -> list[Clue]:
     """The clues of the well-formed `puzzle` that a maker could hide each alone
     (`Puzzle.hideable`) and leave its solution the only one, in the order the layout
     draws them: none for a minimal puzzle.  `intended` is that solution as JSON has
     it, found here when not given: UsageError for a puzzle with none or several.
-    TimeLimitExceeded past `timeout` seconds.  One search a clue at most, for a
-    solution that breaks it and meets the rest; one found before answers for the
-    clues it meets (`Witnesses`)."""
+    TimeLimitExceeded past `timeout` seconds.  One search a clue at most (with
+    `encoding`, the family's default when None), for a solution that breaks it and
+    meets the rest; one found before answers for the clues it meets (`Witnesses`)."""
     deadline = time.monotonic() + timeout if timeout else None
     if intended is None:
-        found = puzzle.search(limit=2, timeout=timeout)
+        found = puzzle.search(limit=2, timeout=timeout, encoding=encoding)
         if found.status == "timeout":
             raise TimeLimitExceeded(timeout or 0)
         if found.count != 1:
@@ -133,7 +133,7 @@ def spare_clues(puzzle: Puzzle, intended: list | None = None,
     shown = set(puzzle.clues()) - fixed
     spare = []
     try:
-        with checker(puzzle, fixed, deadline, inferences=0) as asking:
+        with checker(puzzle, fixed, deadline, inferences=0, encoding=encoding) as asking:
             witnesses = Witnesses(puzzle, intended, fixed)
             for clue in (clue for clue in puzzle.clues() if clue in shown):
                 rest = shown - {clue}
@@ -153,16 +153,16 @@ def fixed_clues(puzzle: Puzzle) -> set[Clue]:
 
 
 def checker(full: Puzzle, fixed: set[Clue], deadline: float | None = None,
-            inferences: int | None = None) -> Reposting:
+            inferences: int | None = None, encoding: str | None = None) -> Reposting:
     """What asks whether clues of `full` beside `fixed` leave a second solution: a
     session restricted by givens when only givens come and go (each question bounded
     by `inferences`, 0: none, None: QUESTION_INFERENCES), else a search of the puzzle
     they make; every question by the time to `deadline` (time.monotonic) too, when
-    given."""
+    given, and searched with `encoding` (None: the family's default)."""
     hidden = [clue for clue in full.clues() if clue not in fixed]
     if all(clue.kind == "given" for clue in hidden):
-        return Givens(full, fixed, deadline, inferences)
-    return Reposting(full, fixed, deadline)
+        return Givens(full, fixed, deadline, inferences, encoding)
+    return Reposting(full, fixed, deadline, encoding)
 
 
 def _revealed_and_hidden(full: Puzzle, intended: list, rng: random.Random, fixed: set[Clue],
@@ -287,8 +287,9 @@ class Reposting:
     """Asks whether clues leave a second solution by searching the puzzle they make
     (within the time to `deadline`, when given)."""
 
-    def __init__(self, full: Puzzle, fixed: set[Clue], deadline: float | None = None):
-        self.full, self.fixed, self.deadline = full, fixed, deadline
+    def __init__(self, full: Puzzle, fixed: set[Clue], deadline: float | None = None,
+                 encoding: str | None = None):
+        self.full, self.fixed, self.deadline, self.encoding = full, fixed, deadline, encoding
 
     def seconds(self) -> float | None:
         """The time a question may take (None: no limit); Undecided once it is up."""
@@ -305,11 +306,12 @@ class Reposting:
         given `apart`); none when there is none."""
         puzzle = self.full.keeping(self.fixed | shown)
         if not apart:
-            found = puzzle.search(limit=2, timeout=self.seconds())
+            found = puzzle.search(limit=2, timeout=self.seconds(), encoding=self.encoding)
             return self.decided(found.status, [s.to_json() for s in found.solutions], intended)
         found = searches.restricted(puzzle.record.prolog, puzzle.prolog_data(),
                                     self.restrictions(set(), intended, apart),
-                                    shape=puzzle.answer_shape(), limit=1, timeout=self.seconds())
+                                    shape=puzzle.answer_shape(), limit=1, timeout=self.seconds(),
+                                    encoding=self.encoding)
         return self.unintended(puzzle, found, intended)
 
     def restrictions(self, shown: set[Clue], intended: list, apart: Collection[Cell]) -> list:
@@ -373,13 +375,13 @@ class Givens(Reposting):
     None: QUESTION_INFERENCES)."""
 
     def __init__(self, full: Puzzle, fixed: set[Clue], deadline: float | None = None,
-                 inferences: int | None = None):
-        super().__init__(full, fixed, deadline)
+                 inferences: int | None = None, encoding: str | None = None):
+        super().__init__(full, fixed, deadline, encoding)
         self.inferences = QUESTION_INFERENCES if inferences is None else inferences
 
     def __enter__(self):
         base = self.full.keeping(self.fixed)
-        self.session = searches.Session(base.record.prolog, base.prolog_data())
+        self.session = searches.Session(base.record.prolog, base.prolog_data(), encoding=self.encoding)
         self.base = base
         self.pushed: list[set[Clue]] = []
         return self

@@ -94,6 +94,25 @@ def test_check_minimal_of_a_minimal_puzzle_and_of_one_not_well_formed(cli, write
     assert done.code == 0 and done.out == "well-formed and minimal: exactly one solution, and no clue to spare\n"
     assert cli("check", "--minimal", write(ESCARGOT), "--format", "json").json()["minimal"] is True
     several = cli("check", "--minimal", write("2 2\n? ? 2\n? ? 2\n"), "--format", "json")
-    assert several.code == 1 and several.json()["minimal"] is False and "spare" not in several.json()
+    assert several.code == 1 and several.json()["minimal"] is None and "spare" not in several.json()
     assert "minimal" not in cli("check", write(ESCARGOT), "--format", "json").json()
     assert cli("check", write(FILLED_IN)).out == "well-formed: exactly one solution\n"  # not asked
+
+
+def test_a_sumplete_s_or_number_sums_totals_are_never_spare_their_decided_cells_may_be():
+    """Their layouts show every line's and region's total: one left out does not read back."""
+    for name in ("sumplete.txt", "number-sums.txt"):
+        puzzle = crossprolog.parse((EXAMPLES / "crosscells" / name).read_text())
+        assert making.spare_clues(puzzle) == []
+        filled = with_more_givens(puzzle, 2, seed=1)
+        spare = making.spare_clues(filled)
+        assert spare and all(clue.kind == "given" for clue in spare)
+        for clue in spare:
+            assert crossprolog.parse(filled.keeping([c for c in filled.clues() if c != clue]).render()).count(2) == 1
+
+
+def test_spare_clues_are_sought_with_the_encoding_asked():
+    puzzle = crossprolog.parse(FILLED_IN)
+    assert making.spare_clues(puzzle, encoding="distinct") == making.spare_clues(puzzle)
+    with pytest.raises(crossprolog.CrossprologError, match="unknown encoding 'tables'"):
+        making.spare_clues(puzzle, encoding="tables")

@@ -41,7 +41,7 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()
               "complete": status == "complete", "status": known(found),
               "seconds": found.seconds if found else round(time.monotonic() - run.began, 6)}
     if run.args.minimal:
-        record["minimal"] = None if status == "timeout" else False  # True only once asked (_minimal)
+        record["minimal"] = None  # asked of a well-formed puzzle only (_minimal)
     if status == "timeout":
         said = f"undecided: time limit of {run.args.timeout:g} s reached after {plural(count, 'solution')}"
         return Outcome(LIMIT, said, record, picture=picture(run.args, puzzle, caption=[said]))
@@ -58,7 +58,8 @@ def _minimal(puzzle: Puzzle, run: Run, record: dict, solution: Solution, budget:
     """Whether the clues of a well-formed puzzle are all needed: those a maker could
     leave out each alone (making.spare_clues), marked in its layout."""
     try:
-        spare = making.spare_clues(puzzle, solution.to_json(), timeout=remaining(budget, started))
+        spare = making.spare_clues(puzzle, solution.to_json(), timeout=remaining(budget, started),
+                                   encoding=run.args.encoding)
     except TimeLimitExceeded:
         said = (f"well-formed: exactly one solution; whether a clue is to spare is undecided "
                 f"(time limit of {run.args.timeout:g} s reached)")

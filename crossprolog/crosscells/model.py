@@ -278,8 +278,10 @@ class CrossCells(Explainable):
         return ends(lines[clue.index])
 
     def hideable(self, clue: Clue) -> bool:
-        """Every clue: a line's or group's total may go as a given may."""
-        return True
+        """Every clue of a CrossCells: a line's or group's total may go as a given may.
+        Sumplete and Number Sums show every line's and region's total (their layouts
+        have no place for one left out): only their decided cells."""
+        return clue.kind == "given" or self.game not in (SUMPLETE, NUMBER_SUMS)
 
     def keeping(self, clues: Collection[Clue]) -> CrossCells:
         # Making a puzzle asks this of every question: hiding clues keeps what
