@@ -299,7 +299,6 @@ class Reposting:
             raise Undecided()
         return left
 
-
     def others(self, shown: set[Clue], intended: list, apart: Collection[Cell] = ()) -> list[list]:
         """Solutions other than `intended` under `fixed` and `shown` (differing from it in
         one of the cells `apart`, when given): those a search for two finds (for one,
