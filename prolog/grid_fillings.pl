@@ -24,7 +24,7 @@ two rows has millions) is folded instead (grid_folds.pl).
 :- use_module(library(error), [domain_error/2]).
 :- use_module(grid_kept, [kept/5]).
 :- use_module(grid_geometry, [mask_digit/2]).
-:- use_module(grid_folds, [fold_box/4]).
+:- use_module(grid_folds, [fold_box/4, fold_reaches/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are masks
 
@@ -76,10 +76,21 @@ most_fillings(10_000).
 %
 %   Fillings is the sorted list of Rule's fillings (as rule_filling/4
 %   gives them), when there are at most most_fillings/1; fails when more.
+few_fillings(Rule, Lined, Digits, []) :-
+    out_of_reach(Rule, Lined, Digits), !.
 few_fillings(Rule, Lined, Digits, Fillings) :-
     most_fillings(Most),
     at_most(Most, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
     sort(Fillings0, Fillings).
+
+%   Rule is a sum or product whose target no digits of its cells make,
+%   alike or not (a factor 11): no filling, without looking for one cell by
+%   cell, which may try every way to fill a big cage first.
+out_of_reach(Rule, Lined, Digits) :-
+    folded_rule(Rule, Op, Target),
+    fold_box(Op, Target, Digits, Box),
+    length(Lined, Cells),
+    \+ fold_reaches(Box, Cells).
 
 %   Found: the Templates of Goal's solutions, when it has Most or fewer.
 :- meta_predicate at_most(+, ?, 0, -).
@@ -168,6 +179,8 @@ found_fillings(Rule, Lined, Low-High, Width, Most, Packed) :-
     length(Lined, Cells),
     (High - Low + 1) ^ Cells =< Most, !,    % no more than that many, whatever the rule
     found_fillings(Rule, Lined, Low-High, Width, inf, Packed).
+found_fillings(Rule, Lined, Digits, _, _, []) :-
+    out_of_reach(Rule, Lined, Digits), !.
 found_fillings(Rule, Lined, Digits, Width, Most, Packed) :-
     (   at_most(Most, P, packed_filling(Rule, Lined, Digits, Width, P), Packed0)
     ->  sort(Packed0, Packed)

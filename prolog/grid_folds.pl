@@ -1,5 +1,6 @@
 :- module(grid_folds,
           [ fold_box/4,           % +Op, +Target, +Low-High, -Box
+            fold_reaches/2,       % +Box, +Cells
             fold_support/4        % +Numbers, +Box, +Grid, -Seen
           ]).
 /** <module> A sum or product of too many fillings to list, folded cell by cell.
@@ -95,7 +96,8 @@ target_vector(*, Target, Primes, Bounds) :-
     foldl(exponent_of, Primes, Exponents, Target, Left),
     (   Left =:= 1
     ->  Bounds = Exponents
-    ;   maplist(=(-1), Exponents, Bounds)
+    ;   same_length(Exponents, Bounds),
+        maplist(=(-1), Bounds)
     ).
 
 max_components(Vectors, Bounds, Largest) :-
@@ -149,6 +151,17 @@ digit_step(Bounds, Weights, Digit, Vector, [step(Digit, Shift, Valid)|Steps], St
     Valid is Below << Shift.
 digit_step(_, _, _, _, Steps, Steps).
 
+%!  fold_reaches(+Box, +Cells) is semidet.
+%
+%   Some digits of Cells cells, any of them, reach the target of Box: a
+%   product with a factor 11, or one past what its cells can make, does
+%   not (its fillings need not be looked for).
+fold_reaches(box(Top, Inside, Steps), Cells) :-
+    length(Masks, Cells),
+    maplist(=(-1), Masks),                  % every digit
+    points_before(Masks, Steps, Inside, 1, _, Last),
+    Last >> Top /\ 1 =:= 1.
+
 %!  fold_support(+Numbers, +Box, +Grid, -Seen) is semidet.
 %
 %   The open cells of Numbers keep the digits some filling of Box their
@@ -156,7 +169,7 @@ digit_step(_, _, _, _, Steps, Steps).
 %   masks packed as table_support packs them, once narrowed.
 fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     maplist(cell_allowed(Grid), Numbers, Masks),
-    points_before(Masks, Steps, Inside, 1, Before),
+    points_before(Masks, Steps, Inside, 1, Before, _),
     Goal is 1 << Top,
     reaching(Masks, Steps, Goal, AfterAll),
     AfterAll = [From|After],
@@ -165,12 +178,13 @@ fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     field(width, Grid, Width),
     narrowed(Numbers, Masks, Supported, Grid, Width, 0, 0, Seen).
 
-%   Before: for each cell, the points its cells before it can reach.
-points_before([], _, _, _, []).
-points_before([Mask|Masks], Steps, Inside, Points, [Points|Before]) :-
+%   Before: for each cell, the points its cells before it can reach;
+%   Last: those all of them can.
+points_before([], _, _, Last, [], Last).
+points_before([Mask|Masks], Steps, Inside, Points, [Points|Before], Last) :-
     steps_forward(Steps, Mask, Points, 0, Next0),
     Next is Next0 /\ Inside,
-    points_before(Masks, Steps, Inside, Next, Before).
+    points_before(Masks, Steps, Inside, Next, Before, Last).
 
 steps_forward([], _, _, Next, Next).
 steps_forward([step(D, Shift, _)|Steps], Mask, Points, Next0, Next) :-
