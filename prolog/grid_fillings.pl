@@ -76,12 +76,24 @@ most_fillings(10_000).
 %
 %   Fillings is the sorted list of Rule's fillings (as rule_filling/4
 %   gives them), when there are at most most_fillings/1; fails when more.
-few_fillings(Rule, Lined, Digits, []) :-
-    out_of_reach(Rule, Lined, Digits), !.
 few_fillings(Rule, Lined, Digits, Fillings) :-
     most_fillings(Most),
-    at_most(Most, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
+    listed(Rule, Lined, Digits, Most, Filling, rule_filling(Rule, Lined, Digits, Filling), Fillings0),
     sort(Fillings0, Fillings).
+
+%   Found: the Templates of Goal's solutions, Goal finding Rule's fillings,
+%   when it has Most or fewer; fails when more.  A rule of so few cells that
+%   it cannot have more is listed outright; one whose target is out of
+%   reach has none, without looking.
+:- meta_predicate listed(+, +, +, +, ?, 0, -).
+listed(_, Lined, Low-High, Most, Template, Goal, Found) :-
+    length(Lined, Cells),
+    (High - Low + 1) ^ Cells =< Most, !,    % no more than that many, whatever the rule
+    findall(Template, Goal, Found).
+listed(Rule, Lined, Digits, _, _, _, []) :-
+    out_of_reach(Rule, Lined, Digits), !.
+listed(_, _, _, Most, Template, Goal, Found) :-
+    at_most(Most, Template, Goal, Found).
 
 %   Rule is a sum or product whose target no digits of its cells make,
 %   alike or not (a factor 11): no filling, without looking for one cell by
@@ -175,14 +187,8 @@ arithmetic_key(ratio(_, _, T), Lined, Digits, Width, ratio(T, Lined, Digits, Wid
 found_fillings(Rule, Lined, Digits, Width, inf, Packed) :- !,
     findall(P, packed_filling(Rule, Lined, Digits, Width, P), Packed0),
     sort(Packed0, Packed).
-found_fillings(Rule, Lined, Low-High, Width, Most, Packed) :-
-    length(Lined, Cells),
-    (High - Low + 1) ^ Cells =< Most, !,    % no more than that many, whatever the rule
-    found_fillings(Rule, Lined, Low-High, Width, inf, Packed).
-found_fillings(Rule, Lined, Digits, _, _, []) :-
-    out_of_reach(Rule, Lined, Digits), !.
 found_fillings(Rule, Lined, Digits, Width, Most, Packed) :-
-    (   at_most(Most, P, packed_filling(Rule, Lined, Digits, Width, P), Packed0)
+    (   listed(Rule, Lined, Digits, Most, P, packed_filling(Rule, Lined, Digits, Width, P), Packed0)
     ->  sort(Packed0, Packed)
     ;   Packed = many
     ).
