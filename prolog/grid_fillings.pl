@@ -16,7 +16,9 @@ cells or more that must differ, the sets of digits that add up to it.
 Fillings put no digit twice in cells that share a unit, and are kept
 between puzzles (a Killer Sudoku's cages repeat them).  A sum or product
 of more than most_fillings/1 fillings (a KenKen cage of ten cells over
-two rows has millions) is folded instead (grid_folds.pl).
+two rows has millions) is folded instead (grid_folds.pl); whether it has
+that many is found by listing them, guided by the fold where its cells
+could take more strings of digits than that.
 */
 
 :- use_module(library(apply)).
@@ -24,7 +26,7 @@ two rows has millions) is folded instead (grid_folds.pl).
 :- use_module(library(error), [domain_error/2]).
 :- use_module(grid_kept, [kept/5]).
 :- use_module(grid_geometry, [mask_digit/2]).
-:- use_module(grid_folds, [fold_box/4, fold_reaches/2]).
+:- use_module(grid_folds, [fold_box/4, fold_guide/5]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are masks
 
@@ -83,26 +85,18 @@ few_fillings(Rule, Lined, Digits, Fillings) :-
 
 %   Found: the Templates of Goal's solutions, Goal finding Rule's fillings,
 %   when it has Most or fewer; fails when more.  A rule of so few cells that
-%   it cannot have more is listed outright; one whose target is out of
-%   reach has none, without looking.
+%   it cannot have more is listed outright.
 :- meta_predicate listed(+, +, +, +, ?, 0, -).
-listed(_, Lined, Low-High, Most, Template, Goal, Found) :-
-    length(Lined, Cells),
-    (High - Low + 1) ^ Cells =< Most, !,    % no more than that many, whatever the rule
+listed(_, Lined, Digits, Most, Template, Goal, Found) :-
+    few_digit_strings(Lined, Digits, Most), !,
     findall(Template, Goal, Found).
-listed(Rule, Lined, Digits, _, _, _, []) :-
-    out_of_reach(Rule, Lined, Digits), !.
 listed(_, _, _, Most, Template, Goal, Found) :-
     at_most(Most, Template, Goal, Found).
 
-%   Rule is a sum or product whose target no digits of its cells make,
-%   alike or not (a factor 11): no filling, without looking for one cell by
-%   cell, which may try every way to fill a big cage first.
-out_of_reach(Rule, Lined, Digits) :-
-    folded_rule(Rule, Op, Target),
-    fold_box(Op, Target, Digits, Box),
+%   Lined's cells take no more than Most strings of digits, alike or not.
+few_digit_strings(Lined, Low-High, Most) :-
     length(Lined, Cells),
-    \+ fold_reaches(Box, Cells).
+    (High - Low + 1) ^ Cells =< Most.
 
 %   Found: the Templates of Goal's solutions, when it has Most or fewer.
 :- meta_predicate at_most(+, ?, 0, -).
@@ -265,12 +259,57 @@ unpacked([_|Lined], P, [Digit|Digits]) :-
 %   chosen(+Lined, +Low-High, +Op, +Target, +Width, -P): a filling of a
 %   sum or product, packed in fields of Width bits as it is chosen, each
 %   cell's digit from its bounds less those forbidden to it by a cell
-%   before it in one of its units (a mask per cell).
+%   before it in one of its units (a mask per cell).  Where the cells may
+%   take more strings of digits than most_fillings/1, a digit is taken
+%   only when the cells after it can still finish (fold_guide/5), so a
+%   big cage costs its fillings, not its dead ends, and one whose target
+%   its lines' different digits forbid (three rows of 1..6 adding up to
+%   64) none.
 chosen(Lined, Digits, Op, Target, Width, P) :-
     same_length(Lined, Forbidden),
     maplist(=(0), Forbidden),
-    length(Lined, Cells),
-    chosen(Lined, Forbidden, Cells, Digits, Op, Target, Width, 0, 0, P).
+    most_fillings(Most),
+    (   \+ few_digit_strings(Lined, Digits, Most),
+        lined_runs(Lined, Runs),
+        fold_guide(Op, Target, Digits, Runs, guide(Fits, Shifts, [Start|Reaching]))
+    ->  Start /\ 1 =\= 0,
+        guided(Lined, Forbidden, Fits, Shifts, Reaching, 0, Width, 0, 0, P)
+    ;   length(Lined, Cells),
+        chosen(Lined, Forbidden, Cells, Digits, Op, Target, Width, 0, 0, P)
+    ).
+
+%   Runs: the lengths of the stretches of Lined's cells, in order, whose
+%   cells pairwise share a unit (a cage's rows, read row by row).
+lined_runs([], []).
+lined_runs([Flags|Lined], [Length|Runs]) :-
+    run_from(Lined, [Flags], 1, Length, Rest),
+    lined_runs(Rest, Runs).
+
+run_from([Flags|Lined], Members, Length0, Length, Rest) :-
+    maplist(shares_next, Members, Tails), !,
+    Length1 is Length0 + 1,
+    run_from(Lined, [Flags|Tails], Length1, Length, Rest).
+run_from(Lined, _, Length, Length, Lined).
+
+shares_next([1|Flags], Flags).
+
+%   A filling chosen as chosen/10 does, each digit taking the point (the sum
+%   or the product's exponents) to one from which the cells after it can
+%   reach the target: the first of Reaching.
+guided([], [], _, _, [], _, _, _, P, P).
+guided([Flags|Lined], [F|Fs], Fits, Shifts, [Next|Reaching], Point0, Width, Shift, P0, P) :-
+    Free is Fits /\ \ F,
+    Free =\= 0,
+    mask_digit(Free, Digit),
+    I is Digit + 1,
+    arg(I, Shifts, Step),
+    Point is Point0 + Step,
+    (Next >> Point) /\ 1 =:= 1,
+    Bit is 1 << Digit,
+    forbid(Flags, Fs, Bit, Fs1),
+    P1 is P0 \/ (Bit << Shift),
+    Shift1 is Shift + Width,
+    guided(Lined, Fs1, Fits, Shifts, Reaching, Point, Width, Shift1, P1, P).
 
 chosen([], [], _, _, Op, Rest, _, _, P, P) :-
     finished(Op, Rest).

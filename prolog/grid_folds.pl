@@ -1,6 +1,6 @@
 :- module(grid_folds,
           [ fold_box/4,           % +Op, +Target, +Low-High, -Box
-            fold_reaches/2,       % +Box, +Cells
+            fold_guide/5,         % +Op, +Target, +Low-High, +Runs, -Guide
             fold_support/4        % +Numbers, +Box, +Grid, -Seen
           ]).
 /** <module> A sum or product of too many fillings to list, folded cell by cell.
@@ -16,6 +16,12 @@ points are numbered in mixed radix and a set of them is an integer's
 bits (the box); each exponent's radix leaves room for what one digit
 adds past the target, so adding a digit's point never carries into the
 next exponent.
+
+fold_guide/5 steers the listing of a big rule's fillings (grid_fillings.pl)
+by the points each cell can still finish from, the cells of a row taken
+together (a row of 1..6 adds up to 21, whatever digits that may repeat
+would make), so that a listing meets no dead end but those of the digits
+the cells before it in its row or column took.
 
 fold_support/4 keeps in each cell the digits that some filling the
 cells allow has there (arc consistent on the rule alone): the points
@@ -43,15 +49,20 @@ way (crossprolog/folds.py).
 %   taken away.  Fails for a product with a digit under 1, which has no
 %   exponents (the rule is listed then).
 fold_box(Op, Target, Low-High, box(Top, Inside, Steps)) :-
+    fold_frame(Op, Target, Low-High, frame(Op, Bounds, Weights, Digits, Vectors)),
+    point(Bounds, Weights, Top),
+    box_set(Bounds, Weights, Inside),
+    foldl(digit_step(Bounds, Weights), Digits, Vectors, Steps, []).
+
+%   The frame of a fold: the target's point (Bounds), the weights of its
+%   coordinates, and the digits with their points (Vectors).
+fold_frame(Op, Target, Low-High, frame(Op, Bounds, Weights, Digits, Vectors)) :-
     numlist(Low, High, Digits),
     digit_vectors(Op, Digits, Primes, Vectors),
     target_vector(Op, Target, Primes, Bounds),
     max_components(Vectors, Bounds, Largest),
     maplist(radix, Bounds, Largest, Radices),
-    weights(Radices, 1, Weights),
-    point(Bounds, Weights, Top),
-    box_set(Bounds, Weights, Inside),
-    foldl(digit_step(Bounds, Weights), Digits, Vectors, Steps, []).
+    weights(Radices, 1, Weights).
 
 %   Vectors: each digit's exponents of Primes, the primes up to the
 %   largest digit (a sum: the digit itself, of one "prime").
@@ -92,6 +103,10 @@ exponent_of(P, N0, E0, E, N) :-
 %   (a factor 11) has none, and no filling (the box of an impossible
 %   point is left empty by its steps: every bound -1).
 target_vector(+, Target, [sum], [Target]).
+target_vector(*, Target, Primes, Bounds) :-
+    Target < 1, !,                          % digits of 1 and more make none
+    same_length(Primes, Bounds),
+    maplist(=(-1), Bounds).
 target_vector(*, Target, Primes, Bounds) :-
     foldl(exponent_of, Primes, Exponents, Target, Left),
     (   Left =:= 1
@@ -151,16 +166,99 @@ digit_step(Bounds, Weights, Digit, Vector, [step(Digit, Shift, Valid)|Steps], St
     Valid is Below << Shift.
 digit_step(_, _, _, _, Steps, Steps).
 
-%!  fold_reaches(+Box, +Cells) is semidet.
+%!  fold_guide(+Op, +Target, +Low-High, +Runs, -Guide) is semidet.
 %
-%   Some digits of Cells cells, any of them, reach the target of Box: a
-%   product with a factor 11, or one past what its cells can make, does
-%   not (its fillings need not be looked for).
-fold_reaches(box(Top, Inside, Steps), Cells) :-
-    length(Masks, Cells),
-    maplist(=(-1), Masks),                  % every digit
-    points_before(Masks, Steps, Inside, 1, _, Last),
-    Last >> Top /\ 1 =:= 1.
+%   Guide is guide(Fits, Shifts, Reaching) for listing the fillings of the
+%   sum (Op +) or product (Op *) Target of cells in Runs (lengths, in
+%   order: the cells of a run hold different digits).  Fits is the mask of
+%   the digits that divide into the target, Shifts a term whose argument
+%   Digit + 1 is the number a digit's point adds to another's, and
+%   Reaching the set of points from which each cell, and the cells after
+%   it, can reach the target, then the target's own.  The cells of a run
+%   are taken together (a row of nine adds up to 45 whatever its order),
+%   so a cage whose target only its rows' different digits forbid has no
+%   point to start from, and a listing guided by it never takes a digit
+%   after which the cells left cannot finish.  Fails as fold_box/4.
+fold_guide(Op, Target, Digits, Runs, guide(Fits, Shifts, Reaching)) :-
+    fold_frame(Op, Target, Digits, Frame),
+    Frame = frame(_, Bounds, Weights, Ds, Vectors),
+    point(Bounds, Weights, Top),
+    last(Ds, High),
+    Arity is High + 1,
+    functor(Shifts, shifts, Arity),
+    foldl(digit_shift(Bounds, Weights, Shifts), Ds, Vectors, 0, Fits),
+    Goal is 1 << Top,
+    max_list([0|Runs], Longest),
+    numlist(1, Longest, Sizes),
+    maplist(subset_steps(Frame), Sizes, StepsBySize),
+    reverse(Runs, Backwards),
+    foldl(run_reaching(StepsBySize), Backwards, [Goal], Reaching).
+
+digit_shift(Bounds, Weights, Shifts, Digit, Vector, Fits0, Fits) :-
+    maplist(=<, Vector, Bounds), !,
+    point(Vector, Weights, Shift),
+    I is Digit + 1,
+    arg(I, Shifts, Shift),
+    Fits is Fits0 \/ (1 << Digit).
+digit_shift(_, _, _, _, _, Fits, Fits).
+
+%   Reaching: for each of a run's cells, the points from which it and the
+%   run's cells after it reach After, the first of Rest (the runs after).
+run_reaching(StepsBySize, Length, Rest, Reaching) :-
+    Rest = [After|_],
+    numlist(1, Length, Ks),
+    reverse(Ks, Tails),
+    maplist(tail_reaching(StepsBySize, After), Tails, Points),
+    append(Points, Rest, Reaching).
+
+tail_reaching(StepsBySize, After, Size, Points) :-
+    nth1(Size, StepsBySize, Steps),
+    foldl(step_back(After), Steps, 0, Points).
+
+step_back(After, Shift-Valid, Points0, Points) :-
+    Points is Points0 \/ ((After /\ Valid) >> Shift).
+
+%   Steps: a Shift-Valid for each point Size different digits make inside
+%   the box: Shift what it adds, Valid the points it can be taken from.
+subset_steps(frame(Op, Bounds, Weights, Ds, Vectors), Size, Steps) :-
+    subset_vectors(Op, Bounds, Ds, Vectors, Size, Distinct),
+    maplist(vector_step(Bounds, Weights), Distinct, Steps).
+
+%   The sums of Size different digits of a range are every number from that
+%   of the smallest to that of the largest (one digit moved up by one at a
+%   time); a product's points are those of each set of digits.
+subset_vectors(+, [Target], Ds, _, Size, Distinct) :- !,
+    length(Smallest, Size),
+    append(Smallest, _, Ds),
+    length(Largest, Size),
+    append(_, Largest, Ds),
+    sum_list(Smallest, Least),
+    sum_list(Largest, Most0),
+    Most is min(Most0, Target),
+    findall([Sum], between(Least, Most, Sum), Distinct).
+subset_vectors(*, Bounds, Ds, Vectors, Size, Distinct) :-
+    pairs_keys_values(Pairs, Ds, Vectors),
+    findall(Vector, subset_vector(Size, Pairs, Bounds, Vector), Found),
+    sort(Found, Distinct).
+
+subset_vector(0, _, Bounds, Vector) :- !,
+    same_length(Bounds, Vector),
+    maplist(=(0), Vector).
+subset_vector(Size, [_-V|Pairs], Bounds, Vector) :-
+    Left is Size - 1,
+    subset_vector(Left, Pairs, Bounds, Rest),
+    maplist(plus, V, Rest, Vector),
+    maplist(=<, Vector, Bounds).
+subset_vector(Size, [_|Pairs], Bounds, Vector) :-
+    length(Pairs, N),
+    N >= Size,
+    subset_vector(Size, Pairs, Bounds, Vector).
+
+vector_step(Bounds, Weights, Vector, Shift-Valid) :-
+    point(Vector, Weights, Shift),
+    maplist(smaller_by, Bounds, Vector, Room),
+    box_set(Room, Weights, Below),
+    Valid is Below << Shift.
 
 %!  fold_support(+Numbers, +Box, +Grid, -Seen) is semidet.
 %
@@ -169,7 +267,7 @@ fold_reaches(box(Top, Inside, Steps), Cells) :-
 %   masks packed as table_support packs them, once narrowed.
 fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     maplist(cell_allowed(Grid), Numbers, Masks),
-    points_before(Masks, Steps, Inside, 1, Before, _),
+    points_before(Masks, Steps, Inside, 1, Before),
     Goal is 1 << Top,
     reaching(Masks, Steps, Goal, AfterAll),
     AfterAll = [From|After],
@@ -178,13 +276,12 @@ fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     field(width, Grid, Width),
     narrowed(Numbers, Masks, Supported, Grid, Width, 0, 0, Seen).
 
-%   Before: for each cell, the points its cells before it can reach;
-%   Last: those all of them can.
-points_before([], _, _, Last, [], Last).
-points_before([Mask|Masks], Steps, Inside, Points, [Points|Before], Last) :-
+%   Before: for each cell, the points its cells before it can reach.
+points_before([], _, _, _, []).
+points_before([Mask|Masks], Steps, Inside, Points, [Points|Before]) :-
     steps_forward(Steps, Mask, Points, 0, Next0),
     Next is Next0 /\ Inside,
-    points_before(Masks, Steps, Inside, Next, Before, Last).
+    points_before(Masks, Steps, Inside, Next, Before).
 
 steps_forward([], _, _, Next, Next).
 steps_forward([step(D, Shift, _)|Steps], Mask, Points, Next0, Next) :-

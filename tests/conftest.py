@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -105,19 +106,38 @@ def forget_loaded_encodings():
         engine.unload_encoding(name)
 
 
+@contextlib.contextmanager
+def most_fillings(most: int):
+    """grid_fillings:most_fillings/1 set to `most` within, and the fillings kept forgotten
+    on the way in and out (they were listed under the other setting)."""
+    before = engine.call("grid_fillings:most_fillings(N)", {}, module="kenken")["N"]
+    set_most = "retractall(grid_fillings:most_fillings(_)), assertz(grid_fillings:most_fillings(N))"
+    engine.call(set_most, {"N": most}, module="kenken")
+    engine.forget_worked_out()
+    try:
+        yield
+    finally:
+        engine.call(set_most, {"N": before}, module="kenken")
+        engine.forget_worked_out()
+
+
 @pytest.fixture
 def every_sum_and_product_folded():
     """The grid kernel folds every sum and product with a filling (grid_folds.pl), not
     only those of too many fillings to list (grid_fillings:most_fillings/1); the tables
     encodings post them as arithmetic, and the hints fold them: so that small puzzles a
     brute force checks take those paths."""
-    most = engine.call("grid_fillings:most_fillings(N)", {}, module="kenken")["N"]
-    set_most = "retractall(grid_fillings:most_fillings(_)), assertz(grid_fillings:most_fillings(N))"
-    engine.call(set_most, {"N": 0}, module="kenken")
-    engine.forget_worked_out()  # fillings kept as listed
-    yield
-    engine.call(set_most, {"N": most}, module="kenken")
-    engine.forget_worked_out()
+    with most_fillings(0):
+        yield
+
+
+@pytest.fixture
+def few_fillings_listed():
+    """The kernel lists a sum's or product's fillings only when they are two or fewer,
+    and always guided by its fold (as those of a big cage): so that small puzzles take
+    that path with tables the brute force checks."""
+    with most_fillings(2):
+        yield
 
 
 @pytest.fixture

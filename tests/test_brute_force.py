@@ -325,8 +325,8 @@ def kenken_brute_force(puzzle: KenKen) -> set:
                     for cage in puzzle.cages)}
 
 
-def random_kenkens(n: int, seed: int) -> list[KenKen]:
-    """Cages grown from random cells of a random Latin square (1 to 4 cells, connected),
+def random_kenkens(n: int, seed: int, most_cells: int = 4) -> list[KenKen]:
+    """Cages grown from random cells of a random Latin square (1 to most_cells, connected),
     with an operation their digits allow; some targets made wrong, some digits given,
     some cells in no cage (the MiniZinc model refused those)."""
     rng = random.Random(seed)
@@ -339,7 +339,7 @@ def random_kenkens(n: int, seed: int) -> list[KenKen]:
         while free:
             cells = [min(free)]
             free.discard(cells[0])
-            for _ in range(rng.randint(0, 3)):
+            for _ in range(rng.randint(0, most_cells - 1)):
                 around = sorted({(r + dr, c + dc) for r, c in cells
                                  for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} & free)
                 if around:
@@ -383,6 +383,19 @@ def test_kenken_encodings_agree_with_brute_force_with_every_cage_folded(every_su
     """Sums and products folded by the kernel (grid_folds.pl), posted as arithmetic by
     the tables encoding, as a cage of too many fillings to list is."""
     agree_with_brute_force(random_kenkens(QUICK, seed=4), kenken_brute_force, "kenken")
+
+
+def test_kenken_encodings_agree_with_brute_force_with_big_cages():
+    """Cages of up to twelve cells: those whose cells take more strings of digits than
+    the kernel lists outright (4^7 past ten thousand) are listed guided by their fold."""
+    puzzles = random_kenkens(QUICK, seed=5, most_cells=12)
+    assert max(len(cage.cells) for p in puzzles for cage in p.cages) >= 9
+    agree_with_brute_force(puzzles, kenken_brute_force, "kenken")
+
+
+def test_kenken_encodings_agree_with_brute_force_with_few_fillings_listed(few_fillings_listed):
+    """Every rule of two fillings or fewer listed guided by its fold, the rest folded."""
+    agree_with_brute_force(random_kenkens(QUICK, seed=6, most_cells=6), kenken_brute_force, "kenken")
 
 
 @pytest.mark.slow

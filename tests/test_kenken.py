@@ -175,11 +175,22 @@ def test_a_cage_of_twelve_cells_over_three_rows_is_searched_not_listed(op):
 @pytest.mark.parametrize("encoding", ["candidates", "tables"])
 def test_a_big_product_cage_with_a_factor_no_digit_has_has_no_solution_at_once(encoding):
     """Its fillings were looked for cell by cell before: 10 s for twelve cells, minutes
-    for more; the fold sees at once that no digits make it (grid_folds:fold_reaches/2)."""
+    for more; the fold sees at once that no digits make it (grid_folds:fold_guide/5)."""
     puzzle, _ = big_cage_puzzle("*", 14, seed=2)
     big = puzzle.cages[0]
     eleven = KenKen(9, (Cage(big.cells, big.target * 11, "*"), *puzzle.cages[1:]))
     assert eleven.count(2, encoding=encoding) == 0
+
+
+@pytest.mark.parametrize("encoding", ["candidates", "tables"])
+@pytest.mark.parametrize("rows, target", [(3, 64), (4, 85), (3, 62)])
+def test_a_cage_of_whole_rows_adding_up_to_what_they_cannot_has_no_solution_at_once(rows, target, encoding):
+    """Whole rows of 1..6 add up to 21 each, whatever digits may repeat would make; the
+    listing tried every way to fill the rows first (three rows: 35 s, four: minutes)."""
+    cells = tuple((r, c) for r in range(rows) for c in range(6))
+    singles = tuple(Cage(((r, c),), (r + c) % 6 + 1, "=") for r in range(rows, 6) for c in range(6))
+    puzzle = KenKen(6, (Cage(cells, target, "+"), *singles))
+    assert puzzle.count(2, encoding=encoding) == 0
 
 
 def test_the_default_encoding_is_candidates():

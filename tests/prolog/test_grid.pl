@@ -308,6 +308,98 @@ test(blocks_that_do_not_tile, [fail]) :-
 
 :- end_tests(geometry).
 
+:- begin_tests(big_rules).
+
+%   Lined, as grid_fillings:lined_after/3 makes it, for cells R-C of a
+%   Latin square: two cells share a unit when they share a row or column.
+square_lined([], []).
+square_lined([R-C|Places], [Flags|Lined]) :-
+    maplist(square_flag(R-C), Places, Flags),
+    square_lined(Places, Lined).
+
+square_flag(R-C, R1-C1, Flag) :-
+    (   ( R == R1 ; C == C1 )
+    ->  Flag = 1
+    ;   Flag = 0
+    ).
+
+%   The fillings of Op Target over Places, each a list of digits: as the
+%   kernel's tables list them when the cells' strings of digits are more
+%   than Most (guided by the fold) or not.
+listed_with(Most, Op, Target, Places, Low-High, Fillings) :-
+    square_lined(Places, Lined),
+    setup_call_cleanup(
+        ( grid_fillings:most_fillings(Before),
+          retractall(grid_fillings:most_fillings(_)),
+          assertz(grid_fillings:most_fillings(Most)) ),
+        findall(F, ( rule_of(Op, Target, Places, Rule),
+                     grid_fillings:rule_filling(Rule, Lined, Low-High, F) ), Found),
+        ( retractall(grid_fillings:most_fillings(_)),
+          assertz(grid_fillings:most_fillings(Before)) )),
+    msort(Found, Fillings).
+
+rule_of(+, Target, Places, sum(Cells, Target)) :- same_length(Places, Cells).
+rule_of(*, Target, Places, product(Cells, Target)) :- same_length(Places, Cells).
+
+%   Every filling, by brute force: digits of Low..High, none twice in a row
+%   or column, making the target.
+brute_fillings(Op, Target, Places, Low-High, Fillings) :-
+    findall(Ds, ( same_length(Places, Ds),
+                  maplist(between(Low, High), Ds),
+                  \+ ( nth0(I, Places, R1-C1), nth0(J, Places, R2-C2), I < J,
+                       ( R1 == R2 ; C1 == C2 ),
+                       nth0(I, Ds, D), nth0(J, Ds, D) ),
+                  made(Op, Ds, Target) ),
+            Found),
+    msort(Found, Fillings).
+
+made(+, Ds, T) :- sum_list(Ds, T).
+made(*, Ds, T) :- foldl(times, Ds, 1, T).
+
+times(D, P0, P) :- P is P0 * D.
+
+%   Shapes of a 4x4's cells: rows, an L, a block over two rows, a
+%   staircase, and cells apart.
+shape([1-1, 1-2, 1-3, 1-4, 2-1, 2-2]).
+shape([1-1, 2-1, 3-1, 3-2, 3-3]).
+shape([1-2, 1-3, 2-2, 2-3, 3-3, 4-3, 4-4]).
+shape([1-1, 1-2, 2-2, 2-3, 3-3, 3-4]).
+shape([1-1, 2-3, 3-2, 4-4, 1-4]).
+
+%   The guided listing (every rule, most_fillings 0) finds every filling the
+%   plain one finds, and the brute force, for every target of each shape.
+test(guided_listing_agrees_with_brute_force, [true(Disagree == [])]) :-
+    findall(Op-T-Shape,
+            ( shape(Shape), member(Op, [+, *]),
+              length(Shape, N),
+              ( Op == (+) -> between(N, 16, T) ; member(T, [1, 6, 8, 12, 24, 48, 96, 144, 288, 576, 7]) ),
+              brute_fillings(Op, T, Shape, 1-4, Brute),
+              listed_with(0, Op, T, Shape, 1-4, Guided),
+              listed_with(1_000_000, Op, T, Shape, 1-4, Plain),
+              \+ ( Guided == Brute, Plain == Brute ) ),
+            Disagree).
+
+%   Three rows of 1..6 add up to 63: a target of 64 has no filling, though
+%   digits that may repeat make it.  Listing them cell by cell tried every
+%   way to fill the rows first (35 s); the fold of the rows says at once.
+test(a_target_only_the_rows_forbid_has_none, [true(Fillings-R == []-!)]) :-
+    findall(Row-C, ( between(1, 3, Row), between(1, 6, C) ), Places),
+    square_lined(Places, Lined),
+    rule_of(+, 64, Places, Rule),
+    call_with_inference_limit(grid_fillings:few_fillings(Rule, Lined, 1-6, Fillings), 1_000_000, R).
+
+%   A product of fourteen cells over seven rows of a 9x9 (a KenKen's) has
+%   more than ten thousand fillings: found to be more, to be folded, in a
+%   few million inferences, where a listing cell by cell met dead ends for
+%   39 s.
+test(a_big_product_has_too_many_fillings_to_list, [true(R == !)]) :-
+    Places = [2-9, 3-7, 3-8, 3-9, 4-7, 4-8, 4-9, 5-7, 5-8, 6-7, 6-8, 7-7, 7-8, 8-7],
+    square_lined(Places, Lined),
+    rule_of(*, 3762339840, Places, Rule),
+    call_with_inference_limit(\+ grid_fillings:few_fillings(Rule, Lined, 1-9, _), 50_000_000, R).
+
+:- end_tests(big_rules).
+
 :- begin_tests(known_fillings).
 
 %   A sum's fillings are worked out once per kind (target, cells sharing
