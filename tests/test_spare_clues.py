@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -97,6 +98,27 @@ def test_check_minimal_of_a_minimal_puzzle_and_of_one_not_well_formed(cli, write
     assert several.code == 1 and several.json()["minimal"] is None and "spare" not in several.json()
     assert "minimal" not in cli("check", write(ESCARGOT), "--format", "json").json()
     assert cli("check", write(FILLED_IN)).out == "well-formed: exactly one solution\n"  # not asked
+
+
+def test_a_minimal_check_s_seconds_count_the_search_for_spare_clues(cli, write, monkeypatch):
+    real = making.spare_clues
+
+    def slow(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(making, "spare_clues", slow)
+    record = cli("check", "--minimal", write(FILLED_IN), "--format", "json").json()
+    assert record["minimal"] is False and record["seconds"] >= 0.3
+
+
+def test_a_batch_s_summary_counts_the_minimal_and_the_not_minimal(cli, write, tmp_path):
+    """Not minimal is still unique: the summary of --out tells the two apart."""
+    files = [write(FILLED_IN, "filled.txt"), write(ESCARGOT, "escargot.txt"),
+             write("2 2\n? ? 2\n? ? 2\n", "several.txt")]
+    out = tmp_path / "records.jsonl"
+    done = cli("check", "--minimal", *files, "--out", out)
+    assert done.code == 1
+    assert done.out == f"{out}: 3 records (2 unique, 1 several; 1 minimal, 1 not minimal)\n"
 
 
 def test_a_sumplete_s_or_number_sums_totals_are_never_spare_their_decided_cells_may_be():

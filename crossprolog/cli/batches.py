@@ -102,10 +102,20 @@ def each_puzzle(run: Run, command: Command) -> int:
         drawn.close()
     if output:
         output.close()
-        statuses = Counter(outcome.record["status"] for outcome in outcomes.values())
         print(f"{printable(run.args.out)}: {plural(len(inputs), 'record')} "
-              f"({', '.join(f'{n} {status}' for status, n in statuses.items())})")
+              f"({tally([outcome.record for outcome in outcomes.values()])})")
     return worst(outcome.code for outcome in outcomes.values())
+
+
+def tally(records: list[dict]) -> str:
+    """How many records have each status, and (check --minimal) how many of the unique
+    are minimal: "5 unique, 1 several; 3 minimal, 2 not minimal"."""
+    said = ", ".join(f"{n} {status}" for status, n in Counter(r["status"] for r in records).items())
+    minimal = Counter(r["minimal"] for r in records if r.get("minimal") is not None)
+    if minimal:
+        said += "; " + ", ".join(f"{n} {'minimal' if is_minimal else 'not minimal'}"
+                                 for is_minimal, n in sorted(minimal.items(), reverse=True))
+    return said
 
 
 def _outcome(command: Command, run: Run, item: Input) -> Outcome:

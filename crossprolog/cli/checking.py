@@ -56,11 +56,16 @@ def _checked(run: Run, puzzle: Puzzle, found: Search | None, entries: tuple = ()
 def _minimal(puzzle: Puzzle, run: Run, record: dict, solution: Solution, budget: float | None,
              started: float) -> Outcome:
     """Whether the clues of a well-formed puzzle are all needed: those a maker could
-    leave out each alone (making.spare_clues), marked in its layout."""
+    leave out each alone (making.spare_clues), marked in its layout; its "seconds" count
+    that search too."""
+    asked = time.monotonic()
     try:
         spare = making.spare_clues(puzzle, solution.to_json(), timeout=remaining(budget, started),
                                    encoding=run.args.encoding)
     except TimeLimitExceeded:
+        spare = None
+    record = {**record, "seconds": round(record["seconds"] + time.monotonic() - asked, 6)}
+    if spare is None:
         said = (f"well-formed: exactly one solution; whether a clue is to spare is undecided "
                 f"(time limit of {run.args.timeout:g} s reached)")
         return Outcome(LIMIT, said, {**record, "minimal": None},
