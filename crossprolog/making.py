@@ -155,12 +155,13 @@ def fixed_clues(puzzle: Puzzle) -> set[Clue]:
 def checker(full: Puzzle, fixed: set[Clue], deadline: float | None = None,
             inferences: int | None = None, encoding: str | None = None) -> Reposting:
     """What asks whether clues of `full` beside `fixed` leave a second solution: a
-    session restricted by givens when only givens come and go (each question bounded
-    by `inferences`, 0: none, None: QUESTION_INFERENCES), else a search of the puzzle
-    they make; every question by the time to `deadline` (time.monotonic) too, when
-    given, and searched with `encoding` (None: the family's default)."""
+    session restricted by givens when only givens come and go and `full` has no
+    objective (`Puzzle.optimizes`), each question bounded by `inferences` (0: none,
+    None: QUESTION_INFERENCES); else a search of the puzzle they make.  Every question
+    is bounded by the time to `deadline` (time.monotonic) too, when given, and
+    searched with `encoding` (None: the family's default)."""
     hidden = [clue for clue in full.clues() if clue not in fixed]
-    if all(clue.kind == "given" for clue in hidden):
+    if not full.optimizes and all(clue.kind == "given" for clue in hidden):
         return Givens(full, fixed, deadline, inferences, encoding)
     return Reposting(full, fixed, deadline, encoding)
 
@@ -304,7 +305,7 @@ class Reposting:
         one of the cells `apart`, when given): those a search for two finds (for one,
         given `apart`); none when there is none."""
         puzzle = self.full.keeping(self.fixed | shown)
-        if not apart:
+        if not apart or puzzle.optimizes:  # restricted, the best grids of one are others
             found = puzzle.search(limit=2, timeout=self.seconds(), encoding=self.encoding)
             return self.decided(found.status, [s.to_json() for s in found.solutions], intended)
         found = searches.restricted(puzzle.record.prolog, puzzle.prolog_data(),

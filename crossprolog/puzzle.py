@@ -96,6 +96,13 @@ class Puzzle(ABC):
         its givens (making.py's well-formed puzzles hide what is hideable)."""
         return clue.kind == "given"
 
+    @property
+    def optimizes(self) -> bool:
+        """Whether the puzzle's solutions are the best of the grids its rules allow, by
+        an objective: a question that restricts its cells then has other best grids,
+        so one about its solutions searches the puzzle itself (making.py)."""
+        return False
+
     @abstractmethod
     def open_cells(self) -> list[Cell]:
         """The cells not yet decided, as JSON indexes them."""

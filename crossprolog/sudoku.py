@@ -149,6 +149,10 @@ class Sudoku(Explainable):
             return {}
         return {"objective": {"gcd": solution.values.gcd, "optimal": solution.proved}}
 
+    @property
+    def optimizes(self) -> bool:
+        return self.objective is not None
+
     # Clues and cells, for explanations: the clues are the givens; the units are the rules.
 
     def clues(self) -> tuple[Clue, ...]:

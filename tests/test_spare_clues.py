@@ -45,6 +45,19 @@ def test_a_spare_clue_is_one_whose_leaving_out_alone_leaves_one_solution(family,
     assert spare_seen and needed_seen
 
 
+def test_the_spare_clues_of_a_puzzle_with_an_objective_are_those_of_its_best_grids():
+    """Its solutions are the grids of the greatest GCD: a question restricted to grids
+    apart from the intended one asked for the best of those, a worse grid (an answer
+    that was not one, after minutes of search); each clue is asked of the puzzle
+    without it, as counting it is."""
+    puzzle = crossprolog.parse((EXAMPLES / "sudoku" / "gcd-2025-01.txt").read_text())
+    assert puzzle.optimizes and not crossprolog.parse(ESCARGOT).optimizes
+    spare = making.spare_clues(puzzle, timeout=120)
+    counted = [clue for clue in puzzle.clues()
+               if puzzle.keeping([c for c in puzzle.clues() if c != clue]).count(2) == 1]
+    assert spare == counted and 0 < len(spare) < len(puzzle.clues())
+
+
 @pytest.mark.parametrize("family, rows, cols", [("crossproduct", 4, 3), ("crosscells", 4, 4),
                                                 ("sudoku", 9, 9), ("killer_sudoku", 4, 4),
                                                 ("kakuro", 6, 6)])
