@@ -47,6 +47,10 @@ so backtracking restores it.
     of them (one AND per filling).  A table keeps the fillings its cells
     allow, and its cells only the digits some kept filling has there
     (arc consistent).  Arithmetic fillings put no digit twice in a unit.
+  - A sum or product that takes in a unit with a cell for every digit
+    (a KenKen cage of whole rows) is a rule of its other cells: the unit
+    adds up to the digits' total, or multiplies to their product, in any
+    order (grid_sums.pl); a cage of the whole grid is none.
   - A sum or product of more than ten thousand fillings (a KenKen cage
     of ten cells over two rows has millions) is folded instead: its
     partial sums, or products as prime exponents, reachable from either
@@ -116,7 +120,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
-:- use_module(grid_sums, [implied_sums/4]).
+:- use_module(grid_sums, [implied_sums/4, whole_units_out/4]).
 :- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, few_fillings/4]).
 :- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
@@ -221,7 +225,8 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     ->  implied_sums(Numbered, UnitGeometry, Low-High, Implied)
     ;   Implied = []
     ),
-    include(table_rule, Numbered, StatedTables),
+    include(table_rule, Numbered, StatedTables0),
+    foldl(rule_left(UnitGeometry, Low-High), StatedTables0, StatedTables, []),
     append(StatedTables, Implied, TableRules),
     maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
     UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks, _),
@@ -246,6 +251,15 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     include(is_given, Numbered, Givens),
     maplist(place_given(Grid), Givens),
     propagate_grid(Grid).
+
+%   A stated rule less the units it takes in whole (whole_units_out/4):
+%   nothing, when they are all it has.
+rule_left(Geometry, Digits, Rule, Rules0, Rules) :-
+    whole_units_out(Geometry, Digits, Rule, Left),
+    (   Left == none
+    ->  Rules0 = Rules
+    ;   Rules0 = [Left|Rules]
+    ).
 
 %!  sums_pay(+Low-High) is semidet.
 %
@@ -310,29 +324,52 @@ times_expression(V, Expression, Expression * V).
 %!  rule_table_goal(+Rules, +Rule, -Goal) is det.
 %
 %   Goal states Rule as a CLP(FD) table of its fillings (arc consistent),
-%   the units of Rules keeping a filling from repeating a digit in one;
-%   units, givens, and a sum or product of too many fillings to list
+%   the units of Rules keeping a filling from repeating a digit in one,
+%   less the units it takes in whole (whole_units_out/4: true when they
+%   are all it has, false when the rest cannot be made); units, givens,
+%   and a sum or product of too many fillings to list
 %   (grid_fillings:most_fillings/1) as rule_goal/2 states them.
 rule_table_goal(Rules, Rule, Goal) :-
-    (   table_rule(Rule),
-        listed_fillings(Rules, Rule, Vs, Fillings)
-    ->  Goal = tuples_in([Vs], Fillings)
+    (   table_rule(Rule)
+    ->  table_goal(Rules, Rule, Goal)
     ;   rule_goal(Rule, Goal)
     ).
 
-%   Fillings: those of Rule, on its cells Vs, when few enough to list.
-listed_fillings(Rules, Rule, Vs, Fillings) :-
-    rule_cells(Rule, Vs),
+table_goal(Rules, Rule, Goal) :-
     term_variables(Rules, Variables),
     numbered_rules(Variables, Rules-Rule, NCells, NumberedRules-Numbered),
     include(is_unit, NumberedRules, UnitRules),
     maplist(arg(1), UnitRules, UnitLists),
-    unit_geometry(NCells, UnitLists, units(CellUnits, _, _, _, _, _, _)),
-    rule_cells(Numbered, Numbers),
-    lined_after(Numbers, CellUnits, Lined),
+    unit_geometry(NCells, UnitLists, Geometry),
+    rule_cells(Rule, Vs),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
     maplist(fd_sup, Vs, Highs), max_list(Highs, High),
-    few_fillings(Numbered, Lined, Low-High, Fillings).
+    (   whole_units_out(Geometry, Low-High, Numbered, Left)
+    ->  Cells =.. [cells|Variables],
+        left_goal(Left, Numbered-Rule, Cells, Geometry, Low-High, Goal)
+    ;   Goal = false
+    ).
+
+%   Goal states Left, the numbered rule less its whole units, on the cells'
+%   variables: a table of its fillings when few enough to list.
+left_goal(none, _, _, _, _, true) :- !.
+left_goal(Left, Numbered-Rule, Cells, units(CellUnits, _, _, _, _, _, _), Digits, Goal) :-
+    rule_cells(Left, Numbers),
+    lined_after(Numbers, CellUnits, Lined),
+    (   Left == Numbered
+    ->  Stated = Rule
+    ;   Left =.. [Op, _, Target],               % a sum or product of fewer cells
+        maplist(cell_variable(Cells), Numbers, Vs),
+        Stated =.. [Op, Vs, Target]
+    ),
+    (   few_fillings(Left, Lined, Digits, Fillings)
+    ->  rule_cells(Stated, StatedVs),
+        Goal = tuples_in([StatedVs], Fillings)
+    ;   rule_goal(Stated, Goal)
+    ).
+
+cell_variable(Cells, I, V) :-
+    arg(I, Cells, V).
 
                  /*******************************
                  *           GEOMETRY           *

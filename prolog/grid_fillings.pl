@@ -266,6 +266,8 @@ unpacked([_|Lined], P, [Digit|Digits]) :-
 %   its lines' different digits forbid (three rows of 1..6 adding up to
 %   64) none.
 chosen(Lined, Digits, Op, Target, Width, P) :-
+    length(Lined, Cells),
+    within_reach(Op, Target, Cells, Digits),
     same_length(Lined, Forbidden),
     maplist(=(0), Forbidden),
     most_fillings(Most),
@@ -274,9 +276,17 @@ chosen(Lined, Digits, Op, Target, Width, P) :-
         fold_guide(Op, Target, Digits, Runs, guide(Fits, Shifts, [Start|Reaching]))
     ->  Start /\ 1 =\= 0,
         guided(Lined, Forbidden, Fits, Shifts, Reaching, 0, Width, 0, 0, P)
-    ;   length(Lined, Cells),
-        chosen(Lined, Forbidden, Cells, Digits, Op, Target, Width, 0, 0, P)
+    ;   chosen(Lined, Forbidden, Cells, Digits, Op, Target, Width, 0, 0, P)
     ).
+
+%   No digits of Cells cells make more than this, or less: a target typed
+%   with a digit too many has no filling, without a fold as long as it is.
+within_reach(+, Target, Cells, Low-High) :-
+    Target >= Cells * Low,
+    Target =< Cells * High.
+within_reach(*, Target, Cells, Low-High) :-
+    Target >= Low ^ Cells,
+    Target =< High ^ Cells.
 
 %   Runs: the lengths of the stretches of Lined's cells, in order, whose
 %   cells pairwise share a unit (a cage's rows, read row by row).

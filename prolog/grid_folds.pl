@@ -146,15 +146,13 @@ add_weighed(Coordinate, Weight, Point0, Point) :-
 box_set(Bounds, Weights, Set) :-
     foldl(stretched, Bounds, Weights, 1, Set).
 
+%   Set0 repeated at 0, Weight, ..., Bound * Weight: Set0 times the number
+%   of one bit every Weight (Set0 lies below Weight, so no two overlap).
 stretched(Bound, Weight, Set0, Set) :-
     (   Bound < 0
     ->  Set = 0
-    ;   numlist(0, Bound, Ks),
-        foldl(shifted_by(Set0, Weight), Ks, 0, Set)
+    ;   Set is Set0 * (((1 << ((Bound + 1) * Weight)) - 1) // ((1 << Weight) - 1))
     ).
-
-shifted_by(Set0, Weight, K, Set1, Set) :-
-    Set is Set1 \/ (Set0 << (K * Weight)).
 
 %   A digit whose point lies inside the box can be a cell's: its points
 %   to take it away from are the box's points at or above its own.

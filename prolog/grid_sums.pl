@@ -1,12 +1,14 @@
 :- module(grid_sums,
-          [ implied_sums/4        % +Rules, +UnitGeometry, +Low-High, -Implied
+          [ implied_sums/4,       % +Rules, +UnitGeometry, +Low-High, -Implied
+            whole_units_out/4     % +UnitGeometry, +Low-High, +Rule, -Left
           ]).
 /** <module> The sums a grid's rules imply: innies and outies.
 
 A unit with a cell for every digit adds up to their total; with the
 sums the rules state, that implies sums of a few cells more, which the
 kernel's search takes as rules of its own (grid.pl's header says what
-they gain).
+they gain); and a sum or product that takes in such a unit whole is one
+of its other cells.
 */
 
 :- use_module(library(apply)).
@@ -125,3 +127,69 @@ disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
     Set /\ Union0 =:= 0,
     Union is Union0 \/ Set,
     Total is Total0 + T.
+
+%!  whole_units_out(+UnitGeometry, +Low-High, +Rule, -Left) is semidet.
+%
+%   Left is Rule, on cell numbers, less the units among its cells with a
+%   cell for every digit of Low..High, when Rule is a sum or a product of
+%   digits from 1: each such unit holds every digit once, so it adds up to
+%   their total, or multiplies to their product, whatever its order, and
+%   the rest of the cells make what is left of the target.  Left is none
+%   when no cell is left and nothing of the target either; Rule itself when
+%   it takes in no unit whole.  Fails when what is left cannot be made (a
+%   KenKen cage of three whole rows of 1..6 adding up to 64).  A cage of
+%   the whole of a 9x9 multiplies to 9!^9 in every Latin square: its fold
+%   took seconds a step.
+whole_units_out(Geometry, Low-High, Rule, Left) :-
+    whole_rule(Rule, Op, Cells, Target, Identity),
+    (Op == (*) -> Low >= 1 ; true),
+    cell_set(Cells, Set),
+    Size is High - Low + 1,
+    findall(Unit, whole_unit_in(Geometry, Size, Set, Unit), Units),
+    foldl(disjoint_unit, Units, 0-0, Taken-Count),
+    Count > 0, !,
+    numlist(Low, High, Digits),
+    foldl(applied(Op), Digits, Identity, Whole),
+    target_left(Op, Target, Whole, Count, Rest),
+    exclude(cell_of_set(Taken), Cells, Others),
+    (   Others == []
+    ->  Rest =:= Identity,
+        Left = none
+    ;   whole_rule(Left, Op, Others, Rest, _)
+    ).
+whole_units_out(_, _, Rule, Rule).
+
+whole_rule(sum(Cells, Target), +, Cells, Target, 0).
+whole_rule(product(Cells, Target), *, Cells, Target, 1).
+
+%   Unit, a set of cells, has a cell for every digit and all of them in Set.
+whole_unit_in(units(_, _, _, _, UnitSizes, _, UnitSets), Size, Set, Unit) :-
+    functor(UnitSizes, _, NUnits),
+    between(1, NUnits, U),
+    arg(U, UnitSizes, Size),
+    arg(U, UnitSets, Unit),
+    Unit =\= 0,
+    Unit /\ Set =:= Unit.
+
+%   Units overlapping one taken already (a row and a column) count once.
+disjoint_unit(Unit, Taken0-Count0, Taken-Count) :-
+    (   Unit /\ Taken0 =:= 0
+    ->  Taken is Taken0 \/ Unit,
+        Count is Count0 + 1
+    ;   Taken = Taken0,
+        Count = Count0
+    ).
+
+applied(+, Digit, Sum0, Sum) :- Sum is Sum0 + Digit.
+applied(*, Digit, Product0, Product) :- Product is Product0 * Digit.
+
+target_left(+, Target, Whole, Count, Rest) :-
+    Rest is Target - Whole * Count,
+    Rest >= 0.
+target_left(*, Target, Whole, Count, Rest) :-
+    Divisor is Whole ^ Count,
+    Target mod Divisor =:= 0,
+    Rest is Target // Divisor.
+
+cell_of_set(Set, Cell) :-
+    Set /\ (1 << Cell) =\= 0.

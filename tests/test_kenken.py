@@ -193,6 +193,30 @@ def test_a_cage_of_whole_rows_adding_up_to_what_they_cannot_has_no_solution_at_o
     assert puzzle.count(2, encoding=encoding) == 0
 
 
+@pytest.mark.parametrize("encoding", ["candidates", "tables"])
+@pytest.mark.parametrize("target", [64, 186624000])
+def test_a_cage_of_whole_columns_is_a_rule_of_its_other_cells(target, encoding):
+    """Three whole columns of 1..6 add up to 63 and multiply to 720^3, whatever their
+    order: listed row by row, the columns' different digits were not seen (a minute)."""
+    cells = tuple((r, c) for r in range(6) for c in range(3))
+    singles = tuple(Cage(((r, c),), (r + c) % 6 + 1, "=") for r in range(6) for c in range(3, 6))
+    op = "+" if target == 64 else "*"
+    puzzle = KenKen(6, (Cage(cells, target, op), *singles))
+    assert puzzle.count(2, encoding=encoding) == 0
+
+
+@pytest.mark.parametrize("encoding", ["candidates", "tables"])
+def test_a_cage_of_the_whole_grid_takes_every_latin_square(encoding):
+    """A 9x9's one cage multiplies to 9!^9 in any Latin square: the kernel drops it (its
+    fold took 15 s), and a cage of 4x4 with a target typed with digits too many has no
+    filling at once (the tables encoding's fold was as long as the target)."""
+    every = tuple((r, c) for r in range(9) for c in range(9))
+    assert KenKen(9, (Cage(every, math.factorial(9) ** 9, "*"),)).count(2, encoding=encoding) == 2
+    seven = ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0))
+    assert KenKen(4, (Cage(seven, 17, "+"),)).count(2, encoding=encoding) == 2
+    assert KenKen(4, (Cage(seven, 1_000_000, "+"),)).count(2, encoding=encoding) == 0
+
+
 def test_the_default_encoding_is_candidates():
     assert ENCODINGS[0] == "candidates"
 

@@ -23,6 +23,16 @@ shidoku(Rows, Cells, Rules) :-
 solutions(Cells, Digits, Rules, Solutions) :-
     findall(Cells, ( grid_state(Cells, Digits, Rules, Grid), label_grid(Grid) ), Solutions).
 
+%   The kernel's solutions and CLP(FD)'s of the same rules, each sorted.
+kernel_and_clpfd(Cells, Low-High, Rules, Kernel, Clpfd) :-
+    solutions(Cells, Low-High, Rules, Kernel0),
+    msort(Kernel0, Kernel),
+    findall(Cells, ( Cells ins Low..High,
+                     maplist(rule_goal, Rules, Goals), maplist(call, Goals),
+                     label(Cells) ),
+            Clpfd0),
+    msort(Clpfd0, Clpfd).
+
 :- begin_tests(units).
 
 test(every_shidoku, [true(N == 288)]) :-
@@ -176,15 +186,6 @@ test(crossing_long_sums_agree_with_clpfd, [true(Kernel == Clpfd)]) :-
     kernel_and_clpfd(Cells, 1-9, Rules, Kernel, Clpfd),
     Kernel \== [].
 
-kernel_and_clpfd(Cells, Low-High, Rules, Kernel, Clpfd) :-
-    solutions(Cells, Low-High, Rules, Kernel0),
-    msort(Kernel0, Kernel),
-    findall(Cells, ( Cells ins Low..High,
-                     maplist(rule_goal, Rules, Goals), maplist(call, Goals),
-                     label(Cells) ),
-            Clpfd0),
-    msort(Clpfd0, Clpfd).
-
 %   10 in four different digits is 1+2+3+4: the 4 no other cell of the sum
 %   can take goes to D (a hidden single of the sum), and the sum's digits
 %   leave Y, in a unit with all four, with no search.
@@ -285,8 +286,14 @@ test(the_statement_agrees_with_the_search, [true(Kernel == Clpfd)]) :-
 
 test(tables_as_clpfd, [true(Goal = tuples_in([[A,B]], [[1,2],[2,1]]))]) :-
     Rules = [all_distinct([A,B]), sum([A,B], 3)],
-    [A,B] ins 1..2,
+    [A,B] ins 1..3,
     rule_table_goal(Rules, sum([A,B], 3), Goal).
+
+%   A unit with a cell for every digit adds up to their total anyway.
+test(a_whole_unit_s_sum_as_clpfd, [true(Goals == [true, false])]) :-
+    Rules = [all_distinct([A,B]), sum([A,B], 3)],
+    [A,B] ins 1..2,
+    findall(Goal, ( member(T, [3, 4]), rule_table_goal(Rules, sum([A,B], T), Goal) ), Goals).
 
 :- end_tests(clpfd_statement).
 
@@ -397,6 +404,87 @@ test(a_big_product_has_too_many_fillings_to_list, [true(R == !)]) :-
     square_lined(Places, Lined),
     rule_of(*, 3762339840, Places, Rule),
     call_with_inference_limit(\+ grid_fillings:few_fillings(Rule, Lined, 1-9, _), 50_000_000, R).
+
+%   A 4x4 Latin square's rows, its cells in reading order and its rules.
+latin_four(Rows, Cells, Units) :-
+    length(Rows, 4),
+    maplist([Row]>>length(Row, 4), Rows),
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    append(Rows, Columns, Lines),
+    maplist([U, all_distinct(U)]>>true, Lines, Units).
+
+%   Rows taken in whole by a sum or product leave it a rule of its other
+%   cells (1+2+3+4 = 10, 1*2*3*4 = 24 a row), or none.
+test(whole_units_leave_the_other_cells, [true(Lefts == [sum([9], 3), none, product([9, 10], 6)])]) :-
+    findall(U, ( between(0, 3, R), findall(I, ( between(1, 4, C), I is R * 4 + C ), U) ), RowLists),
+    findall(U, ( between(1, 4, C), findall(I, ( between(0, 3, R), I is R * 4 + C ), U) ), ColumnLists),
+    append(RowLists, ColumnLists, UnitLists),
+    grid_geometry:unit_geometry(16, UnitLists, Geometry),
+    numlist(1, 9, Nine), numlist(1, 16, All), numlist(1, 10, Ten),
+    findall(Left, ( member(Rule, [sum(Nine, 23), product(All, 331776), product(Ten, 3456)]),
+                    grid_sums:whole_units_out(Geometry, 1-4, Rule, Left) ),
+            Lefts).
+
+%   What is left cannot be made: two rows add up to 20, never 19.
+test(whole_units_leave_too_little, [fail]) :-
+    numlist(1, 8, Eight),
+    findall(U, ( between(0, 3, R), findall(I, ( between(1, 4, C), I is R * 4 + C ), U) ), Rows),
+    grid_geometry:unit_geometry(16, Rows, Geometry),
+    grid_sums:whole_units_out(Geometry, 1-4, sum(Eight, 19), _).
+
+%   The kernel's search finds what CLP(FD) finds, with cages that take in
+%   whole rows and columns.
+test(whole_units_in_a_rule_agree_with_clpfd, [true(Kernels == Clpfds)]) :-
+    findall(Kernel-Clpfd,
+            ( member(Cage, [sum-rows(2)-23, product-rows(2)-1728, sum-rows(4)-40,
+                            product-rows(4)-331776, sum-rows(3)-31, sum-column-13]),
+              latin_four(Rows, Cells, Units),
+              cage_rule(Cage, Rows, Rule),
+              append(Units, [Rule], Rules),
+              kernel_and_clpfd(Cells, 1-4, Rules, Kernel, Clpfd) ),
+            Pairs),
+    pairs_keys_values(Pairs, Kernels, Clpfds),
+    Kernels = [First|_],
+    First \== [].
+
+%   A cage of a whole 9x9 multiplies to 9!^9 in every Latin square: no
+%   table for the search (its fold took seconds a step), and one of any
+%   other product has no solution.
+test(a_cage_of_the_whole_grid_is_no_table, [true(Arity-Other == 0-none)]) :-
+    length(Rows, 9),
+    maplist([Row]>>length(Row, 9), Rows),
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    append(Rows, Columns, Lines),
+    maplist([U, all_distinct(U)]>>true, Lines, Units),
+    Whole is 362880 ^ 9,
+    append(Units, [product(Cells, Whole)], Rules),
+    grid_state(Cells, 1-9, Rules, Grid),
+    grid_candidates:field(tables, Grid, Tables),
+    functor(Tables, _, Arity),
+    Less is Whole // 2,
+    append(Units, [product(Cells, Less)], Others),
+    (   grid_state(Cells, 1-9, Others, _)
+    ->  Other = some
+    ;   Other = none
+    ).
+
+%   Rows (and the first cell below them), or the first column and the
+%   first row's second cell, as a sum or product of Target.
+cage_rule(Op-rows(N)-Target, Rows, Rule) :-
+    length(Whole, N),
+    append(Whole, Below, Rows),
+    append(Whole, Cells0),
+    (   Below = [[Cell|_]|_]
+    ->  append(Cells0, [Cell], Cells)
+    ;   Cells = Cells0
+    ),
+    Rule =.. [Op, Cells, Target].
+cage_rule(Op-column-Target, Rows, Rule) :-
+    transpose(Rows, [Column|_]),
+    Rows = [[_, Second|_]|_],
+    Rule =.. [Op, [Second|Column], Target].
 
 :- end_tests(big_rules).
 
