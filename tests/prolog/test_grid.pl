@@ -486,6 +486,33 @@ cage_rule(Op-column-Target, Rows, Rule) :-
     Rows = [[_, Second|_]|_],
     Rule =.. [Op, [Second|Column], Target].
 
+%   A 5x5 KenKen with no solution, its cages as tables of their fillings:
+%   SWI-Prolog 9.2.9's CLP(FD) labeling found a grid that breaks cage f's
+%   table (its digits multiply to 720), which the tables encoding took for
+%   a solution; the checked labeling finds none.
+test(clpfd_labeling, [true(Found == [])]) :-
+    length(Rows, 5),
+    maplist([Row]>>length(Row, 5), Rows),
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    append(Rows, Columns, Lines),
+    maplist([U, all_distinct(U)]>>true, Lines, Units),
+    Cages = [ (*)-20-[1-1, 2-1], (*)-4-[1-2],
+              (+)-20-[1-3, 1-4, 1-5, 2-5, 3-5, 4-4, 4-5],
+              (*)-900-[2-2, 2-3, 2-4, 3-2, 3-4, 4-2], (*)-1-[3-1],
+              (*)-4320-[3-3, 4-1, 4-3, 5-1, 5-2, 5-3, 5-4, 5-5] ],
+    maplist(cage_table(Rows), Cages, Tables),
+    append(Units, Tables, Rules),
+    findall(Cells, ( grid_model(tables, Rows, Rules, 1-5, Labeling), call(Labeling) ), Found).
+
+cage_table(Rows, Op-Target-Places, table(Vs, Fillings)) :-
+    listed_with(1_000_000, Op, Target, Places, 1-5, Fillings),
+    maplist(place_cell(Rows), Places, Vs).
+
+place_cell(Rows, R-C, V) :-
+    nth1(R, Rows, Row),
+    nth1(C, Row, V).
+
 :- end_tests(big_rules).
 
 :- begin_tests(known_fillings).
