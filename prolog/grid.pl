@@ -106,11 +106,12 @@ The kernel's modules, each loading only modules listed before it:
   - grid_kept.pl: what is worked out once and kept for many puzzles;
   - grid_geometry.pl: units, peers and crossings, worked out once per
     shape; sets of cells and digits as integers;
-  - grid_sums.pl: the sums the rules imply (innies and outies);
   - grid_candidates.pl: the search state (the cells' candidates) by field
     name, placing and narrowing;
   - grid_folds.pl: a sum or product of too many fillings to list, folded;
   - grid_fillings.pl: the arithmetic rules as tables of fillings;
+  - grid_sums.pl: what the units imply of the rules: sums (innies and
+    outies), whole units out of a rule, its target out of reach;
   - grid_propagation.pl: singles, locked candidates, the tables' support;
   - grid_search.pl: the search;
   - grid.pl (this one): a family's rules made into a state or posted as
@@ -121,8 +122,8 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
-:- use_module(grid_sums, [implied_sums/4, whole_units_out/4]).
 :- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, few_fillings/4]).
+:- use_module(grid_sums, [implied_sums/4, whole_units_out/4, grouped_reach/3]).
 :- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
@@ -287,6 +288,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
 %   nothing, when they are all it has.
 rule_left(Geometry, Digits, Rule, Rules0, Rules) :-
     whole_units_out(Geometry, Digits, Rule, Left),
+    grouped_reach(Geometry, Digits, Left),
     (   Left == none
     ->  Rules0 = Rules
     ;   Rules0 = [Left|Rules]
@@ -375,7 +377,8 @@ table_goal(Rules, Rule, Goal) :-
     rule_cells(Rule, Vs),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
     maplist(fd_sup, Vs, Highs), max_list(Highs, High),
-    (   whole_units_out(Geometry, Low-High, Numbered, Left)
+    (   whole_units_out(Geometry, Low-High, Numbered, Left),
+        grouped_reach(Geometry, Low-High, Left)
     ->  Cells =.. [cells|Variables],
         left_goal(Left, Numbered-Rule, Cells, Geometry, Low-High, Goal)
     ;   Goal = false

@@ -5,7 +5,8 @@
             rule_filling/4,       % +Rule, +Lined, +Low-High, -Digits
             few_fillings/4,       % +Rule, +Lined, +Low-High, -Fillings
             folded_rule/3,        % +Rule, -Op, -Target
-            most_fillings/1       % -Most
+            most_fillings/1,      % -Most
+            few_digit_strings/3   % +Cells, +Low-High, +Most
           ]).
 /** <module> A grid's arithmetic rules as tables of fillings.
 
@@ -93,9 +94,12 @@ listed(_, Lined, Digits, Most, Template, Goal, Found) :-
 listed(_, _, _, Most, Template, Goal, Found) :-
     at_most(Most, Template, Goal, Found).
 
-%   Lined's cells take no more than Most strings of digits, alike or not.
-few_digit_strings(Lined, Low-High, Most) :-
-    length(Lined, Cells),
+%!  few_digit_strings(+Cells, +Low-High, +Most) is semidet.
+%
+%   Cells (a list as long as them: their Lined too) take no more than Most
+%   strings of digits, alike or not: a rule of them is listed outright.
+few_digit_strings(Cells0, Low-High, Most) :-
+    length(Cells0, Cells),
     (High - Low + 1) ^ Cells =< Most.
 
 %   Found: the Templates of Goal's solutions, when it has Most or fewer.

@@ -1,19 +1,23 @@
 :- module(grid_sums,
           [ implied_sums/4,       % +Rules, +UnitGeometry, +Low-High, -Implied
-            whole_units_out/4     % +UnitGeometry, +Low-High, +Rule, -Left
+            whole_units_out/4,    % +UnitGeometry, +Low-High, +Rule, -Left
+            grouped_reach/3       % +UnitGeometry, +Low-High, +Rule
           ]).
-/** <module> The sums a grid's rules imply: innies and outies.
+/** <module> What a grid's units imply of its rules: innies and outies, whole units.
 
 A unit with a cell for every digit adds up to their total; with the
 sums the rules state, that implies sums of a few cells more, which the
 kernel's search takes as rules of its own (grid.pl's header says what
-they gain); and a sum or product that takes in such a unit whole is one
-of its other cells.
+they gain); a sum or product that takes in such a unit whole is one of
+its other cells; and a big one's cells in one unit hold different digits,
+which may put its target out of reach.
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(grid_geometry, [filled/4, cell_set/2, set_cells/2]).
+:- use_module(grid_folds, [fold_guide/5]).
+:- use_module(grid_fillings, [folded_rule/3, rule_cells/2, most_fillings/1, few_digit_strings/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: sets of cells are integers
 
@@ -143,8 +147,10 @@ disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
 whole_units_out(Geometry, Low-High, Rule, Left) :-
     whole_rule(Rule, Op, Cells, Target, Identity),
     (Op == (*) -> Low >= 1 ; true),
-    cell_set(Cells, Set),
     Size is High - Low + 1,
+    length(Cells, N),
+    N >= Size,                          % most rules: too few cells to hold a unit
+    cell_set(Cells, Set),
     findall(Unit, whole_unit_in(Geometry, Size, Set, Unit), Units),
     foldl(disjoint_unit, Units, 0-0, Taken-Count),
     Count > 0, !,
@@ -193,3 +199,65 @@ target_left(*, Target, Whole, Count, Rest) :-
 
 cell_of_set(Set, Cell) :-
     Set /\ (1 << Cell) =\= 0.
+
+%!  grouped_reach(+UnitGeometry, +Low-High, +Rule) is semidet.
+%
+%   The target of Rule (on cell numbers), a sum or product whose cells
+%   take more strings of digits than are listed outright, is in reach of
+%   its cells cut into groups that each lie in one unit, and so hold
+%   different digits, the units holding most of its cells first: a strip
+%   of three columns by five rows of a 6x6 adds up to 45 at least (five
+%   different digits a column), though its rows of three make 30, and the
+%   listing's runs are its rows.  Any other rule passes.
+grouped_reach(Geometry, Digits, Rule) :-
+    folded_rule(Rule, Op, Target),
+    rule_cells(Rule, Cells),
+    most_fillings(Most),
+    \+ few_digit_strings(Cells, Digits, Most), !,
+    (   unit_groups(Geometry, Cells, Sizes),
+        fold_guide(Op, Target, Digits, Sizes, guide(_, _, [Start|_]))
+    ->  Start /\ 1 =\= 0
+    ;   true
+    ).
+grouped_reach(_, _, _).
+
+%   Sizes: those of groups of Cells, each in one unit, the units holding
+%   most of them taken first; a cell in no group is a group of one.  Fails
+%   when one unit holds them all: their listing takes them as one run.
+unit_groups(units(CellUnits, _, _, Units, _, _, _), Cells, Sizes) :-
+    foldl(cell_units_of(CellUnits), Cells, Met, []),
+    msort(Met, Sorted),
+    clumped(Sorted, Counted0),
+    include(shared_by_two, Counted0, Counted1),
+    length(Cells, N),
+    \+ memberchk(_-N, Counted1),
+    maplist(count_first, Counted1, Counted),
+    sort(1, @>=, Counted, Largest),
+    foldl(group_taken(Units), Largest, Cells-Sizes0, Left-[]),
+    length(Left, Alone),
+    length(Ones, Alone),
+    maplist(=(1), Ones),
+    append(Sizes0, Ones, Sizes).
+
+cell_units_of(CellUnits, Cell, Met0, Met) :-
+    arg(Cell, CellUnits, Us),
+    append(Us, Met, Met0).
+
+shared_by_two(_-Count) :-
+    Count >= 2.
+
+count_first(U-Count, Count-U).
+
+in_cells(Cells, Cell) :-
+    memberchk(Cell, Cells).
+
+group_taken(Units, _-U, Left0-Sizes0, Left-Sizes) :-
+    arg(U, Units, UnitCells),
+    include(in_cells(Left0), UnitCells, Free),
+    length(Free, N),
+    (   N >= 2
+    ->  subtract(Left0, Free, Left),
+        Sizes0 = [N|Sizes]
+    ;   Left = Left0,
+        Sizes0 = Sizes
+    ).

@@ -79,9 +79,9 @@ def test_restarts_are_inlined_into_the_family_module(tmp_path):
     assert crossprolog.CrossProduct.from_table(rows) == puzzle
 
 
-KERNEL = ("grid_kept", "grid_geometry", "grid_sums", "grid_candidates", "grid_folds", "grid_fillings",
+KERNEL = ("grid_kept", "grid_geometry", "grid_candidates", "grid_folds", "grid_fillings", "grid_sums",
           "grid_propagation", "grid_search", "grid")
-LOADS = {"grid_geometry": {"grid_kept"}, "grid_sums": {"grid_geometry"},
+LOADS = {"grid_geometry": {"grid_kept"}, "grid_sums": {"grid_geometry", "grid_folds", "grid_fillings"},
          "grid_folds": {"grid_candidates"},
          "grid_fillings": {"grid_kept", "grid_geometry", "grid_folds"},
          "grid_propagation": {"grid_candidates", "grid_folds"},
