@@ -405,10 +405,10 @@ test(a_big_product_has_too_many_fillings_to_list, [true(R == !)]) :-
     rule_of(*, 3762339840, Places, Rule),
     call_with_inference_limit(\+ grid_fillings:few_fillings(Rule, Lined, 1-9, _), 50_000_000, R).
 
-%   A 4x4 Latin square's rows, its cells in reading order and its rules.
-latin_four(Rows, Cells, Units) :-
-    length(Rows, 4),
-    maplist([Row]>>length(Row, 4), Rows),
+%   An NxN Latin square's rows, its cells in reading order and its rules.
+latin(N, Rows, Cells, Units) :-
+    length(Rows, N),
+    maplist(same_length(Rows), Rows),
     append(Rows, Cells),
     transpose(Rows, Columns),
     append(Rows, Columns, Lines),
@@ -439,7 +439,7 @@ test(whole_units_in_a_rule_agree_with_clpfd, [true(Kernels == Clpfds)]) :-
     findall(Kernel-Clpfd,
             ( member(Cage, [sum-rows(2)-23, product-rows(2)-1728, sum-rows(4)-40,
                             product-rows(4)-331776, sum-rows(3)-31, sum-column-13]),
-              latin_four(Rows, Cells, Units),
+              latin(4, Rows, Cells, Units),
               cage_rule(Cage, Rows, Rule),
               append(Units, [Rule], Rules),
               kernel_and_clpfd(Cells, 1-4, Rules, Kernel, Clpfd) ),
@@ -452,12 +452,7 @@ test(whole_units_in_a_rule_agree_with_clpfd, [true(Kernels == Clpfds)]) :-
 %   table for the search (its fold took seconds a step), and one of any
 %   other product has no solution.
 test(a_cage_of_the_whole_grid_is_no_table, [true(Arity-Other == 0-none)]) :-
-    length(Rows, 9),
-    maplist([Row]>>length(Row, 9), Rows),
-    append(Rows, Cells),
-    transpose(Rows, Columns),
-    append(Rows, Columns, Lines),
-    maplist([U, all_distinct(U)]>>true, Lines, Units),
+    latin(9, _, Cells, Units),
     Whole is 362880 ^ 9,
     append(Units, [product(Cells, Whole)], Rules),
     grid_state(Cells, 1-9, Rules, Grid),
@@ -491,12 +486,7 @@ cage_rule(Op-column-Target, Rows, Rule) :-
 %   kernel and the tables encoding see it at once, where the listing, row
 %   by row, looked through every way to fill the rows first.
 test(a_strip_adds_up_to_what_its_columns_allow, [true(Found-Goal == none-false)]) :-
-    length(Rows, 6),
-    maplist([Row]>>length(Row, 6), Rows),
-    append(Rows, Cells),
-    transpose(Rows, Columns),
-    append(Rows, Columns, Lines),
-    maplist([U, all_distinct(U)]>>true, Lines, Units),
+    latin(6, Rows, Cells, Units),
     length(Five, 5),
     append(Five, _, Rows),
     maplist([Row, [A, B, C]]>>append([A, B, C], _, Row), Five, Threes),
@@ -515,12 +505,7 @@ test(a_strip_adds_up_to_what_its_columns_allow, [true(Found-Goal == none-false)]
 %   table (its digits multiply to 720), which the tables encoding took for
 %   a solution; the checked labeling finds none.
 test(clpfd_labeling, [true(Found == [])]) :-
-    length(Rows, 5),
-    maplist([Row]>>length(Row, 5), Rows),
-    append(Rows, Cells),
-    transpose(Rows, Columns),
-    append(Rows, Columns, Lines),
-    maplist([U, all_distinct(U)]>>true, Lines, Units),
+    latin(5, Rows, Cells, Units),
     Cages = [ (*)-20-[1-1, 2-1], (*)-4-[1-2],
               (+)-20-[1-3, 1-4, 1-5, 2-5, 3-5, 4-4, 4-5],
               (*)-900-[2-2, 2-3, 2-4, 3-2, 3-4, 4-2], (*)-1-[3-1],
