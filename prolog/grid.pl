@@ -1,6 +1,6 @@
 :- module(grid,
           [ grid_model/5,         % +Encoding, +Rows, +Rules, +Low-High, -Labeling
-            checked_labeling/2,   % +Cells, +Rules
+            checked_labeling/2,   % +Cells, +Checks
             grid_rows/3,          % +Height, +Width, -Rows
             cell_at/3,            % +Rows, +[R, C], -Cell
             given_rule/3,         % +Rows, +[R, C, Digit], -Rule
@@ -178,46 +178,29 @@ distinct_rule(Cells, all_distinct(Cells)).
 grid_model(candidates, Rows, Rules, Low-High, label_grid(Grid)) :-
     grid_cells(Rows, Cells),
     grid_state(Cells, Low-High, Rules, Grid).
-grid_model(tables, Rows, Rules, Low-High, checked_labeling(Cells, Rules)) :-
+grid_model(tables, Rows, Rules, Low-High, checked_labeling(Cells, Checks)) :-
     grid_cells(Rows, Cells),
     Cells ins Low..High,
     maplist(rule_table_goal(Rules), Rules, Goals),
-    maplist(call, Goals).
-grid_model(arithmetic, Rows, Rules, Low-High, checked_labeling(Cells, Rules)) :-
+    maplist(call, Goals),
+    maplist(rule_goal, Rules, Checks).
+grid_model(arithmetic, Rows, Rules, Low-High, checked_labeling(Cells, Goals)) :-
     grid_cells(Rows, Cells),
     Cells ins Low..High,
     maplist(rule_goal, Rules, Goals),
     maplist(call, Goals).
 
-%!  checked_labeling(+Cells, +Rules) is nondet.
+%!  checked_labeling(+Cells, +Checks) is nondet.
 %
-%   First-fail labeling of Cells, each labeling that breaks none of Rules.
+%   First-fail labeling of Cells, each labeling that meets every goal of
+%   Checks, the rules as rule_goal/2 states them, on the digits in place.
 %   SWI-Prolog 9.2.9's CLP(FD) gave a labeling of a 5x5 KenKen that breaks
 %   a tuples_in/2 posted beside all_distinct/1 (tests/prolog/test_grid.pl,
 %   clpfd_labeling): what it gives is checked, as the kernel's own search
 %   need not be.
-checked_labeling(Cells, Rules) :-
+checked_labeling(Cells, Checks) :-
     labeling([ff], Cells),
-    maplist(rule_holds, Rules).
-
-rule_holds(all_distinct(Vs)) :-
-    sort(Vs, Different),
-    same_length(Vs, Different).
-rule_holds(sum(Vs, T)) :-
-    sum_list(Vs, T).
-rule_holds(product(Vs, T)) :-
-    foldl(times_digit, Vs, 1, T).
-rule_holds(difference(A, B, T)) :-
-    abs(A - B) =:= T.
-rule_holds(ratio(A, B, T)) :-
-    max(A, B) =:= T * min(A, B).
-rule_holds(table(Vs, Fillings)) :-
-    memberchk(Vs, Fillings).
-rule_holds(given(V, D)) :-
-    V =:= D.
-
-times_digit(D, P0, P) :-
-    P is P0 * D.
+    maplist(call, Checks).
 
 %!  grid_constraints(+Rows, +Rules, +Low-High, -Goals) is det.
 %
