@@ -124,7 +124,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
 :- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, few_fillings/4]).
 :- use_module(grid_sums, [implied_sums/4, whole_units_out/4, grouped_reach/3]).
-:- use_module(grid_candidates, [state_term/2, place/3, goal_expansion/2]).
+:- use_module(grid_candidates, [state_term/2, place_givens/2, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
                               use_digits/2, placed_digits/2, set_propagator/2]).
@@ -264,7 +264,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
                 unit_sizes-UnitSizes, tables-Tables, cell_table_bits-CellTableBits,
                 table_weights-TableWeights, locks-Locks, pending_locks-0], Grid),
     include(is_given, Numbered, Givens),
-    maplist(place_given(Grid), Givens),
+    place_givens(Grid, Givens),
     propagate_grid(Grid).
 
 %   A stated rule less the units it takes in whole (whole_units_out/4):
@@ -312,9 +312,6 @@ numbered_rules(Variables, Rules, NCells, Numbered) :-
     copy_term_nat(Variables-Rules, Numbers-Numbered),
     length(Variables, NCells),
     numlist(1, NCells, Numbers).
-
-place_given(Grid, given(I, Digit)) :-
-    place(Grid, I, Digit).
 
                  /*******************************
                  *     THE RULES AS CLP(FD)     *

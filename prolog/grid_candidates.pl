@@ -4,6 +4,7 @@
             set_field/3,          % +Name, +Grid, +Value
             goal_expansion/2,     % field/3, set_field/3 and state_term/2 of known names, compiled
             place/3,              % +Grid, +Cell, +Digit
+            place_givens/2,       % +Grid, +Givens
             remove_digits/3,      % +Grid, +Bits, +Cell
             remove_from_cells/4,  % +Cells, +Bits, +Masks, +Grid
             cell_allowed/3,       % +Grid, +Cell, -Mask
@@ -169,6 +170,64 @@ place(Grid, I, Digit) :-
         remove_from_cells(Ps, Bit, Masks, Grid)
     ;   Cell =:= Digit
     ).
+
+%!  place_givens(+Grid, +Givens) is semidet.
+%
+%   Places every given(Cell, Digit) of Givens, as place/3 one by one
+%   would, then takes from each open cell the digits its units hold: a
+%   sweep of the cells instead of a given's peers each in turn (a Sudoku
+%   of 25 givens: 81 cells narrowed once instead of 500 peers one digit
+%   at a time; 3% of the instructions of checking magictour's top1465).
+place_givens(Grid, Givens) :-
+    field(cells, Grid, Cells),
+    field(masks, Grid, Masks),
+    field(taken, Grid, Taken),
+    maplist(take_given(Grid, Cells, Masks, Taken), Givens),
+    field(cell_units, Grid, CellUnits),
+    functor(Masks, _, NCells),
+    narrow_to_units(1, NCells, Masks, CellUnits, Taken, Grid).
+
+%   Cell I takes Digit, and its units have it; its peers keep it for now.
+take_given(Grid, Cells, Masks, Taken, given(I, Digit)) :-
+    arg(I, Cells, Cell),
+    arg(I, Masks, Mask),
+    (   Mask =\= 0
+    ->  Bit is 1 << Digit,
+        Mask /\ Bit =\= 0,
+        Cell = Digit,
+        setarg(I, Masks, 0),
+        changed(Grid, I),
+        field(open, Grid, Open0),
+        Open is Open0 - 1,
+        set_field(open, Grid, Open),
+        field(cell_units, Grid, CellUnits),
+        arg(I, CellUnits, Us),
+        units_take(Us, Bit, Taken)
+    ;   Cell =:= Digit
+    ).
+
+%   Each open cell loses the digits its units have taken.
+narrow_to_units(I, NCells, _, _, _, _) :-
+    I > NCells, !.
+narrow_to_units(I, NCells, Masks, CellUnits, Taken, Grid) :-
+    arg(I, Masks, Mask),
+    (   Mask =:= 0
+    ->  true
+    ;   arg(I, CellUnits, Us),
+        units_taken(Us, Taken, 0, Out),
+        (   Mask /\ Out =:= 0
+        ->  true
+        ;   narrow(Grid, Masks, I, Mask, Out)
+        )
+    ),
+    I1 is I + 1,
+    narrow_to_units(I1, NCells, Masks, CellUnits, Taken, Grid).
+
+units_taken([], _, Out, Out).
+units_taken([U|Us], Taken, Out0, Out) :-
+    arg(U, Taken, Bits),
+    Out1 is Out0 \/ Bits,
+    units_taken(Us, Taken, Out1, Out).
 
 units_take([], _, _).
 units_take([U|Us], Bit, Taken) :-

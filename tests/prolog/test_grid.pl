@@ -52,6 +52,75 @@ test(a_digit_twice_in_a_unit_fails, [fail]) :-
     append(Rules0, [given(A,1), given(B,1)], Rules),
     grid_state(Cells, 1-4, Rules, _).
 
+test(a_given_out_of_the_digits_fails, [fail]) :-
+    shidoku([[A|_]|_], Cells, Rules0),
+    append(Rules0, [given(A,5)], Rules),
+    grid_state(Cells, 1-4, Rules, _).
+
+test(two_digits_given_one_cell_fail, [fail]) :-
+    shidoku([[A|_]|_], Cells, Rules0),
+    append(Rules0, [given(A,1), given(A,2)], Rules),
+    grid_state(Cells, 1-4, Rules, _).
+
+%   The givens are placed all at once (grid_candidates:place_givens/2):
+%   the state is the one placing them one by one leaves, or both fail.
+%   Sudokus of a known grid's digits, some of them changed to make
+%   contradictions.
+test(givens_at_once_as_one_by_one, [true(Differ == [])]) :-
+    set_random(seed(23)),
+    findall(Seed, ( between(1, 60, Seed),
+                    \+ same_state_either_way(Seed) ), Differ).
+
+same_state_either_way(_) :-
+    Solved = [[5,3,4,6,7,8,9,1,2],[6,7,2,1,9,5,3,4,8],[1,9,8,3,4,2,5,6,7],
+              [8,5,9,7,6,1,4,2,3],[4,2,6,8,5,3,7,9,1],[7,1,3,9,2,4,8,5,6],
+              [9,6,1,5,3,7,2,8,4],[2,8,7,4,1,9,6,3,5],[3,4,5,2,8,6,1,7,9]],
+    sudoku_rules(_, Cells, Units),
+    append(Solved, Digits),
+    foldl(maybe_given, Cells, Digits, Givens, []),
+    append(Units, Givens, Rules),
+    copy_term(Cells-Rules, Cells1-Rules1),
+    state_masks(grid_state(Cells1, 1-9, Rules1, Grid1), Grid1, AtOnce),
+    copy_term(Cells-Units-Givens, Cells2-Units2-Givens2),
+    state_masks(( grid_state(Cells2, 1-9, Units2, Grid2),
+                  maplist(place_numbered(Cells2, Grid2), Givens2),
+                  grid_propagation:propagate_grid(Grid2) ), Grid2, OneByOne),
+    AtOnce =@= OneByOne.
+
+%   A cell is given its digit with odds of 3 in 10, and one of them a
+%   random digit instead with odds of 1 in 50.
+maybe_given(Cell, Digit, Givens0, Givens) :-
+    random(P),
+    (   P < 0.3
+    ->  random(Q),
+        (   Q < 0.02
+        ->  random_between(1, 9, D)
+        ;   D = Digit
+        ),
+        Givens0 = [given(Cell, D)|Givens]
+    ;   Givens0 = Givens
+    ).
+
+place_numbered(Cells, Grid, given(V, D)) :-
+    nth1(I, Cells, Cell), Cell == V, !,
+    grid_candidates:place(Grid, I, D).
+
+%   The masks and digits of a state, or `failed`.
+state_masks(Goal, Grid, Masks) :-
+    (   call(Goal)
+    ->  arg(2, Grid, Masks0), arg(1, Grid, Cells0),
+        copy_term(Masks0-Cells0, Masks)
+    ;   Masks = failed
+    ).
+
+sudoku_rules(Rows, Cells, Units) :-
+    length(Rows, 9), maplist([Row]>>length(Row, 9), Rows),
+    append(Rows, Cells),
+    transpose(Rows, Columns),
+    grid_blocks(Rows, 3, 3, Boxes),
+    append([Rows, Columns, Boxes], Lists),
+    maplist([U, all_distinct(U)]>>true, Lists, Units).
+
 :- end_tests(units).
 
 :- begin_tests(singles).
