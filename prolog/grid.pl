@@ -52,6 +52,12 @@ so backtracking restores it.
     (a KenKen cage of whole rows) is a rule of its other cells: the unit
     adds up to the digits' total, or multiplies to their product, in any
     order (grid_sums.pl); a cage of the whole grid is none.
+  - The lines of one kind (rows, or columns) that a big sum or product
+    meets, two or more, add up to their digits' total each (multiply to
+    their product): when their other cells are fewer than its own, what
+    they leave of the target is a rule of those cells (grid_sums.pl; a
+    strip of a 6x6's three columns adding up to 46 leaves the three cells
+    below it 17, more than a row's three different digits make).
   - A sum or product of more than ten thousand fillings (a KenKen cage
     of ten cells over two rows has millions) is folded instead: its
     partial sums, or products as prime exponents, reachable from either
@@ -123,7 +129,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(library(lists)).
 :- use_module(grid_geometry, [unit_geometry/3, cell_table_bits/3, table_units/6, filled/4]).
 :- use_module(grid_fillings, [rule_table/7, rule_cells/2, lined_after/3, few_fillings/4]).
-:- use_module(grid_sums, [implied_sums/4, whole_units_out/4, grouped_reach/3]).
+:- use_module(grid_sums, [implied_sums/4, around_left/5]).
 :- use_module(grid_candidates, [state_term/2, place_givens/2, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
@@ -243,7 +249,7 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     include(table_rule, Numbered, StatedTables0),
     foldl(rule_left(UnitGeometry, Low-High), StatedTables0, StatedTables, []),
     append(StatedTables, Implied, TableRules),
-    maplist(rule_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
+    maplist(filled_table(UnitGeometry, Low-High, Width), TableRules, TableNumbers, Kinds, Fillings),
     UnitGeometry = units(CellUnits, CellUnitBits, Peers, Units, UnitSizes, Locks, _),
     maplist(table_units(CellUnits, Units, Width), Kinds, TableNumbers, TableTerms),
     Tables =.. [tables|TableTerms],
@@ -267,14 +273,25 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     place_givens(Grid, Givens),
     propagate_grid(Grid).
 
-%   A stated rule less the units it takes in whole (whole_units_out/4):
-%   nothing, when they are all it has.
+%   What the units around a stated rule imply of their other cells
+%   (unit_complement/4), then the rule itself, each less the units it
+%   takes in whole (around_left/5); none of them when they are none.
 rule_left(Geometry, Digits, Rule, Rules0, Rules) :-
-    whole_units_out(Geometry, Digits, Rule, Left),
-    grouped_reach(Geometry, Digits, Left),
-    (   Left == none
-    ->  Rules0 = Rules
-    ;   Rules0 = [Left|Rules]
+    around_left(Geometry, Digits, Rule, Left, Around),
+    kept_rule(Around, Rules0, Rules1),
+    kept_rule(Left, Rules1, Rules).
+
+kept_rule(none, Rules, Rules) :- !.
+kept_rule(Rule, [Rule|Rules], Rules).
+
+%   A rule's table (grid_fillings:rule_table/7); fails when it lists no
+%   filling, before the rules after it are listed (an implied rule of
+%   three cells before the big rule it comes from).
+filled_table(Geometry, Digits, Width, Rule, Numbers, Kind, Fillings) :-
+    rule_table(Geometry, Digits, Width, Rule, Numbers, Kind, Fillings),
+    (   Kind = fold(_)
+    ->  true
+    ;   Fillings \== []
     ).
 
 %!  sums_pay(+Low-High) is semidet.
@@ -339,7 +356,8 @@ times_expression(V, Expression, Expression * V).
 %   Goal states Rule as a CLP(FD) table of its fillings (arc consistent),
 %   the units of Rules keeping a filling from repeating a digit in one,
 %   less the units it takes in whole (whole_units_out/4: true when they
-%   are all it has, false when the rest cannot be made); units, givens,
+%   are all it has, false when the rest cannot be made), and with what the
+%   units around it imply of their other cells (unit_complement/4); units, givens,
 %   and a sum or product of too many fillings to list
 %   (grid_fillings:most_fillings/1) as rule_goal/2 states them.
 rule_table_goal(Rules, Rule, Goal) :-
@@ -357,15 +375,25 @@ table_goal(Rules, Rule, Goal) :-
     rule_cells(Rule, Vs),
     maplist(fd_inf, Vs, Lows), min_list(Lows, Low),
     maplist(fd_sup, Vs, Highs), max_list(Highs, High),
-    (   whole_units_out(Geometry, Low-High, Numbered, Left),
-        grouped_reach(Geometry, Low-High, Left)
+    (   around_left(Geometry, Low-High, Numbered, Left, Around)
     ->  Cells =.. [cells|Variables],
-        left_goal(Left, Numbered-Rule, Cells, Geometry, Low-High, Goal)
+        left_goal(Around, none-none, Cells, Geometry, Low-High, AroundGoal),
+        (   AroundGoal == false             % before listing the rule, the bigger
+        ->  Goal = false
+        ;   left_goal(Left, Numbered-Rule, Cells, Geometry, Low-High, LeftGoal),
+            goals_conjoined(AroundGoal, LeftGoal, Goal)
+        )
     ;   Goal = false
     ).
 
+goals_conjoined(true, Goal, Goal) :- !.
+goals_conjoined(Goal, true, Goal) :- !.
+goals_conjoined(Goal1, Goal2, (Goal1, Goal2)).
+
 %   Goal states Left, the numbered rule less its whole units, on the cells'
-%   variables: a table of its fillings when few enough to list.
+%   variables: a table of its fillings when few enough to list.  Numbered-Rule
+%   is the rule it comes from, numbered and as stated (none-none for one
+%   the units imply): left whole, it is stated as it was.
 left_goal(none, _, _, _, _, true) :- !.
 left_goal(Left, Numbered-Rule, Cells, units(CellUnits, _, _, _, _, _, _), Digits, Goal) :-
     rule_cells(Left, Numbers),
@@ -377,8 +405,11 @@ left_goal(Left, Numbered-Rule, Cells, units(CellUnits, _, _, _, _, _, _), Digits
         Stated =.. [Op, Vs, Target]
     ),
     (   few_fillings(Left, Lined, Digits, Fillings)
-    ->  rule_cells(Stated, StatedVs),
-        Goal = tuples_in([StatedVs], Fillings)
+    ->  (   Fillings == []
+        ->  Goal = false
+        ;   rule_cells(Stated, StatedVs),
+            Goal = tuples_in([StatedVs], Fillings)
+        )
     ;   rule_goal(Stated, Goal)
     ).
 

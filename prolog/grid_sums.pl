@@ -1,7 +1,9 @@
 :- module(grid_sums,
           [ implied_sums/4,       % +Rules, +UnitGeometry, +Low-High, -Implied
             whole_units_out/4,    % +UnitGeometry, +Low-High, +Rule, -Left
-            grouped_reach/3       % +UnitGeometry, +Low-High, +Rule
+            grouped_reach/3,      % +UnitGeometry, +Low-High, +Rule
+            unit_complement/4,    % +UnitGeometry, +Low-High, +Rule, -Complement
+            around_left/5         % +UnitGeometry, +Low-High, +Rule, -Left, -Around
           ]).
 /** <module> What a grid's units imply of its rules: innies and outies, whole units.
 
@@ -9,12 +11,14 @@ A unit with a cell for every digit adds up to their total; with the
 sums the rules state, that implies sums of a few cells more, which the
 kernel's search takes as rules of its own (grid.pl's header says what
 they gain); a sum or product that takes in such a unit whole is one of
-its other cells; and a big one's cells in one unit hold different digits,
-which may put its target out of reach.
+its other cells; a big one's cells in one unit hold different digits,
+which may put its target out of reach; and the units of one kind around
+a big one leave their other cells what it does not make.
 */
 
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(library(pairs)).
 :- use_module(grid_geometry, [filled/4, cell_set/2, set_cells/2]).
 :- use_module(grid_folds, [fold_guide/5]).
 :- use_module(grid_fillings, [folded_rule/3, rule_cells/2, most_fillings/1, few_digit_strings/3]).
@@ -132,6 +136,38 @@ disjoint_add(sum(Set, T), Union0-Total0, Union-Total) :-
     Union is Union0 \/ Set,
     Total is Total0 + T.
 
+%!  around_left(+UnitGeometry, +Low-High, +Rule, -Left, -Around) is semidet.
+%
+%   Left is Rule (on cell numbers) less the units it takes in whole
+%   (whole_units_out/4), none when they are all it has; Around is what the
+%   units around it imply of their other cells (unit_complement/4), less
+%   its own whole units, or none.  Fails when either's target is out of
+%   reach (grouped_reach/3).  The implied rule is looked at first, as the
+%   cheaper: a big rule's reach takes a fold.
+around_left(Geometry, Digits, Rule, Left, Around) :-
+    whole_units_out(Geometry, Digits, Rule, Left),
+    (   big_rule(Left, Digits)
+    ->  unit_complement(Geometry, Digits, Left, Complement),
+        units_left(Geometry, Digits, Complement, Around),
+        grouped_reach(Geometry, Digits, Left)
+    ;   Around = none
+    ).
+
+%   Rule less the units it takes in whole: none, when they are all it
+%   has; fails when its target is out of reach.
+units_left(_, _, none, none) :- !.
+units_left(Geometry, Digits, Rule, Left) :-
+    whole_units_out(Geometry, Digits, Rule, Left),
+    grouped_reach(Geometry, Digits, Left).
+
+%   Rule is a sum or product whose cells take more strings of digits than
+%   are listed outright.
+big_rule(Rule, Digits) :-
+    folded_rule(Rule, _, _),
+    rule_cells(Rule, Cells),
+    most_fillings(Most),
+    \+ few_digit_strings(Cells, Digits, Most).
+
 %!  whole_units_out(+UnitGeometry, +Low-High, +Rule, -Left) is semidet.
 %
 %   Left is Rule, on cell numbers, less the units among its cells with a
@@ -210,10 +246,9 @@ cell_of_set(Set, Cell) :-
 %   different digits a column), though its rows of three make 30, and the
 %   listing's runs are its rows.  Any other rule passes.
 grouped_reach(Geometry, Digits, Rule) :-
+    big_rule(Rule, Digits), !,
     folded_rule(Rule, Op, Target),
     rule_cells(Rule, Cells),
-    most_fillings(Most),
-    \+ few_digit_strings(Cells, Digits, Most), !,
     (   unit_groups(Geometry, Cells, Sizes),
         fold_guide(Op, Target, Digits, Sizes, guide(_, _, [Start|_]))
     ->  Start /\ 1 =\= 0
@@ -261,3 +296,94 @@ group_taken(Units, _-U, Left0-Sizes0, Left-Sizes) :-
     ;   Left = Left0,
         Sizes0 = Sizes
     ).
+
+%!  unit_complement(+UnitGeometry, +Low-High, +Rule, -Complement) is semidet.
+%
+%   Complement is a rule the grid's units imply of the cells around Rule
+%   (on cell numbers), a sum or product whose cells take more strings of
+%   digits than are listed outright: the units of one kind (rows, or
+%   columns: units with a cell for every digit of Low..High, no two
+%   sharing a cell) that meet Rule's cells, two or more, hold all of them,
+%   so their other cells make what those units' total (or product) leaves
+%   of Rule's target.  The kind leaving the fewest other cells is taken,
+%   when they are fewer than Rule's; Complement is `none` when no kind
+%   does.  (Within one unit, that is an innie or outie: implied_sums/4.)
+%   A strip of three columns by five rows of a 6x6 adding up to 46 leaves
+%   the three cells below it 17, which three different digits of a row
+%   cannot make: a search of every filling of the strip hung.  Fails when
+%   the units cannot leave anything (their total under the target, or a
+%   product the target does not divide).
+unit_complement(Geometry, Low-High, Rule, Complement) :-
+    big_rule(Rule, Low-High),
+    whole_rule(Rule, Op, Cells, Target, Identity),
+    (Op == (*) -> Low >= 1 ; true),
+    Size is High - Low + 1,
+    length(Cells, N),
+    N > Size,                           % two units or more leave fewer other cells
+    cell_set(Cells, Set),
+    unit_kinds(Geometry, Size, Kinds),
+    findall(Outside-Count,
+            ( member(Kind, Kinds),
+              covering(Kind, Set, 0, Union, 0, Count),
+              Count >= 2,
+              Outside is Union /\ \ Set,
+              popcount(Outside) < N ),
+            Options),
+    map_list_to_pairs(outside_size, Options, Sized),
+    keysort(Sized, [_-(Outside-Count)|_]), !,
+    numlist(Low, High, Digits),
+    foldl(applied(Op), Digits, Identity, Whole),
+    around_target(Op, Target, Whole, Count, Rest),
+    set_cells(Outside, OutsideCells),
+    whole_rule(Complement, Op, OutsideCells, Rest, _).
+unit_complement(_, _, _, none).
+
+outside_size(Outside-_, Size) :-
+    Size is popcount(Outside).
+
+%   Kinds: the units with a cell for every digit (Size of them) as sets,
+%   grouped into kinds, each kind units no two of which share a cell,
+%   taken in order (a Sudoku's rows, then its columns, then its boxes).
+unit_kinds(units(_, _, _, _, UnitSizes, _, UnitSets), Size, Kinds) :-
+    functor(UnitSizes, _, NUnits),      % arg/3 takes no atom: a grid of no unit
+    findall(Unit, ( between(1, NUnits, U), arg(U, UnitSizes, Size), arg(U, UnitSets, Unit),
+                    Unit =\= 0 ),
+            Units),
+    kinds(Units, Kinds).
+
+kinds([], []).
+kinds([Unit|Units], [Kind|Kinds]) :-
+    foldl(same_kind, Units, [Unit]-Unit, Kind-_),
+    subtract(Units, Kind, Others),
+    kinds(Others, Kinds).
+
+same_kind(Unit, Kind0-Taken0, Kind-Taken) :-
+    (   Unit /\ Taken0 =:= 0
+    ->  Kind = [Unit|Kind0],
+        Taken is Taken0 \/ Unit
+    ;   Kind = Kind0,
+        Taken = Taken0
+    ).
+
+%   Union: the units of Kind meeting Set, Count of them; fails unless
+%   they hold all of Set.
+covering([], Set, Union, Union, Count, Count) :-
+    Set /\ \ Union =:= 0.
+covering([Unit|Units], Set, Union0, Union, Count0, Count) :-
+    (   Unit /\ Set =\= 0
+    ->  Union1 is Union0 \/ Unit,
+        Count1 is Count0 + 1
+    ;   Union1 = Union0,
+        Count1 = Count0
+    ),
+    covering(Units, Set, Union1, Union, Count1, Count).
+
+%   Rest: what Count units' total (Whole each) leaves of Target.
+around_target(+, Target, Whole, Count, Rest) :-
+    Rest is Whole * Count - Target,
+    Rest >= 0.
+around_target(*, Target, Whole, Count, Rest) :-
+    Target > 0,
+    All is Whole ^ Count,
+    All mod Target =:= 0,
+    Rest is All // Target.

@@ -398,6 +398,48 @@ def test_kenken_encodings_agree_with_brute_force_with_few_fillings_listed(few_fi
     agree_with_brute_force(random_kenkens(QUICK, seed=6, most_cells=6), kenken_brute_force, "kenken")
 
 
+def strip_kenkens(n: int, seed: int) -> list[KenKen]:
+    """4x4 KenKens with a cage of a rectangle of six or nine cells, its target what its
+    digits make or near it; the other cells in cages of one or two cells, or in none."""
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(n):
+        square = rng.choice(LATIN[4])
+        height, width = rng.choice(((2, 3), (3, 2), (3, 3)))
+        top, left = rng.randint(0, 4 - height), rng.randint(0, 4 - width)
+        strip = tuple((r, c) for r in range(top, top + height) for c in range(left, left + width))
+        digits = [square[r][c] for r, c in strip]
+        if rng.random() < 0.5:
+            cages = [Cage(strip, sum(digits) + rng.randint(-3, 3), "+")]
+        else:
+            cages = [Cage(strip, math.prod(digits) * rng.choice((1, 1, 2, 3)) // rng.choice((1, 2, 3)),
+                          "*")]
+        free = sorted({(r, c) for r in range(4) for c in range(4)} - set(strip))
+        while free:
+            cells = [free.pop(0)]
+            beside = [f for f in free if abs(f[0] - cells[0][0]) + abs(f[1] - cells[0][1]) == 1]
+            if beside and rng.random() < 0.5:
+                cells.append(beside[0])
+                free.remove(beside[0])
+            if rng.random() < 0.4:
+                continue  # in no cage
+            cage_digits = [square[r][c] for r, c in cells]
+            cages.append(Cage(tuple(cells), sum(cage_digits), "+") if len(cells) == 2
+                         else Cage(tuple(cells), cage_digits[0], "="))
+        puzzles.append(KenKen(4, tuple(cages)))
+    return puzzles
+
+
+def test_kenken_strips_agree_with_brute_force(few_fillings_listed):
+    """A rectangle's columns (or rows) add up to 10 each and multiply to 24: its cells'
+    target leaves the cells of those columns outside it what the rectangle does not make
+    (grid_sums:unit_complement/4), which the kernel takes as a rule of those cells."""
+    puzzles = strip_kenkens(QUICK, seed=7)
+    counts = [len(kenken_brute_force(p)) for p in puzzles]
+    assert counts.count(0) >= 3 and max(counts) >= 2  # the sample has every kind
+    agree_with_brute_force(puzzles, kenken_brute_force, "kenken")
+
+
 @pytest.mark.slow
 def test_kenken_encodings_agree_with_brute_force_at_length():
     agree_with_brute_force(random_kenkens(LONG, seed=2), kenken_brute_force, "kenken")

@@ -206,6 +206,20 @@ def test_a_cage_of_whole_columns_is_a_rule_of_its_other_cells(target, encoding):
 
 
 @pytest.mark.parametrize("encoding", ["candidates", "tables"])
+@pytest.mark.parametrize("target, count", [(46, 0), (47, 0), (53, 2)])
+def test_a_strip_leaves_the_cells_below_it_what_its_columns_do_not_make(target, count, encoding):
+    """Three columns of 1..6 add up to 63: a strip of them five rows deep adding up to 46
+    leaves the three cells below it 17, more than 6+5+4; 53 leaves them 10.  The search
+    went through the strip's fillings (over a minute); each column of it allows 45 to 60."""
+    strip = tuple((r, c) for r in range(5) for c in range(3))
+    beside = tuple((r, c) for r in range(5) for c in range(3, 6))
+    below = tuple((5, c) for c in range(6))
+    puzzle = KenKen(6, (Cage(strip, target, "+"), Cage(beside, 126 - 21 - target, "+"),
+                        Cage(below, 21, "+")))
+    assert puzzle.count(2, encoding=encoding) == count
+
+
+@pytest.mark.parametrize("encoding", ["candidates", "tables"])
 def test_a_cage_of_the_whole_grid_takes_every_latin_square(encoding):
     """A 9x9's one cage multiplies to 9!^9 in any Latin square: the kernel drops it (its
     fold took 15 s), and a cage of 4x4 with a target typed with digits too many has no

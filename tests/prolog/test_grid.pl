@@ -569,6 +569,50 @@ test(a_strip_adds_up_to_what_its_columns_allow, [true(Found-Goal == none-false)]
     Cells ins 1..6,
     rule_table_goal(Rules, sum(Strip, 44), Goal).
 
+%   46 is within what the strip's columns allow, but leaves the three
+%   cells below it 63 - 46 = 17, more than 6+5+4: found before any search
+%   (the search of the strip's fillings hung), by both kernel encodings.
+test(a_strip_leaves_the_cells_below_it_too_much, [true(Found-Goal == none-false)]) :-
+    latin(6, Rows, Cells, Units),
+    strip_of(Rows, Strip),
+    append(Units, [sum(Strip, 46)], Rules),
+    call_with_inference_limit(
+        (   grid_state(Cells, 1-6, Rules, _)
+        ->  Found = some
+        ;   Found = none
+        ), 1_000_000, !),
+    Cells ins 1..6,
+    rule_table_goal(Rules, sum(Strip, 46), Goal).
+
+%   The strip's three columns add up to 63 and multiply to 720^3: the
+%   cells below it make what it leaves (25: 5*5*1, which a row's
+%   different digits cannot).  A rule within one column, or a staircase
+%   whose rows and columns have more other cells than it has, leaves
+%   none; a target past the columns' leaves nothing to make.
+test(the_cells_around_a_strip, [true(Complements == [sum([31,32,33], 17), product([31,32,33], 25),
+                                                     none, none, failed, failed])]) :-
+    findall(U, ( between(0, 5, R), findall(I, ( between(1, 6, C), I is R * 6 + C ), U) ), RowLists),
+    findall(U, ( between(1, 6, C), findall(I, ( between(0, 5, R), I is R * 6 + C ), U) ), ColumnLists),
+    append(RowLists, ColumnLists, UnitLists),
+    grid_geometry:unit_geometry(36, UnitLists, Geometry),
+    Strip = [1,2,3,7,8,9,13,14,15,19,20,21,25,26,27],
+    findall(Complement,
+            ( member(Rule, [sum(Strip, 46), product(Strip, 14929920), sum([1,7,13,19,25,31], 21),
+                            sum([1,2,8,9,15,16,22], 30), sum(Strip, 190),
+                            product(Strip, 7)]),
+              (   grid_sums:unit_complement(Geometry, 1-6, Rule, Complement)
+              ->  true
+              ;   Complement = failed
+              ) ),
+            Complements).
+
+%   Strip: the first three cells of the first five rows.
+strip_of(Rows, Strip) :-
+    length(Five, 5),
+    append(Five, _, Rows),
+    maplist([Row, [A, B, C]]>>append([A, B, C], _, Row), Five, Threes),
+    append(Threes, Strip).
+
 %   A 5x5 KenKen with no solution, its cages as tables of their fillings:
 %   SWI-Prolog 9.2.9's CLP(FD) labeling found a grid that breaks cage f's
 %   table (its digits multiply to 720), which the tables encoding took for
