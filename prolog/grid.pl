@@ -117,7 +117,8 @@ The kernel's modules, each loading only modules listed before it:
   - grid_folds.pl: a sum or product of too many fillings to list, folded;
   - grid_fillings.pl: the arithmetic rules as tables of fillings;
   - grid_sums.pl: what the units imply of the rules: sums (innies and
-    outies), whole units out of a rule, its target out of reach;
+    outies), whole units out of a rule, its target out of reach, the
+    rest of the lines around a big one;
   - grid_propagation.pl: singles, locked candidates, the tables' support;
   - grid_search.pl: the search;
   - grid.pl (this one): a family's rules made into a state or posted as
