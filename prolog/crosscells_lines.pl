@@ -23,6 +23,8 @@ shift a rank.  crosscells_masks.pl searches with them.
               ]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the layers are worked out state by state
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  line_states(+Rules, +Operations, +Total, -States) is det.
 %

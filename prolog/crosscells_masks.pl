@@ -62,6 +62,8 @@ each line's states.
 %   masks_labeling/3), `none` while the model posts.  The Ons of model/4
 %   are bound to Values once every cell is set.
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the sweeps are all masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  masks_model(+Rules, +Operations, +Readings, +Ons, -Model) is semidet.
 %

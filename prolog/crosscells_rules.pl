@@ -33,6 +33,8 @@ start_state/2 and transition/4, without CLP(FD).
 :- use_module(library(pairs)).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the layers and exact_quotient/3 run once per state
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  operator(?Op, ?Tier, ?N, ?V0, ?V, -Relation) is nondet.
 %

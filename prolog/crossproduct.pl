@@ -68,6 +68,8 @@ are worked out in crossproduct_fillings.pl.
 :- use_module(crossproduct_lines, [lines_model/3, lines_labeling/2, prime_exponents/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the model divides products
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 encodings([auto, lines, primes, restarts, rows, fillings, exponents, chain]).
 

@@ -22,6 +22,8 @@ encoding states each row as the table of its fillings (filling_row/3).
 :- use_module(library(aggregate)).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are divisions
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %   A product that is not known: its line has no product constraint.
 unknown(Product) :-

@@ -42,6 +42,8 @@ values instead of two.
 :- use_module(restarts, [restarted/3, shuffled/3, alternated/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the sweeps are all bits
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  lines_model(+Puzzle, -Rows, -Model) is semidet.
 %

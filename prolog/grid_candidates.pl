@@ -35,6 +35,8 @@ another module, or with except([goal_expansion/2]).
 :- use_module(library(error), [domain_error/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 :- meta_predicate set_propagator(+, 2).
 

@@ -30,6 +30,8 @@ could take more strings of digits than that.
 :- use_module(grid_folds, [fold_box/4, fold_guide/5]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: fillings are masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  rule_table(+UnitGeometry, +Low-High, +Width, +Rule, -Numbers, -Kind, -Fillings) is det.
 %

@@ -38,6 +38,8 @@ way (crossprolog/folds.py).
 :- use_module(grid_candidates, [field/3, goal_expansion/2, remove_digits/3, cell_allowed/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the passes are all masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  fold_box(+Op, +Target, +Low-High, -Box) is semidet.
 %

@@ -25,6 +25,8 @@ whole.
 :- use_module(grid_kept, [kept/5, kept_from_second_sight/5]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: sets of cells and digits are integers
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  unit_geometry(+NCells, +UnitLists, -UnitGeometry) is det.
 %

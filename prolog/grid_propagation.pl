@@ -16,6 +16,8 @@ own propagator.  grid.pl's header says what each does and gains.
                                 remove_from_cells/4, cell_allowed/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  propagate_grid(+Grid) is semidet.
 %

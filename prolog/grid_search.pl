@@ -17,6 +17,8 @@ propagation (grid_propagation.pl).
 :- use_module(grid_geometry, [mask_digit/2]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: the inner loops are all masks
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  label_grid(+Grid) is nondet.
 %

@@ -24,6 +24,8 @@ a big one leave their other cells what it does not make.
 :- use_module(grid_fillings, [folded_rule/3, rule_cells/2, most_fillings/1, few_digit_strings/3]).
 
 :- set_prolog_flag(optimise, true).     % compiled arithmetic: sets of cells are integers
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %!  implied_sums(+Rules, +UnitGeometry, +Low-High, -Implied) is det.
 %

@@ -17,6 +17,8 @@
 %   Compiled arithmetic: the candidates encoding is arithmetic on masks in
 %   its inner loops.
 :- set_prolog_flag(optimise, true).
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 %   The candidates encoding is the grid kernel's search (grid.pl) over
 %   sudoku/3's statement: naked and hidden singles on bitmasks, fewest

@@ -25,6 +25,8 @@ kernel, has its own propagator for the same lines (sudoku_candidates.pl).
 :- use_module(library(pairs)).
 
 :- set_prolog_flag(optimise, true).
+:- use_module(library(apply_macros)).   % maplist/N and forall/2 compiled to loops here, from
+                                        % source or QLF alike, whatever loaded before
 
 :- meta_predicate
     incumbent_first(0, +),
