@@ -550,39 +550,24 @@ cage_rule(Op-column-Target, Rows, Rule) :-
     Rows = [[_, Second|_]|_],
     Rule =.. [Op, [Second|Column], Target].
 
-%   Three columns by five rows of a 6x6 add up to 45 at least (five
-%   different digits a column), though their rows of three make 30: the
-%   kernel and the tables encoding see it at once, where the listing, row
-%   by row, looked through every way to fill the rows first.
-test(a_strip_adds_up_to_what_its_columns_allow, [true(Found-Goal == none-false)]) :-
-    latin(6, Rows, Cells, Units),
-    length(Five, 5),
-    append(Five, _, Rows),
-    maplist([Row, [A, B, C]]>>append([A, B, C], _, Row), Five, Threes),
-    append(Threes, Strip),
-    append(Units, [sum(Strip, 44)], Rules),
-    call_with_inference_limit(
-        (   grid_state(Cells, 1-6, Rules, _)
-        ->  Found = some
-        ;   Found = none
-        ), 1_000_000, !),
-    Cells ins 1..6,
-    rule_table_goal(Rules, sum(Strip, 44), Goal).
-
-%   46 is within what the strip's columns allow, but leaves the three
-%   cells below it 63 - 46 = 17, more than 6+5+4: found before any search
-%   (the search of the strip's fillings hung), by both kernel encodings.
-test(a_strip_leaves_the_cells_below_it_too_much, [true(Found-Goal == none-false)]) :-
+%   A strip of three columns by five rows of a 6x6 adding up to 44 is out
+%   of reach of its columns' five different digits each (45 at least,
+%   though its rows of three make 30); one adding up to 46 is within it,
+%   but leaves the three cells below it 63 - 46 = 17, more than 6+5+4.
+%   Both are found before any search (the search of the strip's fillings
+%   took 3 s, and hung), by both kernel encodings.
+test(a_strip_adds_up_to_what_its_columns_allow, [forall(member(Target, [44, 46])),
+                                                  true(Found-Goal == none-false)]) :-
     latin(6, Rows, Cells, Units),
     strip_of(Rows, Strip),
-    append(Units, [sum(Strip, 46)], Rules),
+    append(Units, [sum(Strip, Target)], Rules),
     call_with_inference_limit(
         (   grid_state(Cells, 1-6, Rules, _)
         ->  Found = some
         ;   Found = none
         ), 1_000_000, !),
     Cells ins 1..6,
-    rule_table_goal(Rules, sum(Strip, 46), Goal).
+    rule_table_goal(Rules, sum(Strip, Target), Goal).
 
 %   The strip's three columns add up to 63 and multiply to 720^3: the
 %   cells below it make what it leaves (25: 5*5*1, which a row's
