@@ -72,15 +72,21 @@ add_sum_cells(sum(Set, _), Cells0, Cells) :-
 
 %   Unit, Cells-Set, has Size cells, implied_cells/1 of them at most in no
 %   sum (Summed: the cells in one).
-few_cells_unsummed(units(_, _, _, Units, UnitSizes, _, UnitSets), Size, Summed, Cells-Set) :-
+few_cells_unsummed(Geometry, Size, Summed, Cells-Set) :-
     implied_cells(Most),
+    full_unit(Geometry, Size, U, Set),
+    popcount(Set /\ \Summed) =< Most,
+    Geometry = units(_, _, _, Units, _, _, _),
+    arg(U, Units, Cells).
+
+%   Unit U has a cell for every digit (Size cells), Set its cells: one
+%   of the units of the largest size, the only ones whose sets are kept.
+full_unit(units(_, _, _, _, UnitSizes, _, UnitSets), Size, U, Set) :-
     functor(UnitSizes, _, NUnits),      % arg/3 takes no atom: a grid of no unit
     between(1, NUnits, U),
     arg(U, UnitSizes, Size),
     arg(U, UnitSets, Set),
-    Set =\= 0,
-    popcount(Set /\ \Summed) =< Most,
-    arg(U, Units, Cells).
+    Set =\= 0.
 
 %   More cells make a weaker sum whose table costs more than it saves: on
 %   the bench's Killer Sudokus, three cells at most take 93% of the
@@ -207,12 +213,8 @@ whole_rule(sum(Cells, Target), +, Cells, Target, 0).
 whole_rule(product(Cells, Target), *, Cells, Target, 1).
 
 %   Unit, a set of cells, has a cell for every digit and all of them in Set.
-whole_unit_in(units(_, _, _, _, UnitSizes, _, UnitSets), Size, Set, Unit) :-
-    functor(UnitSizes, _, NUnits),
-    between(1, NUnits, U),
-    arg(U, UnitSizes, Size),
-    arg(U, UnitSets, Unit),
-    Unit =\= 0,
+whole_unit_in(Geometry, Size, Set, Unit) :-
+    full_unit(Geometry, Size, _, Unit),
     Unit /\ Set =:= Unit.
 
 %   Units overlapping one taken already (a row and a column) count once.
@@ -346,11 +348,8 @@ outside_size(Outside-_, Size) :-
 %   Kinds: the units with a cell for every digit (Size of them) as sets,
 %   grouped into kinds, each kind units no two of which share a cell,
 %   taken in order (a Sudoku's rows, then its columns, then its boxes).
-unit_kinds(units(_, _, _, _, UnitSizes, _, UnitSets), Size, Kinds) :-
-    functor(UnitSizes, _, NUnits),      % arg/3 takes no atom: a grid of no unit
-    findall(Unit, ( between(1, NUnits, U), arg(U, UnitSizes, Size), arg(U, UnitSets, Unit),
-                    Unit =\= 0 ),
-            Units),
+unit_kinds(Geometry, Size, Kinds) :-
+    findall(Unit, full_unit(Geometry, Size, _, Unit), Units),
     kinds(Units, Kinds).
 
 kinds([], []).
