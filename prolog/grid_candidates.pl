@@ -150,28 +150,39 @@ field_value(Grid, Name-Value) :-
 %   candidate takes it in turn (a naked single).  Fails when Digit is no
 %   candidate of Cell, or is placed already in one of its units.
 place(Grid, I, Digit) :-
-    field(cells, Grid, Cells),
     field(masks, Grid, Masks),
-    arg(I, Cells, Cell),
     arg(I, Masks, Mask),
     (   Mask =\= 0                      % open, though a restriction may have bound it
-    ->  Bit is 1 << Digit,
-        Mask /\ Bit =\= 0,
-        Cell = Digit,
-        setarg(I, Masks, 0),
-        changed(Grid, I),
-        field(open, Grid, Open0),
-        Open is Open0 - 1,
-        set_field(open, Grid, Open),
-        field(cell_units, Grid, CellUnits),
-        field(peers, Grid, Peers),
+    ->  field(cells, Grid, Cells),
         field(taken, Grid, Taken),
-        arg(I, CellUnits, Us),
-        units_take(Us, Bit, Taken),
+        take_cell(Grid, Cells, Masks, Taken, I, Mask, Digit, Bit),
+        field(peers, Grid, Peers),
         arg(I, Peers, Ps),
         remove_from_cells(Ps, Bit, Masks, Grid)
-    ;   Cell =:= Digit
+    ;   placed_as(Grid, I, Digit)
     ).
+
+%   Open cell I (candidates Mask) takes Digit (Bit), and its units have
+%   it; its peers keep it.
+take_cell(Grid, Cells, Masks, Taken, I, Mask, Digit, Bit) :-
+    Bit is 1 << Digit,
+    Mask /\ Bit =\= 0,
+    arg(I, Cells, Cell),
+    Cell = Digit,
+    setarg(I, Masks, 0),
+    changed(Grid, I),
+    field(open, Grid, Open0),
+    Open is Open0 - 1,
+    set_field(open, Grid, Open),
+    field(cell_units, Grid, CellUnits),
+    arg(I, CellUnits, Us),
+    units_take(Us, Bit, Taken).
+
+%   Cell I, placed already, holds Digit.
+placed_as(Grid, I, Digit) :-
+    field(cells, Grid, Cells),
+    arg(I, Cells, Cell),
+    Cell =:= Digit.
 
 %!  place_givens(+Grid, +Givens) is semidet.
 %
@@ -190,25 +201,11 @@ place_givens(Grid, Givens) :-
     narrow_to_units(1, NCells, Masks, CellUnits, Taken, Grid).
 
 %   Cell I takes Digit, and its units have it; its peers keep it for now.
-%   place/3's first half, spelled out in both: the search places a digit
-%   a dozen times a try, and a shared predicate for it cost 8% more
-%   instructions on the hard Sudoku classics.
 take_given(Grid, Cells, Masks, Taken, given(I, Digit)) :-
-    arg(I, Cells, Cell),
     arg(I, Masks, Mask),
     (   Mask =\= 0
-    ->  Bit is 1 << Digit,
-        Mask /\ Bit =\= 0,
-        Cell = Digit,
-        setarg(I, Masks, 0),
-        changed(Grid, I),
-        field(open, Grid, Open0),
-        Open is Open0 - 1,
-        set_field(open, Grid, Open),
-        field(cell_units, Grid, CellUnits),
-        arg(I, CellUnits, Us),
-        units_take(Us, Bit, Taken)
-    ;   Cell =:= Digit
+    ->  take_cell(Grid, Cells, Masks, Taken, I, Mask, Digit, _)
+    ;   placed_as(Grid, I, Digit)
     ).
 
 %   Each open cell loses the digits its units have taken.
