@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,42 @@ NEVER_CROSSPRODUCT = ("256 256 256 256 256 256 256 384\n"
 NEVER_CROSSCELLS = "+2 " * 60 + "=61\n"
 # Sudoku, any encoding: counting the solutions of the empty grid (6.67 * 10^21).
 EMPTY_SUDOKU = ". . . . . . . . .\n" * 9
+
+
+def ended(process: subprocess.Popen, seconds: float = 60) -> tuple[str, str]:
+    """What `process` printed (standard output and error) once it ended, within `seconds`.
+
+    The searches interrupted here never end by themselves, so `seconds` only bounds
+    the wait for one whose Ctrl-C was lost.  Should it not end, the test fails saying
+    what it was doing: still searching (its CPU time rising), or waiting, and where
+    each thread was (a C backtrace, where gdb is installed)."""
+    try:
+        return process.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"process {process.pid} still running {seconds:g} s on: {doings(process.pid)}")
+
+
+def doings(pid: int) -> str:
+    """What process `pid` is doing: its CPU time over a second, its state, and its
+    threads' backtraces where gdb can attach to it (Linux: /proc)."""
+    def cpu_ticks() -> int:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime, stime
+
+    try:
+        before = cpu_ticks()
+        time.sleep(1)
+        used = cpu_ticks() - before
+        state = next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                     if line.startswith("State:"))
+    except (FileNotFoundError, ProcessLookupError):
+        return "it ended meanwhile"
+    said = f"{used} CPU ticks in the last second; {state}"
+    if shutil.which("gdb"):
+        traced = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt 25"],
+                                capture_output=True, text=True, timeout=60)
+        said += "\n" + "\n".join(line for line in traced.stdout.splitlines() if line.startswith(("#", "Thread")))
+    return said
 
 
 def unexpand(text: str) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT
+from conftest import EMPTY_SUDOKU, EXAMPLES, NEVER_CROSSPRODUCT, ended
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,7 @@ def test_a_count_shows_its_progress_on_a_terminal_and_ctrl_c_gives_what_it_found
     process, controller = on_a_terminal("count", write(EMPTY_SUDOKU))
     shown = read_terminal(controller, 3)
     process.send_signal(signal.SIGINT)
-    stdout, _ = process.communicate(timeout=10)
+    stdout, _ = ended(process)
     os.close(controller)
     counts = [int(n.replace(",", "")) for n in re.findall(r"([\d,]+) solutions so far \(\d\d:\d\d\)", shown)]
     assert len(counts) >= 2 and counts == sorted(counts)  # and the time spent, mm:ss
@@ -83,7 +83,7 @@ def test_an_interrupted_count_in_json_says_it_is_not_complete(write):
     process = crossprolog("count", write(EMPTY_SUDOKU), "--format", "json")
     time.sleep(2)
     process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=10)
+    stdout, stderr = ended(process)
     record = json.loads(stdout)
     assert process.returncode == 130 and stderr == ""
     assert record["complete"] is False and record["status"] == "interrupted" and record["count"] >= 0
@@ -93,7 +93,7 @@ def test_an_interrupted_solve_all_keeps_every_solution_it_printed(write):
     process = crossprolog("solve", "--all", write(EMPTY_SUDOKU), "--format", "json")
     time.sleep(2)
     process.send_signal(signal.SIGINT)
-    stdout, _ = process.communicate(timeout=10)
+    stdout, _ = ended(process)
     record = json.loads(stdout)
     assert process.returncode == 130 and record["complete"] is False
     assert record["status"] == "interrupted" and record["count"] == len(record["solutions"])
@@ -101,7 +101,7 @@ def test_an_interrupted_solve_all_keeps_every_solution_it_printed(write):
     process = crossprolog("solve", "--all", write(EMPTY_SUDOKU))
     time.sleep(2)
     process.send_signal(signal.SIGINT)
-    stdout, _ = process.communicate(timeout=10)
+    stdout, _ = ended(process)
     found = int(re.search(r"at least (\d+) solutions? \(interrupted\)\n$", stdout)[1])
     rows = re.findall(r"^(?:\d ){8}\d$", stdout, re.MULTILINE)
     assert process.returncode == 130 and len(rows) == 9 * found
@@ -121,7 +121,7 @@ def test_no_ctrl_c_is_lost_whatever_step_of_the_search_it_comes_in(write):
             time.sleep(delay)
             process.send_signal(signal.SIGINT)
         for process in processes:
-            record = json.loads(process.communicate(timeout=20)[0])
+            record = json.loads(ended(process)[0])
             assert process.returncode == 130 and record["status"] == "interrupted"
 
 
@@ -139,7 +139,7 @@ def test_ctrl_c_stops_the_command_whenever_it_comes(write, delay):
         time.sleep(0.01)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=15)
+    _, stderr = ended(process)
     assert process.returncode in (130, -signal.SIGINT) and "Traceback" not in stderr
 
 
