@@ -264,17 +264,38 @@ vector_step(Bounds, Weights, Vector, Shift-Valid) :-
 %
 %   The open cells of Numbers keep the digits some filling of Box their
 %   cells allow has there; fails when there is none.  Seen is the cells'
-%   masks packed as table_support packs them, once narrowed.
+%   masks packed as table_support packs them, once narrowed.  A cell of
+%   one digit moves where the others start from (the point of the digits
+%   fixed), so the passes walk only the cells with a choice: in a search
+%   most of a big cage's cells are fixed.
 fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     maplist(cell_allowed(Grid), Numbers, Masks),
-    points_before(Masks, Steps, Inside, 1, Before),
+    fixed_point(Masks, Steps, 0, Fixed, Choices),
+    Inside >> Fixed /\ 1 =:= 1,
     Goal is 1 << Top,
-    reaching(Masks, Steps, Goal, AfterAll),
-    AfterAll = [From|After],
-    From /\ 1 =\= 0,
-    maplist(digits_supported(Steps), Masks, Before, After, Supported),
+    reaching(Choices, Steps, Goal, [From|After]),
+    Start is 1 << Fixed,
+    From /\ Start =\= 0,
+    points_before(Choices, Steps, Inside, Start, Before),
+    choices_supported(Choices, Steps, Before, After, Supported),
+    all_supported(Masks, Supported, AllSupported),
     field(width, Grid, Width),
-    narrowed(Numbers, Masks, Supported, Grid, Width, 0, 0, Seen).
+    narrowed(Numbers, Masks, AllSupported, Grid, Width, 0, 0, Seen).
+
+%   Fixed: the point the cells of one digit add up to (fails when such a
+%   digit has no step: it does not divide into the target); Choices the
+%   masks of the others, in order.
+fixed_point([], _, Fixed, Fixed, []).
+fixed_point([Mask|Masks], Steps, Fixed0, Fixed, Choices) :-
+    (   Mask /\ (Mask - 1) =:= 0
+    ->  D is lsb(Mask),
+        memberchk(step(D, Shift, _), Steps),
+        Fixed1 is Fixed0 + Shift,
+        Choices = Choices1
+    ;   Fixed1 = Fixed0,
+        Choices = [Mask|Choices1]
+    ),
+    fixed_point(Masks, Steps, Fixed1, Fixed, Choices1).
 
 %   Before: for each cell, the points its cells before it can reach.
 points_before([], _, _, _, []).
@@ -307,16 +328,32 @@ steps_back([step(D, Shift, Valid)|Steps], Mask, Next, Points0, Points) :-
     ),
     steps_back(Steps, Mask, Next, Points1, Points).
 
-%   The digits of Mask that take a point before the cell to one after it.
-digits_supported(Steps, Mask, Before, After, Supported) :-
-    foldl(step_supported(Mask, Before, After), Steps, 0, Supported).
+%   For each cell with a choice, the digits of its Mask that take a point
+%   before it to one after it.
+choices_supported([], _, [], _, []).
+choices_supported([Mask|Masks], Steps, [Before|Befores], [After|Afters], [S|Ss]) :-
+    digits_supported(Steps, Mask, Before, After, 0, S),
+    choices_supported(Masks, Steps, Befores, Afters, Ss).
 
-step_supported(Mask, Before, After, step(D, Shift, _), S0, S) :-
+digits_supported([], _, _, _, S, S).
+digits_supported([step(D, Shift, _)|Steps], Mask, Before, After, S0, S) :-
     Bit is 1 << D,
     (   Mask /\ Bit =\= 0,
         (Before << Shift) /\ After =\= 0
-    ->  S is S0 \/ Bit
-    ;   S = S0
+    ->  S1 is S0 \/ Bit
+    ;   S1 = S0
+    ),
+    digits_supported(Steps, Mask, Before, After, S1, S).
+
+%   Each cell's digits supported: a cell of one digit keeps it (there is a
+%   filling, and each has it), the others theirs in turn.
+all_supported([], [], []).
+all_supported([Mask|Masks], Choices, [Supported|All]) :-
+    (   Mask /\ (Mask - 1) =:= 0
+    ->  Supported = Mask,
+        all_supported(Masks, Choices, All)
+    ;   Choices = [Supported|Choices1],
+        all_supported(Masks, Choices1, All)
     ).
 
 narrowed([], [], [], _, _, _, Seen, Seen).
