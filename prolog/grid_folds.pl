@@ -270,8 +270,7 @@ vector_step(Bounds, Weights, Vector, Shift-Valid) :-
 %   most of a big cage's cells are fixed.
 fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     maplist(cell_allowed(Grid), Numbers, Masks),
-    fixed_point(Masks, Steps, 0, Fixed, Choices),
-    Inside >> Fixed /\ 1 =:= 1,
+    fixed_point(Masks, Steps, Inside, 0, Fixed, Choices),
     Goal is 1 << Top,
     reaching(Choices, Steps, Goal, [From|After]),
     Start is 1 << Fixed,
@@ -282,20 +281,24 @@ fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     field(width, Grid, Width),
     narrowed(Numbers, Masks, AllSupported, Grid, Width, 0, 0, Seen).
 
-%   Fixed: the point the cells of one digit add up to (fails when such a
-%   digit has no step: it does not divide into the target); Choices the
-%   masks of the others, in order.
-fixed_point([], _, Fixed, Fixed, []).
-fixed_point([Mask|Masks], Steps, Fixed0, Fixed, Choices) :-
+%   Fixed: the point the cells of one digit add up to, inside the box
+%   (fails when it is not, or when such a digit has no step: it does not
+%   divide into the target); Choices the masks of the others, in order.
+%   Each digit's point is checked as it is added: the radices leave room
+%   for one digit past the target, and a coordinate further on would carry
+%   into the next one.
+fixed_point([], _, _, Fixed, Fixed, []).
+fixed_point([Mask|Masks], Steps, Inside, Fixed0, Fixed, Choices) :-
     (   Mask /\ (Mask - 1) =:= 0
     ->  D is lsb(Mask),
         memberchk(step(D, Shift, _), Steps),
         Fixed1 is Fixed0 + Shift,
+        getbit(Inside, Fixed1) =:= 1,
         Choices = Choices1
     ;   Fixed1 = Fixed0,
         Choices = [Mask|Choices1]
     ),
-    fixed_point(Masks, Steps, Fixed1, Fixed, Choices1).
+    fixed_point(Masks, Steps, Inside, Fixed1, Fixed, Choices1).
 
 %   Before: for each cell, the points its cells before it can reach.
 points_before([], _, _, _, []).
