@@ -404,15 +404,20 @@ square_flag(R-C, R1-C1, Flag) :-
 %   than Most (guided by the fold) or not.
 listed_with(Most, Op, Target, Places, Low-High, Fillings) :-
     square_lined(Places, Lined),
+    with_most_fillings(Most, findall(F, ( rule_of(Op, Target, Places, Rule),
+                                          grid_fillings:rule_filling(Rule, Lined, Low-High, F) ),
+                                     Found)),
+    msort(Found, Fillings).
+
+%   Goal, with grid_fillings:most_fillings/1 set to Most (0: every rule folded).
+with_most_fillings(Most, Goal) :-
     setup_call_cleanup(
         ( grid_fillings:most_fillings(Before),
           retractall(grid_fillings:most_fillings(_)),
           assertz(grid_fillings:most_fillings(Most)) ),
-        findall(F, ( rule_of(Op, Target, Places, Rule),
-                     grid_fillings:rule_filling(Rule, Lined, Low-High, F) ), Found),
+        Goal,
         ( retractall(grid_fillings:most_fillings(_)),
-          assertz(grid_fillings:most_fillings(Before)) )),
-    msort(Found, Fillings).
+          assertz(grid_fillings:most_fillings(Before)) )).
 
 rule_of(+, Target, Places, sum(Cells, Target)) :- same_length(Places, Cells).
 rule_of(*, Target, Places, product(Cells, Target)) :- same_length(Places, Cells).
@@ -544,20 +549,11 @@ test(fixed_cells_past_a_folded_target, [true(Found-Kernel == []-Brute)]) :-
     Cells = [A, B, C, D],
     Rules = [product(Cells, 24)],
     brute_fillings(*, 24, [1-1, 2-2, 3-3, 4-4], 1-9, Brute),
-    every_rule_folded(( findall(D, ( grid_state(Cells, 1-9, Rules, Grid),
-                                     A = 8, B = 8, C = 8, label_grid(Grid) ), Found),
-                        findall(Cells, ( grid_state(Cells, 1-9, Rules, Grid),
-                                         label_grid(Grid) ), Kernel0) )),
+    with_most_fillings(0, ( findall(D, ( grid_state(Cells, 1-9, Rules, Grid),
+                                         A = 8, B = 8, C = 8, label_grid(Grid) ), Found),
+                            findall(Cells, ( grid_state(Cells, 1-9, Rules, Grid),
+                                             label_grid(Grid) ), Kernel0) )),
     msort(Kernel0, Kernel).
-
-every_rule_folded(Goal) :-
-    setup_call_cleanup(
-        ( grid_fillings:most_fillings(Before),
-          retractall(grid_fillings:most_fillings(_)),
-          assertz(grid_fillings:most_fillings(0)) ),
-        Goal,
-        ( retractall(grid_fillings:most_fillings(_)),
-          assertz(grid_fillings:most_fillings(Before)) )).
 
 %   Rows (and the first cell below them), or the first column and the
 %   first row's second cell, as a sum or product of Target.
