@@ -64,6 +64,24 @@ def _send_ctrl_c() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
+def _end_now() -> None:
+    """A second Ctrl-C in a search that caught the first (a user's encoding that catches
+    every error): the command ends at once, what it printed so far flushed, what it
+    would have printed at its end lost."""
+    global _done
+    _done = True
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: the exit comes all the same
+            pass
+    try:
+        print("crossprolog: interrupted", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    os._exit(INTERRUPTED)
+
+
 def main() -> int:
     global _done
     started = time.monotonic()  # --timeout counts from here
@@ -72,7 +90,10 @@ def main() -> int:
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         from .cli import main as run  # the grammars, and more: a moment to load
+        from .engine import end_on_second_ctrl_c
         from .output import finished
+
+        end_on_second_ctrl_c(_end_now)
 
         code = finished(run(started=started))  # what is still buffered must get out too
         _done = True

@@ -29,7 +29,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from . import paradigms
 from . import prolog as prolog_package
@@ -403,6 +403,25 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
 
 
 USER_CODE = "usercode"  # the Prolog module that runs a user's encoding (prolog/usercode.pl)
+
+
+_second_ctrl_c: Callable[[], None] | None = None  # the command line's: end the process
+
+
+def end_on_second_ctrl_c(end: Callable[[], None]) -> None:
+    """Have `end` called, to end the process, when a second Ctrl-C comes while a search
+    goes on that caught the first: a user's encoding that catches every error would
+    else run on for good, however often Ctrl-C came.  The command line asks for it; a
+    program that imports crossprolog keeps its process, each Ctrl-C an error thrown in
+    the search."""
+    global _second_ctrl_c
+    _second_ctrl_c = end
+
+
+def second_ctrl_c() -> None:
+    """Called from Prolog (crossprolog_runs:ctrl_c/1) at a second Ctrl-C in one search."""
+    if _second_ctrl_c is not None:
+        _second_ctrl_c()
 
 
 def poll_signals() -> None:

@@ -235,15 +235,45 @@ within(Seconds, Goal) :-
 take_ctrl_c :-
     thread_self(Self),
     (   Self == main
-    ->  on_signal(int, Before, throw),
+    ->  on_signal(int, Before, crossprolog_runs:ctrl_c),
         remember_ctrl_c(Before),
-        (   Before \== throw,          % not taken already, in this call from Python
-            python_interrupted
-        ->  throw(error(signal(int, 2), _))
-        ;   true
+        (   ours(Before)                % taken already, in this call from Python
+        ->  true
+        ;   flag(crossprolog_ctrl_c, _, 0),
+            (   python_interrupted
+            ->  throw(error(signal(int, 2), _))
+            ;   true
+            )
         )
     ;   true
     ).
+
+%   Ctrl-C in a search: an error thrown in it, which ends it.  One that
+%   comes while a search goes on that caught the one before (a user's
+%   encoding that catches every error, which would else run on however
+%   often Ctrl-C comes) is told to Python first: the command line ends
+%   the process there (engine.second_ctrl_c).  The count starts afresh
+%   with each call from Python that takes Ctrl-C, and when it gives it
+%   back (give_back_ctrl_c/0).
+ctrl_c(_Signal) :-
+    flag(crossprolog_ctrl_c, Before, Before + 1),
+    (   Before > 0
+    ->  python_second_ctrl_c
+    ;   true
+    ),
+    throw(error(signal(int, 2), _)).
+
+python_second_ctrl_c :-
+    (   current_predicate(janus:py_call/2)
+    ->  catch(janus:py_call('crossprolog.engine':second_ctrl_c(), _), _, true)
+    ;   true
+    ).
+
+%   Whether Handler is ctrl_c/1 (on_signal/3 names it without its module).
+ours(Handler) :-
+    (   Handler == ctrl_c
+    ;   Handler == crossprolog_runs:ctrl_c
+    ), !.
 
 %!  python_interrupted is semidet.
 %
@@ -264,7 +294,8 @@ python_interrupted :-
 %   The handler before, kept for give_back_ctrl_c/0.
 :- dynamic ctrl_c_before/1.
 
-remember_ctrl_c(throw) :- !.
+remember_ctrl_c(Before) :-
+    ours(Before), !.
 remember_ctrl_c(Before) :-
     ctrl_c_before(Before), !.
 remember_ctrl_c(Before) :-
@@ -278,9 +309,11 @@ remember_ctrl_c(Before) :-
 %   that none comes meanwhile: one Prolog took but has not acted on yet is
 %   thrown here, at this call, as it would have been in the search.
 give_back_ctrl_c :-
-    (   on_signal(int, throw, throw),
+    (   on_signal(int, Handler, Handler),
+        ours(Handler),
         ctrl_c_before(Before)
-    ->  on_signal(int, _, Before)
+    ->  on_signal(int, _, Before),
+        flag(crossprolog_ctrl_c, _, 0)
     ;   true
     ).
 

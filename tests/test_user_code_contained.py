@@ -4,8 +4,8 @@ halt/0,1 at load, in a directive or in model/3 is an error naming the file (and
 a batch keeps its records); abort/0 is an error too, not an interruption; a
 looping directive is bounded by --timeout and Ctrl-C (one looping by calls alone,
 which neither reaches, by inferences); a search that will not stop at its time
-limit is ended by compare's watchdog, the runs so far reported; what an encoding
-prints goes to standard error.  Every run
+limit is ended by compare's watchdog, the runs so far reported, and one that catches
+Ctrl-C's error by a second Ctrl-C; what an encoding prints goes to standard error.  Every run
 that could end the process runs in a child process: a regression here would
 otherwise end pytest itself, with exit code 0.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ended
 
 RIDDLER = EXAMPLES / "crossproduct" / "riddler-1.txt"
 GIVENS = EXAMPLES / "crossproduct" / "givens.txt"
@@ -195,6 +195,52 @@ def test_ctrl_c_stops_a_looping_directive(tmp_path):
         process.kill()  # should it not have ended: it would loop on after the test
     assert process.returncode == 130 and stdout == ""
     assert stderr == "crossprolog: interrupted\n"
+
+
+# A search that catches Ctrl-C's error and goes on for good
+CATCHING = """\
+    model(_, [[X]], catching:forever(X)).
+    forever(X) :- format(user_error, "searching~n", []), spin(X).
+    spin(X) :- catch((repeat, fail), _, true), spin(X).
+"""
+
+
+def test_a_second_ctrl_c_ends_a_search_that_caught_the_first(tmp_path):
+    """The first Ctrl-C is an error thrown in the search, which this one catches; the
+    second ends the command at once, as Ctrl-C would have (it used to run on for good)."""
+    path = module_file(tmp_path, "catching", CATCHING)
+    process = crossprolog("solve", RIDDLER, "--encoding-file", path, "--encoding", "catching")
+    try:
+        assert process.stderr.readline() == "searching\n"
+        time.sleep(0.5)  # in its loop, which catches what the Ctrl-C throws
+        process.send_signal(signal.SIGINT)
+        time.sleep(1)
+        assert process.poll() is None  # the search caught it, and goes on
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = ended(process)
+    finally:
+        process.kill()
+    assert process.returncode == 130 and stdout == "" and stderr == "crossprolog: interrupted\n"
+
+
+def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c(tmp_path):
+    """Ending the process is the command line's choice: a program's search hears each
+    Ctrl-C as an error, which this encoding catches, and the program goes on."""
+    path = module_file(tmp_path, "catching", CATCHING)
+    program = (f"import crossprolog\nfrom crossprolog import engine\nengine.load_encoding({str(path)!r})\n"
+               f"crossprolog.parse(open({str(RIDDLER)!r}).read()).solve(encoding='catching')\n")
+    process = subprocess.Popen([sys.executable, "-c", program], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stderr.readline() == "searching\n"
+        time.sleep(0.5)
+        for _ in range(2):
+            process.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+        assert process.poll() is None
+    finally:
+        process.kill()
+        process.communicate()
 
 
 # What an encoding prints: on standard error, never among the records
