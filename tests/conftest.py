@@ -71,9 +71,12 @@ def doings(pid: int) -> str:
         return "it ended meanwhile"
     said = f"{used} CPU ticks in the last second; {state}"
     if shutil.which("gdb"):
-        traced = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt 25"],
-                                capture_output=True, text=True, timeout=60)
-        said += "\n" + "\n".join(line for line in traced.stdout.splitlines() if line.startswith(("#", "Thread")))
+        try:
+            traced = subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt 25"],
+                                    capture_output=True, text=True, timeout=60).stdout
+        except subprocess.TimeoutExpired:
+            traced = "Thread: gdb gave no backtrace within 60 s"
+        said += "\n" + "\n".join(line for line in traced.splitlines() if line.startswith(("#", "Thread")))
     return said
 
 
