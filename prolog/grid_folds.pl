@@ -270,35 +270,39 @@ vector_step(Bounds, Weights, Vector, Shift-Valid) :-
 %   most of a big cage's cells are fixed.
 fold_support(Numbers, box(Top, Inside, Steps), Grid, Seen) :-
     maplist(cell_allowed(Grid), Numbers, Masks),
-    fixed_point(Masks, Steps, Inside, 0, Fixed, Choices),
+    fixed_point(Masks, Steps, Inside, 0, Fixed, Supported, Choices, ChoicesSupported),
     Goal is 1 << Top,
     reaching(Choices, Steps, Goal, [From|After]),
     Start is 1 << Fixed,
     From /\ Start =\= 0,
     points_before(Choices, Steps, Inside, Start, Before),
-    choices_supported(Choices, Steps, Before, After, Supported),
-    all_supported(Masks, Supported, AllSupported),
+    choices_supported(Choices, Steps, Before, After, ChoicesSupported),
     field(width, Grid, Width),
-    narrowed(Numbers, Masks, AllSupported, Grid, Width, 0, 0, Seen).
+    narrowed(Numbers, Masks, Supported, Grid, Width, 0, 0, Seen).
 
 %   Fixed: the point the cells of one digit add up to, inside the box
 %   (fails when it is not, or when such a digit has no step: it does not
 %   divide into the target); Choices the masks of the others, in order.
-%   Each digit's point is checked as it is added: the radices leave room
-%   for one digit past the target, and a coordinate further on would carry
-%   into the next one.
-fixed_point([], _, _, Fixed, Fixed, []).
-fixed_point([Mask|Masks], Steps, Inside, Fixed0, Fixed, Choices) :-
+%   Supported: each cell's digits supported, a fixed cell's its own (there
+%   is a filling, and each has it), the others' the variables of
+%   ChoicesSupported, one for each of Choices.  Each digit's point is
+%   checked as it is added: the radices leave room for one digit past the
+%   target, and a coordinate further on would carry into the next one.
+fixed_point([], _, _, Fixed, Fixed, [], [], []).
+fixed_point([Mask|Masks], Steps, Inside, Fixed0, Fixed, [S|Supported], Choices, ChoicesSupported) :-
     (   Mask /\ (Mask - 1) =:= 0
     ->  D is lsb(Mask),
         memberchk(step(D, Shift, _), Steps),
         Fixed1 is Fixed0 + Shift,
         getbit(Inside, Fixed1) =:= 1,
-        Choices = Choices1
+        S = Mask,
+        Choices = Choices1,
+        ChoicesSupported = ChoicesSupported1
     ;   Fixed1 = Fixed0,
-        Choices = [Mask|Choices1]
+        Choices = [Mask|Choices1],
+        ChoicesSupported = [S|ChoicesSupported1]
     ),
-    fixed_point(Masks, Steps, Inside, Fixed1, Fixed, Choices1).
+    fixed_point(Masks, Steps, Inside, Fixed1, Fixed, Supported, Choices1, ChoicesSupported1).
 
 %   Before: for each cell, the points its cells before it can reach.
 points_before([], _, _, _, []).
@@ -347,17 +351,6 @@ digits_supported([step(D, Shift, _)|Steps], Mask, Before, After, S0, S) :-
     ;   S1 = S0
     ),
     digits_supported(Steps, Mask, Before, After, S1, S).
-
-%   Each cell's digits supported: a cell of one digit keeps it (there is a
-%   filling, and each has it), the others theirs in turn.
-all_supported([], [], []).
-all_supported([Mask|Masks], Choices, [Supported|All]) :-
-    (   Mask /\ (Mask - 1) =:= 0
-    ->  Supported = Mask,
-        all_supported(Masks, Choices, All)
-    ;   Choices = [Supported|Choices1],
-        all_supported(Masks, Choices1, All)
-    ).
 
 narrowed([], [], [], _, _, _, Seen, Seen).
 narrowed([I|Is], [Mask|Masks], [Supported|Ss], Grid, Width, Shift, Seen0, Seen) :-
