@@ -21,7 +21,6 @@ from __future__ import annotations
 import atexit
 import logging
 import math
-import os
 import pickle
 import re
 import signal
@@ -111,6 +110,7 @@ def _dask_quiet() -> Iterator[None]:
 
 
 def _connected(cluster: str, local) -> Iterator[Any]:
+    from dask.system import CPU_COUNT  # the cores this process may use, cgroup quotas too
     from distributed import Client, LocalCluster
 
     started = None
@@ -119,7 +119,7 @@ def _connected(cluster: str, local) -> Iterator[Any]:
     warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
     try:
         if local:
-            workers = int(local[1] or os.cpu_count() or 1)
+            workers = int(local[1] or CPU_COUNT)
             with engine.ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
                 started = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL)
