@@ -26,6 +26,10 @@ from .puzzle import Puzzle
 
 TIMEOUT = 10.0  # seconds a run may take by default: one slow encoding does not stall the rest
 REPEAT = 3
+# Seconds at least an encoding file may take to load: --timeout bounds each run, and
+# loading a file is none, so a small --timeout for the runs of quick searches does not
+# refuse a file whose directives take longer, and one that never ends is still stopped.
+LOADING = 10.0
 FINISHED = ("complete", "limit")  # the statuses of a run that ended within its time
 KEPT_AT_MOST = 1000  # solutions a run keeps to compare; past that, only their digest
 DIGEST_MODULUS = 2**61 - 1  # a prime; prolog/crossprolog.pl's digest_modulus/1

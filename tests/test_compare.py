@@ -285,9 +285,9 @@ model(_, [[3, 9, 5], [5, 9, 1], [8, 1, 8], [5, 7, 8], [5, 7, 2]], true).
 
 def test_loading_an_encoding_file_is_not_held_to_the_time_limit_of_a_run(cli, tmp_path, monkeypatch):
     """--timeout bounds each run (which may time out here: only the loading is in
-    question); a file may take the longer of it and COMPARED_LOADING to load, counted
+    question); a file may take the longer of it and compare.LOADING to load, counted
     from its own start, and one that takes longer is refused, naming the file."""
-    from crossprolog.cli import inputs
+    from crossprolog import compare
 
     slow = tmp_path / "slow.pl"
     slow.write_text(SLOW_TO_LOAD.format(name="slow"))
@@ -295,7 +295,7 @@ def test_loading_an_encoding_file_is_not_held_to_the_time_limit_of_a_run(cli, tm
                 "--timeout", "0.1", "--repeat", "1")
     assert found.code == 0 and found.err == ""
     assert [line.split()[1] for line in found.out.splitlines()[1:]] == ["auto", "slow"]
-    monkeypatch.setattr(inputs, "COMPARED_LOADING", 0.1)
+    monkeypatch.setattr(compare, "LOADING", 0.1)
     slower = tmp_path / "slower.pl"
     slower.write_text(SLOW_TO_LOAD.format(name="slower"))
     found = cli("compare", RIDDLER, "--encoding-file", slower, "--timeout", "0.05")

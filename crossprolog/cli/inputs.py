@@ -137,19 +137,14 @@ def read_puzzle(path: str, args) -> Puzzle:
 
 def load_encodings(args, started: float) -> None:
     """Load the user's encodings the command names (once per process: workers load them
-    too), within the --timeout counted from `started` (time.monotonic).  compare's
-    --timeout bounds each run, and loading a file is none: there each file may take the
-    longer of --timeout and COMPARED_LOADING seconds, counted from its own start."""
+    too), within the --timeout counted from `started` (time.monotonic).  A command whose
+    --timeout bounds each run instead (compare) sets `least_loading`: then each file may
+    take the longer of --timeout and that many seconds, counted from its own start."""
+    least = getattr(args, "least_loading", None)
     for path in getattr(args, "encoding_file", ()):
         timeout = getattr(args, "timeout", None)
-        engine.load_encoding(path, timeout=max(timeout, COMPARED_LOADING) if args.command == "compare"
+        engine.load_encoding(path, timeout=max(timeout, least) if least is not None
                              else remaining(timeout, started))
-
-
-# Seconds at least that compare gives an encoding file to load: a small --timeout, for
-# the runs of quick searches, does not refuse a file whose directives take longer, and
-# one that never ends is still stopped.
-COMPARED_LOADING = 10.0
 
 
 def option_values(args) -> dict[str, object]:

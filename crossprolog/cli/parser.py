@@ -191,7 +191,7 @@ def _compare(compare: argparse.ArgumentParser) -> None:
     compare.add_argument("--plot", default=None, metavar="FILE.svg",
                          help="also write a cactus plot (.svg or .png): puzzles solved against time")
     _where_arguments(compare)
-    compare.set_defaults(run=later("tools", "compare"))
+    compare.set_defaults(run=later("tools", "compare"), least_loading=compare_module.LOADING)
 
 
 def _makers() -> list:
