@@ -197,6 +197,7 @@ def test_null_is_a_field_not_given(server):
     ({"text": SEVERAL, "limit": -1}, '"limit" must be 0'),
     ({"text": SEVERAL, "timeout": 0}, '"timeout" must be a positive, finite number'),
     ({"text": SEVERAL, "timeout": float("inf")}, '"timeout" must be a positive, finite number'),
+    ({"text": SEVERAL, "timeout": -10 ** 400}, '"timeout" must be a positive, finite number'),
     ({"text": SEVERAL, "program": ":- halt."}, "unknown field 'program'"),
 ])
 def test_bad_requests_are_4xx_with_a_message(server, fields, message):
@@ -204,16 +205,37 @@ def test_bad_requests_are_4xx_with_a_message(server, fields, message):
     assert status == 400 and body["status"] == "error" and message in body["error"]
 
 
+def test_a_timeout_past_the_servers_is_the_servers_however_large(server):
+    """An integer too large for a float (10**309) was a 500 in plain text: the check of
+    a finite number turned it into one."""
+    for timeout in (11, 10 ** 309, 10 ** 4000):
+        assert server.post("/api/solve", {"text": SEVERAL, "timeout": timeout}) == (
+            200, server.post("/api/solve", {"text": SEVERAL})[1] | {"seconds": ANY_SECONDS})
+
+
+class _AnySeconds(float):
+    def __eq__(self, other):
+        return isinstance(other, float)
+
+
+ANY_SECONDS = _AnySeconds()
+
+
 def test_what_is_not_json_is_refused(server):
     status, _, body = server.request("POST", "/api/solve", b"{not json", {"Content-Type": "application/json"})
     assert status == 400 and "not JSON" in body["error"]
     status, _, body = server.request("POST", "/api/solve", b'{"text": "1"}', {"Content-Type": "text/plain"})
     assert status == 415
+    # A media type is named in any case (RFC 9110): this one was a 415
+    status, _, body = server.request("POST", "/api/solve", json.dumps({"text": SEVERAL}).encode(),
+                                     {"Content-Type": "Application/JSON; charset=UTF-8"})
+    assert status == 200 and body["status"] == "solved"
 
 
 def test_every_answer_under_api_is_json_even_starlettes_own(server):
     """No such path, or a method the path does not take, was plain text "Not Found"."""
     for method, path, expected in (("GET", "/api/nothing", 404), ("PUT", "/api/solve", 405),
+                                   ("POST", "/api/solve/", 404), ("GET", "/api/health/", 404),  # 307, no body
                                    ("GET", "/api/solve", 405), ("GET", "/api/generate", 405),
                                    ("POST", "/api/families", 405)):  # GET /api/solve was a 404
         status, headers, body = server.request(method, path)
@@ -318,10 +340,62 @@ def test_a_full_queue_is_503_with_retry_after(lone_worker):
     wait_for(lambda: lone_worker.get("/api/health")[1]["waiting"] == 1)
     status, headers, body = lone_worker.request("POST", "/api/count", json.dumps(never).encode(),
                                                 {"Content-Type": "application/json"})
-    assert status == 503 and int(headers["retry-after"]) > 0 and "busy" in body["error"]
-    for waiting in (first, second):
-        waiting["thread"].join()
-        assert waiting["reply"][0] == 200 and waiting["reply"][1]["status"] == "timeout"
+    assert status == 503 and int(headers["retry-after"]) > 0 and "queue is full" in body["error"]
+    first["thread"].join()
+    assert first["reply"][0] == 200 and first["reply"][1]["status"] == "timeout"
+    second["thread"].join()  # its time limit ran as it waited: out of time, at a worker or before
+    assert second["reply"][0] == 200 and second["reply"][1]["status"] == "timeout" or (
+        second["reply"][0] == 503 and "no worker was free" in second["reply"][1]["error"])
+
+
+def test_a_request_waits_for_a_worker_within_its_time_limit(lone_worker):
+    """Waiting in the queue was not counted: behind 18 long searches a small solve took
+    89 s on a server whose time limit is 10 s.  Now it waits no longer than its limit,
+    and what it waited is taken from the search's."""
+    searching = in_thread(lone_worker.post, "/api/count", {"text": EMPTY_SUDOKU})
+    wait_for(lambda: lone_worker.get("/api/health")[1]["busy"] == 1)
+    status, headers, body = lone_worker.request("POST", "/api/solve", json.dumps(
+        {"text": SEVERAL, "timeout": 0.5}).encode(), {"Content-Type": "application/json"})
+    assert status == 503 and int(headers["retry-after"]) > 0
+    assert body["error"] == ("the server is busy: no worker was free within the time limit of 0.5 s; "
+                             "try again in a moment")
+    searching["thread"].join()
+    assert searching["reply"][0] == 200 and searching["reply"][1]["status"] == "timeout"
+    assert lone_worker.post("/api/solve", {"text": SEVERAL})[0] == 200
+
+
+def test_a_request_whose_client_left_never_takes_a_worker(lone_worker):
+    """Clients that hung up were still searched for, each for its whole time limit, while
+    those still waiting waited behind them."""
+    health = lambda: lone_worker.get("/api/health")[1]  # noqa: E731
+    searching = in_thread(lone_worker.post, "/api/count", {"text": EMPTY_SUDOKU})
+    wait_for(lambda: health()["busy"] == 1)
+    dropped = health()["dropped"]
+    leaving = http.client.HTTPConnection("127.0.0.1", lone_worker.port, timeout=120)
+    leaving.request("POST", "/api/count", json.dumps({"text": EMPTY_SUDOKU}),
+                    {"Content-Type": "application/json"})
+    wait_for(lambda: health()["waiting"] == 1)
+    leaving.close()
+    wait_for(lambda: health()["dropped"] == dropped + 1)
+    assert health()["waiting"] == 0
+    searching["thread"].join()
+    wait_for(lambda: health()["busy"] == 0)
+
+
+def test_a_body_that_never_comes_is_408(lone_worker):
+    """A client that announced a body and sent part of it held its request open for good."""
+    connection = http.client.HTTPConnection("127.0.0.1", lone_worker.port, timeout=120)
+    try:
+        connection.putrequest("POST", "/api/solve")
+        connection.putheader("Content-Type", "application/json")
+        connection.putheader("Content-Length", "100")
+        connection.endheaders()
+        connection.send(b'{"text": ')
+        response = connection.getresponse()
+        assert response.status == 408 and json.loads(response.read()) == {
+            "status": "error", "error": "the request's body did not arrive within 2 s"}
+    finally:
+        connection.close()
 
 
 def test_a_worker_that_dies_is_replaced_and_its_request_answered(lone_worker):

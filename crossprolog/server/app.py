@@ -18,7 +18,7 @@ import json
 import math
 import re
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -27,7 +27,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, Router
 from starlette.staticfiles import StaticFiles
 
 from ..batch import WorkerDied
@@ -35,7 +35,7 @@ from ..cli.report import Outcome
 from ..errors import UsageError
 from ..families import BY_NAME, named
 from . import replies
-from .pool import Busy, Pool
+from .pool import Busy, Pool, WaitedOut
 from .replies import NAME, Question
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -81,11 +81,21 @@ def create_app(settings: Settings = Settings()) -> Starlette:
     starting: dict[str, asyncio.Future] = {}  # every worker's first question, asked at the start
 
     async def ask(question: Question) -> JSONResponse:
+        """The answer to `question`, within its time limit, waiting for a worker included."""
         lane = drawer if question.kind == "draw" else pool
+
+        def waited(seconds: float) -> tuple[Question, float]:
+            taken = replace(question, waited=seconds)
+            return taken, taken.left() + replies.GRACE + LATE
+
         try:
-            answer = await lane.ask(question, question.timeout + replies.GRACE + LATE)
+            answer = await lane.ask(waited, patience=question.timeout)
         except asyncio.CancelledError:  # Ctrl-C: the server stops without waiting for it
-            return JSONResponse({"status": "error", "error": "the server is stopping"}, 503)
+            return stopping()
+        except WaitedOut:
+            return JSONResponse({"status": "error", "error": "the server is busy: no worker was free "
+                                 f"within the time limit of {question.timeout:g} s; try again in a moment"},
+                                503, headers={"Retry-After": str(RETRY_AFTER)})
         except Busy:
             return JSONResponse({"status": "error", "error": "the server is busy: every worker is "
                                  "at work and the queue is full; try again in a moment"},
@@ -103,7 +113,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
                 fields = puzzle_fields(await body(request, settings), settings)
             except Refused as refused:
                 return refusal(refused)
-            return await ask(Question(kind, fields, fields.pop("timeout")))
+            return await unless_gone(request, ask(Question(kind, fields, fields.pop("timeout"))))
         return Route(f"/{kind}", endpoint, methods=["POST"], name=kind)
 
     async def generate(request: Request) -> JSONResponse:
@@ -111,7 +121,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             fields = generate_fields(await body(request, settings))
         except Refused as refused:
             return refusal(refused)
-        return await ask(Question("generate", fields, settings.timeout))
+        return await unless_gone(request, ask(Question("generate", fields, settings.timeout)))
 
     async def families(request: Request) -> JSONResponse:
         if "families" not in known:
@@ -126,7 +136,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         warming = starting.get("warming")
         return JSONResponse({"status": "ok", "ready": bool(warming and warming.done()),
                              "workers": settings.workers, "busy": pool.busy,
-                             "waiting": pool.waiting, "queue": settings.queue,
+                             "waiting": pool.waiting, "queue": settings.queue, "dropped": pool.dropped,
                              "replaced": pool.replaced, "timeout": settings.timeout,
                              "max_text": settings.max_text})
 
@@ -147,11 +157,38 @@ def create_app(settings: Settings = Settings()) -> Starlette:
     # there, where the files' mount at / took every GET (a 404 for GET /api/solve).
     api = [puzzle_route(kind) for kind in (*replies.COMMANDS, "draw")] + [
         Route("/generate", generate, methods=["POST"]), Route("/families", families), Route("/health", health)]
-    routes = [Mount("/api", routes=api), Mount("/", StaticFiles(directory=STATIC, html=True))]
+    # /api/solve/ is no path of the API: a 404, where Starlette answers an empty 307 to /api/solve
+    routes = [Mount("/api", app=Router(api, redirect_slashes=False)),
+              Mount("/", StaticFiles(directory=STATIC, html=True))]
     hosts = ["*"] if settings.host not in LOOPBACK else ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error},
                      middleware=[Middleware(JsonRefusals), Middleware(TrustedHostMiddleware, allowed_hosts=hosts),
                                  Middleware(SecurityHeaders)])
+
+
+async def unless_gone(request: Request, asking) -> JSONResponse:
+    """The response `asking` (a coroutine) makes, unless the client goes away first:
+    then a question still waiting for a worker is dropped, and one at work is left to
+    end within its time limit, its answer unsent."""
+    answering = asyncio.ensure_future(asking)
+    gone = asyncio.ensure_future(disconnected(request))
+    try:
+        await asyncio.wait({answering, gone}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:  # Ctrl-C: answered at once, the loop soon ends
+        answering.cancel()
+        return stopping()
+    finally:
+        gone.cancel()
+    if not answering.done():
+        answering.cancel()
+        return refusal(Refused(400, "the client went away before its answer"))
+    return answering.result()
+
+
+async def disconnected(request: Request) -> None:
+    """Returns once the client of `request`, whose body was read, has gone away."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 async def http_error(request: Request, error: HTTPException) -> Response:
@@ -162,6 +199,10 @@ async def http_error(request: Request, error: HTTPException) -> Response:
     return PlainTextResponse(error.detail, error.status_code, error.headers)
 
 
+def stopping() -> JSONResponse:
+    return JSONResponse({"status": "error", "error": "the server is stopping"}, 503)
+
+
 def refusal(refused: Refused) -> JSONResponse:
     return JSONResponse({"status": "error", "error": str(refused)}, refused.status)
 
@@ -169,17 +210,16 @@ def refusal(refused: Refused) -> JSONResponse:
 async def body(request: Request, settings: Settings) -> dict:
     """The JSON object a request carries, read no further than a text of the largest
     size could take.  Raises Refused (415, 413, 400)."""
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise Refused(415, "send the request as JSON (Content-Type: application/json)")
     most = 6 * settings.max_text + 4096  # JSON writes a character of text in up to 6 bytes
     if int(request.headers.get("content-length") or 0) > most:
         raise Refused(413, too_big(settings))
-    data = bytearray()
     try:
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > most:
-                raise Refused(413, too_big(settings))
+        data = await asyncio.wait_for(read(request, most, settings), settings.timeout)
+    except TimeoutError:  # a client that never sends what it announced holds no worker, but
+        # the connection: given up on as a search is, past the server's time limit
+        raise Refused(408, f"the request's body did not arrive within {settings.timeout:g} s") from None
     except ClientDisconnect:  # nobody to answer: said so, not logged as the server's failure
         raise Refused(400, "the client went away before the end of its request") from None
     try:
@@ -193,6 +233,16 @@ async def body(request: Request, settings: Settings) -> dict:
 
 def too_big(settings: Settings) -> str:
     return f"the text is too big: the server takes at most {settings.max_text:,} bytes"
+
+
+async def read(request: Request, most: int, settings: Settings) -> bytearray:
+    """The body of `request`, refused (413) past `most` bytes."""
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > most:
+            raise Refused(413, too_big(settings))
+    return data
 
 
 def puzzle_fields(fields: dict, settings: Settings) -> dict:
@@ -215,8 +265,7 @@ def puzzle_fields(fields: dict, settings: Settings) -> dict:
         raise Refused(400, '"minimal" must be true or false')
     timeout = fields.get("timeout")
     timeout = settings.timeout if timeout is None else timeout  # null: not given, as for "limit"
-    if not (isinstance(timeout, (int, float)) and not isinstance(timeout, bool)
-            and math.isfinite(timeout) and timeout > 0):
+    if not (is_integer(timeout) or isinstance(timeout, float) and math.isfinite(timeout)) or timeout <= 0:
         raise Refused(400, f'"timeout" must be a positive, finite number of seconds (more than '
                            f'{settings.timeout:g}, the server\'s limit, is taken as {settings.timeout:g})')
     return {**fields, "timeout": min(timeout, settings.timeout)}

@@ -3,8 +3,11 @@ at a time for the web server's event loop.
 
 The workers are those of `crossprolog.batch` (spawned, ended with the server,
 their watchdogs' last answers honoured).  At most `size` questions are at work
-and at most `queue` more wait for a worker; beyond that `ask` refuses at once
-(Busy: the server says 503, try again later).  A worker that dies, or does not
+and at most `queue` more wait for a worker, each as long as its asker's patience;
+beyond that `ask` refuses at once, and a question whose patience runs out before a
+worker is free is refused then (Busy, WaitedOut: the server says 503, try again
+later).  A question whose asker goes away while it waits is dropped, never handed
+to a worker.  A worker that dies, or does not
 answer by its deadline, is ended and replaced by a fresh one for the next
 question, and the question gets a WorkerDied; a fresh worker is started (and warmed
 with the `warm` question) at once, so that the next question need not wait for it.
@@ -13,6 +16,7 @@ with the `warm` question) at once, so that the next question need not wait for i
 from __future__ import annotations
 
 import asyncio
+import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import wait
@@ -24,6 +28,10 @@ from ..batch import WorkerDied
 
 class Busy(Exception):
     """Every worker is at work and the queue is full."""
+
+
+class WaitedOut(Busy):
+    """Every worker stayed at work for as long as the question could wait."""
 
 
 class Pool:
@@ -39,24 +47,39 @@ class Pool:
         self.slots: asyncio.Semaphore | None = None  # made in the event loop, on first use
         self.waiting = 0  # questions waiting for a slot
         self.busy = 0  # questions at work
+        self.dropped = 0  # questions whose asker went away before a worker was free
         self.replaced = 0  # workers that died or were ended, and replaced
         self.closed = False
 
-    async def ask(self, question: Any, deadline: float) -> Any:
-        """What a worker answers to `question`; a WorkerDied when its worker died or had
-        not answered after `deadline` seconds.  Raises Busy when the queue is full."""
+    async def ask(self, ready: Callable[[float], tuple[Any, float]], patience: float = math.inf) -> Any:
+        """What a worker answers to the question `ready(waited)` gives, with the seconds
+        after which its worker is ended, once a worker is free `waited` seconds after the
+        call; a WorkerDied when that worker died or had not answered by then.  Raises
+        Busy when the queue is full, WaitedOut when no worker was free within `patience`
+        seconds; cancelled while it waits (its asker gone), the question is dropped."""
         if self.slots is None:
             self.slots = asyncio.Semaphore(self.size)
         if self.slots.locked() and self.waiting >= self.queue:
             raise Busy
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
         self.waiting += 1
         try:
-            await self.slots.acquire()
+            await asyncio.wait_for(self.slots.acquire(), None if math.isinf(patience) else patience)
+        except TimeoutError:
+            raise WaitedOut from None
+        except asyncio.CancelledError:
+            self.dropped += 1
+            raise
         finally:
             self.waiting -= 1
         self.busy += 1
-        answered = asyncio.get_running_loop().run_in_executor(self.threads, self._answer, question,
-                                                              deadline)
+        try:
+            question, deadline = ready(loop.time() - asked)
+        except BaseException:
+            self._release()
+            raise
+        answered = loop.run_in_executor(self.threads, self._answer, question, deadline)
         # The slot is free when the worker is, even if the request that asked went away.
         answered.add_done_callback(lambda _: self._release())
         return await asyncio.shield(answered)

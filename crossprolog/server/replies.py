@@ -41,11 +41,17 @@ COMMANDS = {"solve": solve_one, "check": check_one, "hint": hint_one, "count": c
 @dataclass(frozen=True)
 class Question:
     """One request to answer: `kind` is a key of COMMANDS, "draw", "generate" or
-    "families"; `fields` its JSON body, checked (crossprolog/server/app.py)."""
+    "families"; `fields` its JSON body, checked (crossprolog/server/app.py); `timeout`
+    its time limit, of which it `waited` the first seconds for a worker."""
 
     kind: str
     fields: dict = field(default_factory=dict)
     timeout: float = 10.0
+    waited: float = 0.0
+
+    def left(self) -> float:
+        """The seconds of its time limit left when a worker took it."""
+        return self.timeout - self.waited
 
 
 Reply = tuple[int, dict]  # HTTP status, JSON body
@@ -60,7 +66,7 @@ def answer(question: Question) -> Reply:
         if claimed.acquire(blocking=False):
             batch.last_result(timed_out(question.timeout))
 
-    watchdog = threading.Timer(question.timeout + GRACE, expire)
+    watchdog = threading.Timer(question.left() + GRACE, expire)
     watchdog.daemon = True
     watchdog.start()
     try:
@@ -83,7 +89,7 @@ def asked(question: Question) -> Reply:
     """The reply to a question about the puzzle in the text: the command's record (or the
     puzzle drawn, for "draw"), or the located error."""
     fields, timeout = question.fields, question.timeout
-    started = time.monotonic()
+    started = time.monotonic() - question.waited  # its time limit counts from the request
     args = command_line(question.kind if question.kind in COMMANDS else "solve", fields, timeout)
     run = Run(args, started, began=started, single=False)
     try:
