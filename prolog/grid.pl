@@ -133,6 +133,7 @@ The kernel's modules, each loading only modules listed before it:
 :- use_module(grid_sums, [implied_sums/4, around_left/5]).
 :- use_module(grid_candidates, [state_term/2, place_givens/2, goal_expansion/2]).
 :- reexport(grid_search, [label_grid/1, search_grid/1, place_bound_cells/1]).
+:- use_module(grid_search, [cell_weights/3]).
 :- reexport(grid_candidates, [cell_allowed/3, placed_cell/2, remove_digits/3, digits_in_use/2,
                               use_digits/2, placed_digits/2, set_propagator/2]).
 :- reexport(grid_propagation, [propagate_grid/1]).
@@ -263,13 +264,13 @@ grid_state(Variables, Low-High, Rules, Grid) :-
     AllUnits is (1 << (NUnits + 1)) - 2,
     AllTables is (1 << (NTables + 1)) - 2,
     Cells =.. [cells|Variables],
-    filled(table_weights, NTables, 1, TableWeights),
+    cell_weights(CellUnitBits, CellTableBits, CellWeights),
     state_term([cells-Cells, masks-Masks, open-NCells, taken-Taken, in_use-InUse,
                 lives-Lives, pending_units-AllUnits, pending_tables-AllTables,
                 propagator-none, width-Width, cell_units-CellUnits,
                 cell_unit_bits-CellUnitBits, peers-Peers, units-Units,
                 unit_sizes-UnitSizes, tables-Tables, cell_table_bits-CellTableBits,
-                table_weights-TableWeights, locks-Locks, pending_locks-0], Grid),
+                cell_weights-CellWeights, locks-Locks, pending_locks-0], Grid),
     include(is_given, Numbered, Givens),
     place_givens(Grid, Givens),
     propagate_grid(Grid).

@@ -71,9 +71,10 @@ another module, or with except([goal_expansion/2]).
 %     tables     for each table, table(Cells, Crossings) (see grid_geometry.pl's
 %                table_units/6)
 %     cell_table_bits for each cell, the set of its tables
-%     table_weights  for each table, one more than the times it failed:
-%                changed with nb_setarg/3, so they outlive backtracking
-%                (dom/wdeg, see grid_search.pl)
+%     cell_weights  for each cell, one more than the units it is in, plus
+%                for each of its tables one more than the times the table
+%                failed: changed with nb_setarg/3, so they outlive
+%                backtracking (dom/wdeg, see grid_search.pl)
 %     locks      for each unit, its crossings with other units (see
 %                grid_geometry.pl's unit_locks/4)
 %     pending_locks  the set of units whose crossings are to be looked
@@ -96,7 +97,7 @@ field_index(units, 14).
 field_index(unit_sizes, 15).
 field_index(tables, 16).
 field_index(cell_table_bits, 17).
-field_index(table_weights, 18).
+field_index(cell_weights, 18).
 field_index(locks, 19).
 field_index(pending_locks, 20).
 

@@ -34,7 +34,7 @@ propagate_grid(Grid) :-
         set_field(pending_tables, Grid, RestTables),
         (   table_support(Grid, T)
         ->  true
-        ;   weigh(table_weights, Grid, T)
+        ;   table_failed(Grid, T)
         ),
         propagate_grid(Grid)
     ;   Units =\= 0
@@ -60,12 +60,18 @@ propagate_grid(Grid) :-
     ;   true
     ).
 
-%   Unit or table I failed once more; this fails.
-weigh(Field, Grid, I) :-
-    field(Field, Grid, Weights),
-    arg(I, Weights, W0),
-    W is W0 + 1,
-    nb_setarg(I, Weights, W),
+%   Table T failed once more: each of its cells weighs one more (dom/wdeg, see
+%   grid_search.pl); this fails.
+table_failed(Grid, T) :-
+    field(tables, Grid, Tables),
+    arg(T, Tables, Table),
+    arg(1, Table, Numbers),
+    field(cell_weights, Grid, Weights),
+    forall(member(I, Numbers),
+           (   arg(I, Weights, W0),
+               W is W0 + 1,
+               nb_setarg(I, Weights, W)
+           )),
     fail.
 
 %!  unit_singles(+Grid, +U) is semidet.

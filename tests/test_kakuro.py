@@ -179,6 +179,27 @@ def test_a_loose_kakuro_with_runs_of_nine_is_searched_in_few_inferences():
     assert found.inferences < 5_000_000  # counted by Prolog: the same on any machine
 
 
+def blocks(n: int) -> str:
+    """A Kakuro of n x n independent blocks, each three runs of 6 across and three down
+    over 3 x 3 white cells: a Latin square of 1, 2 and 3 (twelve each)."""
+    width = 4 * n
+    lines = []
+    for _ in range(n):
+        lines.append(" ".join("X" if j % 4 == 0 else "6\\" for j in range(width)))
+        lines += [" ".join("\\6" if j % 4 == 0 else "." for j in range(width))] * 3
+    return "\n".join(lines) + "\n"
+
+
+def test_a_kakuro_of_many_blocks_weighs_its_cells_once_not_at_every_choice():
+    """The search summed each cell's tables' weights at every choice, over every cell:
+    on a grid of a hundred blocks 1.32 million inferences, three fifths of its work
+    (and 11 s for nine hundred blocks).  A failed table now adds to its cells' weights."""
+    puzzle = crossprolog.parse(blocks(10))
+    found = puzzle.search(limit=1, timeout=120)
+    assert found.count == 1 and puzzle.holds(found.solutions[0].values)
+    assert found.inferences < 900_000  # counted by Prolog: the same on any machine
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_the_examples_have_their_one_solution_in_every_encoding(encoding):
     assert solutions(crossprolog.parse(TINY), encoding) == {TINY_SOLUTION}
