@@ -86,8 +86,9 @@ kept_list(Cell, Solutions) :-
 %   search): the alarm goes off at the latest when the running call's time is
 %   up, and then either ends it or, when its time is not up (the call began
 %   after the alarm was set), goes off again when it is.
-with_batch_alarm(Seconds, Goal) :-
-    Seconds > 0, !,
+with_batch_alarm(Seconds0, Goal) :-
+    Seconds0 > 0, !,
+    Seconds is max(Seconds0, 0.01),
     setup_call_cleanup(( nb_setval(crossprolog_deadline, inf),
                          alarm(Seconds, batch_alarm(Seconds), Id, [remove(false)]),
                          nb_setval(crossprolog_batch_alarm, Id) ),
@@ -98,7 +99,10 @@ with_batch_alarm(_, Goal) :-
     call(Goal).
 
 %   The batch's alarm went off: end the running call when its time is up,
-%   else go off again when it is (or, between calls, Seconds later).
+%   else go off again when it is (or, between calls, Seconds later).  It goes
+%   off no sooner than 10 ms after it last did: an alarm due sooner went off
+%   again while this ran, and the two handlers' exceptions crossed ("nb_getval/2
+%   did not clear exception"; calls of 2 ms each, three batches on two cores).
 batch_alarm(Seconds) :-
     nb_getval(crossprolog_deadline, Deadline),
     nb_getval(crossprolog_batch_alarm, Id),
@@ -110,7 +114,7 @@ batch_alarm(Seconds) :-
     ;   Deadline == inf             % between calls: inf - Now would overflow
     ->  uninstall_alarm(Id),
         install_alarm(Id, Seconds)
-    ;   Delay is min(Deadline - Now, Seconds),
+    ;   Delay is max(0.01, min(Deadline - Now, Seconds)),
         uninstall_alarm(Id),
         install_alarm(Id, Delay)
     ).
