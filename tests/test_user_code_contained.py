@@ -243,6 +243,37 @@ def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c
         process.communicate()
 
 
+# No solution at first; then, as the command seeks the clues to blame with it, a search
+# that catches its time limit's error and goes on for good (as a search whose alarm was
+# lost would: an adversarial run saw one, 1 in 5 to 20, on a 300x300 CrossProduct).
+FAILS_THEN_STUBBORN = """\
+    model(_, [[X]], Labeling) :-
+        (   nb_current(failed_once, true)
+        ->  Labeling = failing_then:forever(X)
+        ;   nb_setval(failed_once, true),
+            Labeling = fail
+        ).
+    forever(X) :- catch((repeat, fail), _, true), forever(X).
+"""
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "hint"])
+def test_why_a_puzzle_has_no_solution_is_held_to_the_time_limit_too(tmp_path, command):
+    """The search had a watchdog; what followed it (the clues to blame) had only Prolog's
+    alarms, and ran on for good when one was not heard."""
+    path = module_file(tmp_path, "failing_then", FAILS_THEN_STUBBORN)
+    process = crossprolog(command, RIDDLER, "--encoding-file", path, "--encoding", "failing_then",
+                          "--timeout", "2")
+    try:
+        stdout, stderr = ended(process)
+    finally:
+        process.kill()
+    assert process.returncode == 1 and stderr == ""
+    assert stdout.startswith(("no solution (no small set of clues to blame was found in time)",
+                              "not well-formed: no solution (no small set of clues to blame was found in time)",
+                              "no solution, so no hint (no small set of clues to blame was found in time)"))
+
+
 # What an encoding prints: on standard error, never among the records
 
 

@@ -10,7 +10,7 @@ from ..answers import Marks, Search, Solution
 from ..errors import TimeLimitExceeded
 from ..puzzle import Puzzle
 from .batches import each_puzzle
-from .limits import diagnosis_seconds, remaining, watchdog
+from .limits import DIAGNOSIS_SECONDS, diagnosing, diagnosis_seconds, remaining, watchdog
 from .paths import with_entries
 from .pictured import picture
 from .questions import known, no_solution
@@ -86,12 +86,22 @@ def _minimal(puzzle: Puzzle, run: Run, record: dict, solution: Solution, budget:
 
 def _several(puzzle: Puzzle, run: Run, record: dict, first, second) -> Outcome:
     """Two solutions, where they differ (marked), and a clue that would leave one."""
-    timed_out = False
-    try:
-        seen = diagnosis.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
-                                 encoding=run.args.encoding)
-    except TimeLimitExceeded:
-        seen, timed_out = diagnosis.Ambiguity((first, second), diagnosis.difference(first, second), None), True
+    def unsuggested() -> Outcome:
+        return _told(puzzle, run, record, diagnosis.Ambiguity((first, second), diagnosis.difference(first, second),
+                                                              None), timed_out=True)
+
+    with diagnosing(run, unsuggested, DIAGNOSIS_SECONDS):
+        try:
+            seen = diagnosis.ambiguity(puzzle, first, second, timeout=diagnosis_seconds(run),
+                                       encoding=run.args.encoding)
+        except TimeLimitExceeded:
+            return unsuggested()
+        return _told(puzzle, run, record, seen, timed_out=False)
+
+
+def _told(puzzle: Puzzle, run: Run, record: dict, seen: diagnosis.Ambiguity, timed_out: bool) -> Outcome:
+    """What check says of a puzzle with two solutions `seen`, and the clue that would leave
+    one if found (not when `timed_out`)."""
     marks = Marks(cells=frozenset(seen.difference))
     drawings = [puzzle.render(s, layout(run.args), marks=marks) for s in seen.solutions]
     advice = (f"{seen.suggestion}, and only the {('first', 'second')[seen.leaves]} is left" if seen.suggestion

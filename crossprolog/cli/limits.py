@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 
 from .. import batch, output
 from ..errors import TimeLimitExceeded
-from .report import Outcome, LIMIT, bar
+from .report import Outcome, LIMIT, NO, bar
 from .state import Run
 
 
@@ -138,6 +138,22 @@ def progress(run: Run, found: Callable[[], int]) -> Iterator[Callable[[str], Non
         stop.set()
         thread.join()
         counter.close()
+
+
+@contextmanager
+def diagnosing(run: Run, late: Callable[[], Outcome], budget: float, code: int = NO) -> Iterator[None]:
+    """Hold what is found out of a puzzle after its search (why it has no solution, or
+    two) to what is left of --timeout, as its search is held (`watchdog`): past it the
+    command reports `late`.  Without --timeout, Prolog's limits hold each of its
+    searches, `budget` seconds in all; past that and STUCK_GRACE, the command reports
+    `late` too, in case one of them did not hear its alarm.  Either ends the process
+    with exit `code`."""
+    if run.args.timeout is None:
+        with watchdog(run, budget, late, grace=STUCK_GRACE, code=code):
+            yield
+        return
+    with watchdog(run, max(run.began + run.args.timeout - time.monotonic(), 0), late, code=code):
+        yield
 
 
 def diagnosis_seconds(run: Run) -> float:

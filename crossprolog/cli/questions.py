@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import diagnosis, engine, explain, reasoner, searches
 from ..answers import NO_MARKS, Marks, Search
 from ..errors import Interrupted, ResourceLimit, TimeLimitExceeded, UsageError
 from ..puzzle import Puzzle
 from .batches import each_puzzle
-from .limits import diagnosis_seconds, progress, watchdog
+from .limits import DIAGNOSIS_SECONDS, diagnosing, diagnosis_seconds, progress, watchdog
 from .paths import grade_one, human_path, steps_one, with_entries
 from .pictured import picture
 from .report import INTERRUPTED, LIMIT, NO, OK, Outcome, Stopped, layout, plural
@@ -83,6 +83,17 @@ def no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: t
     (one keeping no CLP(FD) domains, or needing every clue, cannot), and with a
     user's own encoding when that was (Prolog, ASP or MiniZinc: its rules found no
     solution, and may not be the family's)."""
+    def unexplained() -> Outcome:
+        said = f"{heading} (no small set of clues to blame was found in time)"
+        return Outcome(NO, said, {**record, "conflict": None},
+                       picture=picture(run.args, puzzle, caption=[said]))
+
+    with diagnosing(run, unexplained, TYPO_SECONDS + DIAGNOSIS_SECONDS):
+        return _explained(puzzle, run, record, heading, entries, unexplained)
+
+
+def _explained(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: tuple,
+               unexplained: Callable[[], Outcome]) -> Outcome:
     from .. import blame  # for puzzles without solution only
 
     encoding = run.args.encoding if engine.user_encoding(run.args.encoding) is not None else None
@@ -104,9 +115,7 @@ def no_solution(puzzle: Puzzle, run: Run, record: dict, heading: str, entries: t
     try:
         clues = diagnosis.conflict(puzzle, timeout=diagnosis_seconds(run), encoding=encoding)
     except TimeLimitExceeded:
-        said = f"{heading} (no small set of clues to blame was found in time)"
-        return Outcome(NO, said, {**record, "conflict": None},
-                       picture=picture(run.args, puzzle, caption=[said]))
+        return unexplained()
     marks = Marks(clues=frozenset(clues))
     drawing = puzzle.render(format=layout(run.args), marks=marks)
     said = f"{heading}: {diagnosis.conflict_sentence(clues)}"
