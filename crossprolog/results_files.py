@@ -244,10 +244,16 @@ def written_here(path: str, empty: bool = True) -> bool:
 
 
 def same_file(path: str, other: str) -> bool:
-    """Whether `path` and `other` (neither standard input's `-`) name one existing
-    regular file (a terminal both read and written is not replaced)."""
+    """Whether `path` and `other` name one existing regular file (a terminal both read
+    and written is not replaced); `other` may be `-`, standard input, which is that
+    file when the shell opened it there (`- < file`)."""
     try:
-        return "-" not in (path, other) and os.path.isfile(path) and os.path.samefile(path, other)
+        if path == "-" or not os.path.isfile(path):
+            return False
+        if other == "-":
+            given = os.fstat(0)
+            return stat.S_ISREG(given.st_mode) and os.path.samestat(os.stat(path), given)
+        return os.path.samefile(path, other)
     except (OSError, ValueError):
         return False
 

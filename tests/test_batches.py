@@ -129,6 +129,22 @@ def test_an_output_that_is_an_input_is_refused_and_the_puzzle_kept(cli, tmp_path
         assert puzzle.read_text() == (EXAMPLES / FAST[0]).read_text()
 
 
+def test_standard_input_read_from_the_output_file_is_an_input_too(tmp_path):
+    """`solve - --out puzzle.txt < puzzle.txt` replaced the puzzle by its record."""
+    puzzle = tmp_path / "puzzle.txt"
+    puzzle.write_text((EXAMPLES / FAST[0]).read_text())
+    with puzzle.open() as given:
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-", "--out", str(puzzle)],
+                              stdin=given, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"crossprolog: error: cannot write {puzzle}: it is one of the inputs, which it would replace\n"
+    assert puzzle.read_text() == (EXAMPLES / FAST[0]).read_text()
+    with puzzle.open() as given:  # another file is written, as it was
+        done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", "-", "--out", str(tmp_path / "r.jsonl")],
+                              stdin=given, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and '"status": "solved"' in (tmp_path / "r.jsonl").read_text()
+
+
 @pytest.mark.parametrize("form", [[], ["--format", "html"]])
 def test_an_output_that_is_a_puzzle_of_an_input_directory_is_refused_and_the_puzzle_kept(cli, tmp_path, form):
     """Named as a file of a directory given as input, a puzzle was replaced by the
