@@ -8,7 +8,9 @@ Ctrl-C blocked, and `main` first puts its handler in place, then unblocks
 it: a Ctrl-C that came meanwhile is taken there.
 """
 
+import errno
 import gc
+import io
 import os
 import signal
 import sys
@@ -82,11 +84,43 @@ def _end_now() -> None:
     os._exit(INTERRUPTED)
 
 
+class _ClosedDescriptor(io.RawIOBase):
+    """A standard stream the shell left closed: reading or writing it fails as on a
+    closed descriptor, an OSError the command reports as it reports any failed read
+    or write, in one line (Python makes it None, which fails with a traceback)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def write(self, data) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def _closed_streams_replaced() -> None:
+    """Standard input and output, closed (`<&-`, `>&-`), fail at their first read or
+    write; standard error, closed (`2>&-`), takes what is said there nowhere, and the
+    exit code still tells."""
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedDescriptor()), encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedDescriptor()), encoding="utf-8")
+        sys.stdout.closed_descriptor = True  # output.discard_stdout puts /dev/null in its place
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
 def main() -> int:
     global _done
     started = time.monotonic()  # --timeout counts from here
     signal.signal(signal.SIGINT, _interrupt)
     sys.unraisablehook = _unraisable
+    _closed_streams_replaced()
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         from .cli import main as run  # the grammars, and more: a moment to load

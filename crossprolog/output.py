@@ -55,10 +55,16 @@ def failed(error: OSError) -> int:
 def discard_stdout() -> None:
     """Point standard output at /dev/null: nothing buffered is written, nor fails, any more."""
     try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation):  # a test's capture, or a closed stdout
+        if getattr(sys.stdout, "closed_descriptor", False):
+            sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        return
+    try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
+        os.dup2(null, descriptor)
         os.close(null)
-    except (OSError, ValueError, io.UnsupportedOperation):  # not a file (a test's capture)
+    except OSError:
         pass
 
 

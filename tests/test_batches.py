@@ -129,6 +129,34 @@ def test_an_output_that_is_an_input_is_refused_and_the_puzzle_kept(cli, tmp_path
         assert puzzle.read_text() == (EXAMPLES / FAST[0]).read_text()
 
 
+def closed(descriptor: int, *args: str, **options) -> subprocess.CompletedProcess:
+    """The command line run with `descriptor` (0, 1 or 2) closed, as the shell's `<&-`,
+    `>&-` or `2>&-` leave it."""
+    return subprocess.run([sys.executable, "-m", "crossprolog", *args], text=True, timeout=120,
+                          preexec_fn=lambda: os.close(descriptor), **options)
+
+
+def test_a_closed_standard_stream_is_a_line_of_error_or_nothing_not_a_traceback():
+    """Python makes a closed standard stream None: solve, generate and export printed
+    a traceback and exited 1 (stdout, stdin), or exited 1 having printed the solution
+    (stderr), and count printed nothing (stderr)."""
+    riddler = str(EXAMPLES / "crossproduct" / "riddler-1.txt")
+    for args in (["solve", riddler], ["generate", "crossproduct", "--rows", "3", "--cols", "3"],
+                 ["export", riddler]):
+        done = closed(1, *args, stderr=subprocess.PIPE)
+        assert (done.returncode, done.stderr) == (2, "crossprolog: error: cannot write the output: "
+                                                     "Bad file descriptor\n"), args
+    done = closed(0, "solve", "-", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.endswith("error: cannot read standard input: Bad file descriptor\n")
+    assert len(done.stderr.splitlines()) == 1
+    done = closed(2, "solve", riddler, stdout=subprocess.PIPE)
+    assert done.returncode == 0 and done.stdout.startswith("3000 3969 640\n")
+    done = closed(2, "count", str(EXAMPLES / "crossproduct" / "notebook-10x6.txt"), "--limit", "5",
+                  stdout=subprocess.PIPE)
+    assert done.returncode == 0 and done.stdout == "at least 5 solutions (stopped at --limit 5)\n"
+
+
 def test_standard_input_read_from_the_output_file_is_an_input_too(tmp_path):
     """`solve - --out puzzle.txt < puzzle.txt` replaced the puzzle by its record."""
     puzzle = tmp_path / "puzzle.txt"

@@ -112,7 +112,10 @@ def stdin_bytes() -> bytes:
 def read_text(path: str) -> str:
     """The text of the file at `path` ("-": standard input).  Raises ParseError."""
     if path == "-":
-        data = stdin_bytes()
+        try:
+            data = stdin_bytes()
+        except OSError as error:  # closed (`<&-`), or a directory (`< /`)
+            raise ParseError(f"cannot read standard input: {error.strerror}") from None
     elif os.path.isdir(path):
         raise ParseError("a directory without puzzle files (" + ", ".join(f"*{s}" for s in SUFFIXES) + ")")
     else:
