@@ -20,7 +20,8 @@ OK, BAD = 0, 2  # the exit code of a write that failed (bad input or usage, as f
 
 
 def checked_stdout() -> None:
-    """Make every write to sys.stdout either whole or an OSError.
+    """Make every write to sys.stdout either whole or an OSError, and every character
+    written, one its encoding has or escaped.
 
     With PYTHONUNBUFFERED (or `python -u`) the text layer writes straight to
     the raw file, and a short write (a disk with 8 KB left) drops the rest
@@ -31,6 +32,8 @@ def checked_stdout() -> None:
     if isinstance(getattr(stream, "buffer", None), io.RawIOBase):
         sys.stdout = io.TextIOWrapper(io.BufferedWriter(stream.buffer), encoding=stream.encoding,
                                       errors=stream.errors, line_buffering=True)
+    if hasattr(sys.stdout, "reconfigure"):  # a character its encoding lacks (a − in Latin-1) is
+        sys.stdout.reconfigure(errors="backslashreplace")  # escaped, as standard error escapes it
 
 
 def flushed() -> None:

@@ -157,6 +157,17 @@ def test_a_closed_standard_stream_is_a_line_of_error_or_nothing_not_a_traceback(
     assert done.returncode == 0 and done.stdout == "at least 5 solutions (stopped at --limit 5)\n"
 
 
+def test_a_character_the_outputs_encoding_lacks_is_escaped_not_a_traceback(tmp_path):
+    """With a Latin-1 standard output, a CrossCells minus sign (U+2212, which the grammar
+    reads) ended solve with a UnicodeEncodeError's traceback."""
+    puzzle = tmp_path / "minus.txt"
+    puzzle.write_text("+1 \u22121 =0\n#1 #1\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(puzzle)], capture_output=True,
+                          timeout=120, env={**os.environ, "PYTHONIOENCODING": "latin-1"})
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.decode("latin-1").splitlines()[0].split() == ["+1!", "\\u22121!", "=0"]
+
+
 def test_standard_input_read_from_the_output_file_is_an_input_too(tmp_path):
     """`solve - --out puzzle.txt < puzzle.txt` replaced the puzzle by its record."""
     puzzle = tmp_path / "puzzle.txt"
