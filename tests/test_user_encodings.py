@@ -175,6 +175,19 @@ def test_a_missing_file_is_refused(cli, tmp_path):
     assert refused(cli, tmp_path / "nowhere.pl").endswith("nowhere.pl: no such file")
 
 
+@pytest.mark.parametrize("content, where", [(b"abc \xff def.\n", "1:5: byte 0xff"),
+                                            (b"\x7fELF\x02\x01\x01\x00" * 3 + b"\xd0", "1:25: byte 0xd0")])
+def test_a_file_that_is_not_utf8_is_one_line_where_it_is_not(tmp_path, content, where):
+    """Prolog warned of each byte that was not UTF-8 on lines of its own, then said
+    "Syntax error: Operator expected" (or of a binary file, "Unexpected end of file")."""
+    path = tmp_path / "bytes.pl"
+    path.write_bytes(content)
+    done = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(RIDDLER), "--encoding-file",
+                           str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"crossprolog: error: {path}:{where} is not UTF-8 text\n"
+
+
 @pytest.mark.parametrize("suffix", [".pl", ".lp", ".mzn"])
 def test_a_file_too_big_is_refused_unread_whatever_its_paradigm(tmp_path, suffix):
     """A link to /dev/zero was read until the system ended the process (24 GB): a
