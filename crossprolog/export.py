@@ -27,6 +27,7 @@ from .errors import UsageError, printable
 from .puzzle import Puzzle
 
 HEADER = """\
+:- encoding(utf8).  % in any locale: the program may hold signs beyond ASCII
 % {title} puzzle, {what}: written by `crossprolog export`.
 % Run it with: swipl {filename}
 % It needs SWI-Prolog 9 and nothing else.

@@ -23,14 +23,15 @@ DIVISORS = EXAMPLES / "encodings" / "divisors.pl"
 EQUATIONS = EXAMPLES / "encodings" / "equations.pl"
 
 
-def run_anywhere(text: str, tmp_path: Path) -> subprocess.CompletedProcess:
-    """Run the program `text` with plain swipl from an empty directory, HOME elsewhere."""
+def run_anywhere(text: str, tmp_path: Path, locale: str | None = None) -> subprocess.CompletedProcess:
+    """Run the program `text` with plain swipl from an empty directory, HOME elsewhere
+    (and LC_ALL `locale`, if given)."""
     directory, home = tmp_path / "empty", tmp_path / "home"
     directory.mkdir(parents=True)
     home.mkdir()
-    (directory / "program.pl").write_text(text)
+    (directory / "program.pl").write_text(text, encoding="utf-8")
     return subprocess.run([swipl(), "program.pl"], cwd=directory, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "HOME": str(home)})
+                          timeout=120, env={**os.environ, "HOME": str(home), **({"LC_ALL": locale} if locale else {})})
 
 
 def expected(path: Path) -> list[str]:
@@ -63,6 +64,19 @@ def test_the_program_runs_anywhere_and_prints_in_the_puzzles_layout(tmp_path, pa
     text = program(crossprolog.parse(path.read_text()))
     assert printed(run_anywhere(text, tmp_path)) == expected(path)
     assert not re.search(r"^:- use_module\((?!library\()", text, re.MULTILINE)  # SWI-Prolog's only
+
+
+@pytest.mark.parametrize("path", [EXAMPLES / "crosscells" / "both-ends.txt", EXAMPLES / "sudoku" / "ai-escargot.txt"],
+                         ids=lambda p: p.name)
+def test_the_program_runs_in_a_locale_that_is_not_utf8(tmp_path, path):
+    """Read as the C locale's text, the \u00d7 of a CrossCells cell (and of comments of
+    Sudoku's module) warned 'Illegal multibyte Sequence', and the cell printed as two
+    replacement characters: the program says it is UTF-8.  Printed in the C locale, a
+    sign beyond ASCII is escaped, as swipl escapes it."""
+    for text in (program(crossprolog.parse(path.read_text())), readable(crossprolog.parse(path.read_text()))):
+        done = run_anywhere(text, tmp_path / str(len(text)), locale="C")
+        escaped = [re.sub(r"[^\x00-\x7f]", lambda sign: f"\\u{ord(sign[0]):04X}", line) for line in expected(path)]
+        assert printed(done) == escaped
 
 
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: p.name)
