@@ -141,6 +141,10 @@ def main() -> int:
             raise
         code = INTERRUPTED
         print("crossprolog: interrupted", file=sys.stderr)
+    # The exit code is decided: a Ctrl-C still to come (one sent again from a thread, see
+    # _send_ctrl_c_again, or the user's) would find Prolog's handlers gone at the exit and
+    # kill the process by the signal, its exit code lost.  Blocked, it is dropped.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     # Only the exit is left, and Python's last collections would look at every object
     # still alive (pyparsing's grammars, the classes): most of the exit's time, to
     # free memory the process gives back anyway.  Frozen, they are not looked at;
