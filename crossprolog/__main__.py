@@ -5,8 +5,7 @@ whenever it comes, never with a traceback.  Python takes Ctrl-C from its
 first moment, while it imports its own site packages, before any code of
 ours runs; so the `crossprolog` command (bin/crossprolog) starts Python with
 Ctrl-C blocked, and `main` first puts its handler in place, then unblocks
-it: a Ctrl-C that came meanwhile is taken there.  SIGTERM stops the command
-as Ctrl-C does, with exit 143.
+it: a Ctrl-C that came meanwhile is taken there.
 """
 
 import errno
