@@ -154,19 +154,25 @@ def test_ctrl_c_in_the_first_moments_ends_the_command_quietly(write):
     never = write(NEVER_CROSSPRODUCT)
     seen = set()
     for delay in [0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.05, 0.06] * 5:
-        process = subprocess.Popen([COMMAND, "solve", never, "--encoding", "chain"],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            time.sleep(delay)
-            process.send_signal(signal.SIGINT)
-            stdout, stderr = process.communicate(timeout=30)
-        finally:
-            process.kill()  # its search never ends: it may not outlive the test
+        code, stdout, stderr = interrupted_after(delay, "solve", never, "--encoding", "chain")
         assert "Traceback" not in stderr, stderr
-        assert (process.returncode, stdout, stderr) in [(130, "", "crossprolog: interrupted\n"),
-                                                        (-signal.SIGINT, "", "")], stderr
-        seen.add(process.returncode)
+        assert (code, stdout, stderr) in [(130, "", "crossprolog: interrupted\n"), (-signal.SIGINT, "", "")], stderr
+        seen.add(code)
     assert 130 in seen  # not every one came before Python started
+
+
+def interrupted_after(delay: float, *args) -> tuple[int, str, str]:
+    """The exit code, standard output and error of the installed command run with `args`
+    and sent Ctrl-C `delay` seconds after it started."""
+    process = subprocess.Popen([COMMAND, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()  # a search that never ends may not outlive the test
+    return process.returncode, stdout, stderr
 
 
 def test_sigterm_stops_the_command_as_ctrl_c_does_and_keeps_its_records(tmp_path):
@@ -203,17 +209,9 @@ def test_a_command_that_said_it_was_interrupted_exits_130():
     exit.  Once the command has its exit code, Ctrl-C is blocked."""
     notebook = EXAMPLES / "crossproduct" / "notebook-10x6.txt"
     for delay in [0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1] * 4:
-        process = subprocess.Popen([COMMAND, "solve", "--all", notebook],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        try:
-            time.sleep(delay)
-            process.send_signal(signal.SIGINT)
-            _, stderr = process.communicate(timeout=60)
-        finally:
-            process.kill()
+        code, _, stderr = interrupted_after(delay, "solve", "--all", notebook)
         assert "Traceback" not in stderr, stderr
-        assert process.returncode in (130, -signal.SIGINT) and (
-            process.returncode == 130 or stderr == ""), (delay, process.returncode, stderr)
+        assert code == 130 or (code, stderr) == (-signal.SIGINT, ""), (delay, code, stderr)
 
 
 def test_only_the_searching_thread_can_take_ctrl_c(write):
