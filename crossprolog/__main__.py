@@ -17,10 +17,8 @@ import sys
 import time
 
 INTERRUPTED = 130
-TERMINATED = 143  # 128 + SIGTERM, as a shell reports a command SIGTERM ended
 _done = False  # the command has its exit code: a Ctrl-C now changes nothing
 _interrupted = False  # our handler raised KeyboardInterrupt
-_terminated = False  # SIGTERM came, and was taken as Ctrl-C
 
 
 def _interrupt(signum, frame) -> None:
@@ -68,17 +66,6 @@ def _send_ctrl_c() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
-def _terminate_as_ctrl_c() -> None:
-    """In a thread of its own, the one that takes SIGTERM (every other blocks it): the
-    command stops as Ctrl-C stops it, a search in Prolog too, keeping what it finished
-    (the records of --out written whole), and exits TERMINATED.  Python's default
-    was to die at once, the records left in a hidden partial file."""
-    global _terminated
-    signal.sigwait({signal.SIGTERM})
-    _terminated = True
-    _send_ctrl_c()
-
-
 def _end_now() -> None:
     """A second Ctrl-C in a search that caught the first (a user's encoding that catches
     every error): the command ends at once, what it printed so far flushed, what it
@@ -94,7 +81,7 @@ def _end_now() -> None:
         print("crossprolog: interrupted", file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
-    os._exit(TERMINATED if _terminated else INTERRUPTED)
+    os._exit(INTERRUPTED)
 
 
 class _ClosedDescriptor(io.RawIOBase):
@@ -134,12 +121,6 @@ def main() -> int:
     signal.signal(signal.SIGINT, _interrupt)
     sys.unraisablehook = _unraisable
     _closed_streams_replaced()
-    # SIGTERM blocked in every thread after (they inherit it) but the one that takes it,
-    # which never takes Ctrl-C (it is unblocked below, in this thread only).
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
-    import _thread
-
-    _thread.start_new_thread(_terminate_as_ctrl_c, ())
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         from .cli import main as run  # the grammars, and more: a moment to load
@@ -169,7 +150,7 @@ def main() -> int:
     # free memory the process gives back anyway.  Frozen, they are not looked at;
     # what is in no reference cycle is freed as before.
     gc.freeze()
-    return TERMINATED if _terminated and code == INTERRUPTED else code
+    return code
 
 
 if __name__ == "__main__":

@@ -175,32 +175,6 @@ def interrupted_after(delay: float, *args) -> tuple[int, str, str]:
     return process.returncode, stdout, stderr
 
 
-def test_sigterm_stops_the_command_as_ctrl_c_does_and_keeps_its_records(tmp_path):
-    """SIGTERM killed the command at once: its --out file was left as it was, the records
-    of the puzzles it had finished stranded in a hidden partial file."""
-    never = tmp_path / "empty.txt"
-    never.write_text(EMPTY_SUDOKU)
-    out = tmp_path / "res.jsonl"
-    process = crossprolog("count", EXAMPLES / "crossproduct" / "riddler-1.txt",
-                          EXAMPLES / "crossproduct" / "givens.txt", never, "--out", out)
-    try:
-        # Two seconds of CPU: the command started, counted the first two puzzles (each in
-        # milliseconds) and searches the third, however fast the machine.
-        ticks = os.sysconf("SC_CLK_TCK")
-        deadline = time.monotonic() + 120
-        while sum(map(int, Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13])) < 2 * ticks:
-            assert time.monotonic() < deadline, "the command never searched for two seconds"
-            time.sleep(0.05)
-        process.send_signal(signal.SIGTERM)
-        _, stderr = ended(process)
-    finally:
-        process.kill()
-    assert process.returncode == 143 and "Traceback" not in stderr
-    records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [record["status"] for record in records] == ["unique", "unique", "interrupted"]
-    assert list(tmp_path.glob("*.partial")) == []
-
-
 @pytest.mark.skipif(not COMMAND.exists(), reason="the crossprolog command is not installed beside Python")
 def test_a_command_that_said_it_was_interrupted_exits_130():
     """Said "crossprolog: interrupted", the process was still killed by SIGINT 5 times in
