@@ -214,7 +214,7 @@ def test_an_export_file_name_cannot_break_out_of_its_comment(cli, tmp_path, mark
     assert run.code == 0, run.err
     exported = target.read_text()
     assert "\n:- initialization(shell" not in exported
-    assert exported.splitlines()[1] == f"% Run it with: swipl {str(target).replace(chr(10), chr(92) + 'n')}"
+    assert exported.splitlines()[2] == f"% Run it with: swipl {str(target).replace(chr(10), chr(92) + 'n')}"
     done = subprocess.run([swipl(), name], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "3 9 5"
     assert not (tmp_path / "marker").exists()
