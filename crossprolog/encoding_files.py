@@ -29,8 +29,14 @@ def encoding_text(path: str) -> str:
     """The text of the encoding file at `path`, a byte-order mark dropped: UsageError, one
     line naming it (and where, for bytes that are not UTF-8), as `encoding_bytes` says
     or for text that is not UTF-8."""
+    return text_of(path, encoding_bytes(path))
+
+
+def text_of(path: str, data: bytes) -> str:
+    """`data`, the bytes of the encoding file at `path`, as text, a byte-order mark
+    dropped: UsageError, one line naming it and where, for bytes that are not UTF-8."""
     try:
-        return utf8_text(encoding_bytes(path))
+        return utf8_text(data)
     except NotUtf8 as error:
         raise UsageError(f"{path}:{error.line}:{error.column}: {error}") from None
 

@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from . import paradigms
 from . import prolog as prolog_package
-from .encoding_files import encoding_bytes, encoding_text
+from .encoding_files import encoding_bytes, text_of
 from .families import FAMILIES, named
 from .errors import (CrossprologError, Interrupted, InvalidValue, NoDomains, ResourceLimit,
                      UsageError)
@@ -377,7 +377,7 @@ def load_encoding(path: str, timeout: float | None = None) -> str:
         raise EncodingFileError(path, "cannot read the file" if os.path.exists(real) else "no such file")
     source = encoding_bytes(path)  # not too big: Prolog reads it after
     if b":- encoding(" not in source:  # Prolog reads it as UTF-8, and warns of each byte that is not
-        encoding_text(path)
+        text_of(path, source)
     reserved = bundled_modules() + _bundled_encodings()
     taken = [[name, paradigms.user_encoding(name).path] for name in paradigms.user_encodings()]
     names = {"reserved": reserved, "taken": taken, "families": [record.name for record in FAMILIES]}

@@ -141,18 +141,18 @@ def progress(run: Run, found: Callable[[], int]) -> Iterator[Callable[[str], Non
 
 
 @contextmanager
-def diagnosing(run: Run, late: Callable[[], Outcome], budget: float, code: int = NO) -> Iterator[None]:
+def diagnosing(run: Run, late: Callable[[], Outcome], budget: float) -> Iterator[None]:
     """Hold what is found out of a puzzle after its search (why it has no solution, or
     two) to what is left of --timeout, as its search is held (`watchdog`): past it the
     command reports `late`.  Without --timeout, Prolog's limits hold each of its
     searches, `budget` seconds in all; past that and STUCK_GRACE, the command reports
     `late` too, in case one of them did not hear its alarm.  Either ends the process
-    with exit `code`."""
+    with exit NO, as a puzzle with no solution, or two, does."""
     if run.args.timeout is None:
-        with watchdog(run, budget, late, grace=STUCK_GRACE, code=code):
+        with watchdog(run, budget, late, grace=STUCK_GRACE, code=NO):
             yield
         return
-    with watchdog(run, max(run.began + run.args.timeout - time.monotonic(), 0), late, code=code):
+    with watchdog(run, max(run.began + run.args.timeout - time.monotonic(), 0), late, code=NO):
         yield
 
 
