@@ -5,7 +5,8 @@ whenever it comes, never with a traceback.  Python takes Ctrl-C from its
 first moment, while it imports its own site packages, before any code of
 ours runs; so the `crossprolog` command (bin/crossprolog) starts Python with
 Ctrl-C blocked, and `main` first puts its handler in place, then unblocks
-it: a Ctrl-C that came meanwhile is taken there.
+it: a Ctrl-C that came meanwhile is taken there.  SIGTERM (kill, timeout) is
+taken as Ctrl-C, what finished kept, and exits 143.
 """
 
 import errno
@@ -17,8 +18,10 @@ import sys
 import time
 
 INTERRUPTED = 130
+TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process SIGTERM ended
 _done = False  # the command has its exit code: a Ctrl-C now changes nothing
 _interrupted = False  # our handler raised KeyboardInterrupt
+_terminated = False  # what stopped the command was SIGTERM
 
 
 def _interrupt(signum, frame) -> None:
@@ -33,6 +36,17 @@ def _interrupt(signum, frame) -> None:
         return
     _interrupted = True
     raise KeyboardInterrupt
+
+
+def _terminate(signum, frame) -> None:
+    """SIGTERM (kill, timeout): taken as Ctrl-C, what finished kept, but exit 143."""
+    _note_terminated()
+    _interrupt(signum, frame)
+
+
+def _note_terminated() -> None:
+    global _terminated
+    _terminated = _terminated or not _done
 
 
 def _unraisable(unraisable) -> None:
@@ -81,7 +95,7 @@ def _end_now() -> None:
         print("crossprolog: interrupted", file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
-    os._exit(INTERRUPTED)
+    os._exit(TERMINATED if _terminated else INTERRUPTED)
 
 
 class _ClosedDescriptor(io.RawIOBase):
@@ -119,15 +133,17 @@ def main() -> int:
     global _done
     started = time.monotonic()  # --timeout counts from here
     signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _terminate)
     sys.unraisablehook = _unraisable
     _closed_streams_replaced()
     try:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         from .cli import main as run  # the grammars, and more: a moment to load
-        from .engine import end_on_second_ctrl_c
+        from .engine import end_on_second_ctrl_c, note_terminations
         from .output import finished
 
         end_on_second_ctrl_c(_end_now)
+        note_terminations(_note_terminated)
 
         code = finished(run(started=started))  # what is still buffered must get out too
         _done = True
@@ -144,7 +160,9 @@ def main() -> int:
     # The exit code is decided: a Ctrl-C still to come (one sent again from a thread, see
     # _send_ctrl_c_again, or the user's) would find Prolog's handlers gone at the exit and
     # kill the process by the signal, its exit code lost.  Blocked, it is dropped.
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    if _terminated and code == INTERRUPTED:
+        code = TERMINATED
     # Only the exit is left, and Python's last collections would look at every object
     # still alive (pyparsing's grammars, the classes): most of the exit's time, to
     # free memory the process gives back anyway.  Frozen, they are not looked at;

@@ -284,10 +284,12 @@ def answer_of(process, pipe: Connection) -> tuple[Any, bool]:
 def _serve(pipe: Connection, parent: int) -> None:
     """A worker's life: its work, then items in and results out, until the pipe closes or
     the parent is gone."""
-    # Ctrl-C reaches the whole process group; the parent alone decides what
-    # happens (it ends the workers), so workers do not print tracebacks.
+    # Ctrl-C reaches the whole process group, and so does SIGTERM from timeout(1);
+    # the parent alone decides what happens (it ends the workers, with SIGKILL), so
+    # workers neither print tracebacks nor die with puzzles the parent would report.
     global _parent_pipe
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     _parent_pipe = pipe
     try:

@@ -120,7 +120,9 @@ def _connected(cluster: str, local) -> Iterator[Any]:
     try:
         if local:
             workers = int(local[1] or CPU_COUNT)
-            with engine.ctrl_c_ignored():  # the workers inherit it: Ctrl-C is the parent's to handle
+            # The workers inherit what is ignored: Ctrl-C is the parent's to handle, and
+            # SIGTERM stays, with which Dask's nannies end them.
+            with engine.stops_ignored({signal.SIGINT}):
                 started = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.CRITICAL)
             client = Client(started)

@@ -141,36 +141,41 @@ def _consult(module: str) -> None:
 
 
 def _start() -> None:
-    """Start Prolog and the driver with Ctrl-C blocked: Prolog's helper threads (its
-    garbage collector, started with it) inherit it from here.
+    """Start Prolog and the driver with Ctrl-C and SIGTERM blocked: Prolog's helper
+    threads (its garbage collector, started with it) inherit that from here.
 
     During a search Prolog handles Ctrl-C itself, in whichever thread the
     kernel hands the signal to: handed to a helper, it would be lost.
     """
-    with ctrl_c_deferred():
+    with stops_deferred():
         _consult(DRIVER)
+        if _terminated is not None:
+            _query_once("crossprolog:take_sigterm", {})
 
 
 def _start_alarms() -> None:
-    """Start Prolog's alarm scheduler, another helper thread, with Ctrl-C blocked (see
+    """Start Prolog's alarm scheduler, another helper thread, with them blocked (see
     _start), once: before the first search with a time limit, which would start it."""
     global _alarms
     _load(DRIVER)
     with _lock:
         if not _alarms:
-            with ctrl_c_deferred():
+            with stops_deferred():
                 _query_once("alarm(3600, true, _Id, [remove(true)]), remove_alarm(_Id)", {})
             _alarms = True
 
 
-CTRL_C = {signal.SIGINT}
+# What stops a command: Ctrl-C and SIGTERM (kill, timeout), taken alike (see take_ctrl_c
+# in crossprolog_runs.pl).  Only threads that start no process may block them for good: a
+# process inherits the blocked signals, and MiniZinc or a Dask worker would not end.
+STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
 @contextmanager
-def ctrl_c_deferred() -> Iterator[None]:
-    """Hold a Ctrl-C that comes in this block (of this thread) until its end; threads
-    started in it block Ctrl-C for good."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, CTRL_C)
+def stops_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C or SIGTERM that comes in this block (of this thread) until its end;
+    threads started in it block them for good."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         yield
     finally:
@@ -178,19 +183,20 @@ def ctrl_c_deferred() -> Iterator[None]:
 
 
 @contextmanager
-def ctrl_c_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C in this block (in the main thread, which alone hears it; elsewhere
-    this does nothing): for an interrupted command saving and reporting what finished,
-    which a second Ctrl-C would cut short, and for starting worker processes, which
-    inherit it and leave Ctrl-C to their parent."""
+def stops_ignored(stops: set[signal.Signals] = STOPS) -> Iterator[None]:
+    """Ignore `stops` (Ctrl-C and SIGTERM) in this block, in the main thread, which alone
+    hears them (elsewhere this does nothing): for a stopped command saving and reporting
+    what finished, which a second stop would cut short, and (Ctrl-C alone) for starting
+    worker processes, which inherit it and leave Ctrl-C to their parent."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    before = {stop: signal.signal(stop, signal.SIG_IGN) for stop in stops}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        for stop, handler in before.items():
+            signal.signal(stop, handler)
 
 
 def call(goal: str, inputs: dict[str, Any], *, module: str = DRIVER,
@@ -217,8 +223,8 @@ def _give_back_ctrl_c() -> None:
     """Give Ctrl-C back to Python's handler, which a search in the main thread gave
     Prolog's (see within/2 in the driver), with Ctrl-C held meanwhile: one Prolog took
     but has not acted on is raised here, as Interrupted, not lost."""
-    # Held as ctrl_c_deferred does, without its context manager: this follows every call.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, CTRL_C)
+    # Held as stops_deferred does, without its context manager: this follows every call.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         _query_once("crossprolog:give_back_ctrl_c", {})
     except _janus().PrologError as error:
@@ -408,6 +414,7 @@ USER_CODE = "usercode"  # the Prolog module that runs a user's encoding (prolog/
 
 
 _second_ctrl_c: Callable[[], None] | None = None  # the command line's: end the process
+_terminated: Callable[[], None] | None = None  # the command line's: exit 143
 
 
 def end_on_second_ctrl_c(end: Callable[[], None]) -> None:
@@ -424,6 +431,20 @@ def second_ctrl_c() -> None:
     """Called from Prolog (crossprolog_runs:ctrl_c/1) at a second Ctrl-C in one search."""
     if _second_ctrl_c is not None:
         _second_ctrl_c()
+
+
+def note_terminations(note: Callable[[], None]) -> None:
+    """Have SIGTERM stop a search as Ctrl-C does, and `note` called when it does: the
+    command line asks for it before Prolog starts, keeps what finished, and exits 143,
+    not 130.  A program that imports crossprolog keeps SIGTERM's own effect."""
+    global _terminated
+    _terminated = note
+
+
+def terminated() -> None:
+    """Called from Prolog (crossprolog_runs:terminated/1) at SIGTERM in a search."""
+    if _terminated is not None:
+        _terminated()
 
 
 def poll_signals() -> None:

@@ -64,7 +64,7 @@ of Prolog are the modules it loads, each loading only those before it:
 :- use_module(crossprolog_models, [guarded/2, encoding_model/4, encoding_takes/2, checked_answer/2]).
 :- use_module(crossprolog_runs, [collected/5, measured/3, limited/2, status/4, within/2,
                                  with_batch_alarm/2, is_true/1]).
-:- reexport(crossprolog_runs, [give_back_ctrl_c/0, error_term/2]).
+:- reexport(crossprolog_runs, [give_back_ctrl_c/0, take_sigterm/0, error_term/2]).
 :- reexport(crossprolog_loading, [load_encoding/4]).
 :- reexport(crossprolog_export, [fact_text/3, module_text/3, defined_of/3, readable_clause/4]).
 :- reexport(crossprolog_explanations, [restricted_solutions/6, consequences/6]).

@@ -6,6 +6,7 @@
             within/2,             % +Seconds, :Goal
             with_batch_alarm/2,   % +Seconds, :Goal
             take_ctrl_c/0,
+            take_sigterm/0,
             give_back_ctrl_c/0,
             error_term/2,         % +Error, -Term
             error_kind/2,         % +Error, -Kind
@@ -235,12 +236,18 @@ within(Seconds, Goal) :-
 %   Only the main thread takes Ctrl-C: the operating system hands it to that
 %   thread, where Python's handler runs too.  Taken elsewhere (a helper
 %   thread, an engine, whose caller took it), it would only keep Ctrl-C
-%   from Python while the main thread runs Python.
+%   from Python while the main thread runs Python.  SIGTERM is taken with
+%   it once take_sigterm/0 asked.
 take_ctrl_c :-
     thread_self(Self),
     (   Self == main
     ->  on_signal(int, Before, crossprolog_runs:ctrl_c),
-        remember_ctrl_c(Before),
+        remember_handler(int, Before),
+        (   sigterm_taken
+        ->  on_signal(term, BeforeTerm, crossprolog_runs:terminated),
+            remember_handler(term, BeforeTerm)
+        ;   true
+        ),
         (   ours(Before)                % taken already, in this call from Python
         ->  true
         ;   flag(crossprolog_ctrl_c, _, 0),
@@ -262,21 +269,46 @@ take_ctrl_c :-
 ctrl_c(_Signal) :-
     flag(crossprolog_ctrl_c, Before, Before + 1),
     (   Before > 0
-    ->  python_second_ctrl_c
+    ->  python_told(second_ctrl_c)
     ;   true
     ),
     throw(error(signal(int, 2), _)).
 
-python_second_ctrl_c :-
+%!  take_sigterm is det.
+%
+%   From now on SIGTERM (kill, timeout) stops a search as Ctrl-C does, and
+%   is told to Python (engine.terminated).  The command line asks for it, so
+%   that what finished is kept; a program that imports crossprolog keeps
+%   SIGTERM's own effect, the end of its process.
+:- dynamic sigterm_taken/0.
+
+take_sigterm :-
+    (   sigterm_taken
+    ->  true
+    ;   assertz(sigterm_taken)
+    ).
+
+%   SIGTERM in a search: told to Python, whose command then exits 143 (not
+%   Ctrl-C's 130), and otherwise Ctrl-C: what finished is kept.
+terminated(Signal) :-
+    python_told(terminated),
+    ctrl_c(Signal).
+
+%   Call crossprolog.engine's function Name(), when Python runs Prolog.
+python_told(Name) :-
     (   current_predicate(janus:py_call/2)
-    ->  catch(janus:py_call('crossprolog.engine':second_ctrl_c(), _), _, true)
+    ->  compound_name_arguments(Call, Name, []),
+        catch(janus:py_call('crossprolog.engine':Call, _), _, true)
     ;   true
     ).
 
-%   Whether Handler is ctrl_c/1 (on_signal/3 names it without its module).
+%   Whether Handler is ctrl_c/1 or terminated/1 (on_signal/3 names them
+%   without their module).
 ours(Handler) :-
     (   Handler == ctrl_c
     ;   Handler == crossprolog_runs:ctrl_c
+    ;   Handler == terminated
+    ;   Handler == crossprolog_runs:terminated
     ), !.
 
 %!  python_interrupted is semidet.
@@ -295,28 +327,27 @@ python_interrupted :-
     nonvar(Error),
     Error = error(python_error('KeyboardInterrupt', _), _).
 
-%   The handler before, kept for give_back_ctrl_c/0.
-:- dynamic ctrl_c_before/1.
+%   The handler of each signal before, kept for give_back_ctrl_c/0.
+:- dynamic handler_before/2.
 
-remember_ctrl_c(Before) :-
+remember_handler(_, Before) :-
     ours(Before), !.
-remember_ctrl_c(Before) :-
-    ctrl_c_before(Before), !.
-remember_ctrl_c(Before) :-
-    retractall(ctrl_c_before(_)),
-    assertz(ctrl_c_before(Before)).
+remember_handler(Signal, Before) :-
+    handler_before(Signal, Before), !.
+remember_handler(Signal, Before) :-
+    retractall(handler_before(Signal, _)),
+    assertz(handler_before(Signal, Before)).
 
 %!  give_back_ctrl_c is det.
 %
-%   Puts back the Ctrl-C handler within/2 replaced.  Called in the main
-%   thread with Ctrl-C held by the operating system (engine.call does), so
-%   that none comes meanwhile: one Prolog took but has not acted on yet is
-%   thrown here, at this call, as it would have been in the search.
+%   Puts back the handlers of Ctrl-C and SIGTERM within/2 replaced.  Called
+%   in the main thread with both held by the operating system (engine.call
+%   does), so that none comes meanwhile: one Prolog took but has not acted
+%   on yet is thrown here, at this call, as it would have been in the search.
 give_back_ctrl_c :-
     (   on_signal(int, Handler, Handler),
-        ours(Handler),
-        ctrl_c_before(Before)
-    ->  on_signal(int, _, Before),
+        ours(Handler)
+    ->  forall(handler_before(Signal, Before), on_signal(Signal, _, Before)),
         flag(crossprolog_ctrl_c, _, 0)
     ;   true
     ).

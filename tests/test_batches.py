@@ -226,18 +226,29 @@ def test_a_results_file_in_a_directory_of_inputs_is_not_read_as_one(cli, tmp_pat
         [str(directory / "a.txt"), str(directory / "b.txt")]
 
 
+# SIGTERM, sent to the command alone (kill) or to its process group (timeout(1) does,
+# and then the workers get it too), stops a batch as Ctrl-C does; it used to lose every
+# record.  Ctrl-C at a terminal reaches the whole group.
+STOPS = [(signal.SIGINT, "group", 130), (signal.SIGTERM, "command", 143), (signal.SIGTERM, "group", 143)]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs):
+@pytest.mark.parametrize("stop, sent_to, code", STOPS)
+def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs, stop, sent_to, code):
     directory = puzzle_directory(tmp_path, [FAST[0], FAST[0]],
                                  {"c.txt": NEVER_CROSSPRODUCT, "d.txt": NEVER_CROSSPRODUCT})
     out = tmp_path / "results.jsonl"
-    process = crossprolog("solve", directory, "--encoding", "chain", "--out", out, "--jobs", jobs)
+    process = crossprolog("solve", directory, "--encoding", "chain", "--out", out, "--jobs", jobs,
+                          start_new_session=True)
     # The two easy ones take milliseconds once started; the hard ones, minutes.
     wait_until(lambda: written(tmp_path) == 2)
-    process.send_signal(signal.SIGINT)
+    if sent_to == "group":
+        os.killpg(process.pid, stop)
+    else:
+        process.send_signal(stop)
     stdout, stderr = process.communicate(timeout=10)
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert process.returncode == 130
+    assert process.returncode == code
     assert stderr == f"crossprolog: interrupted after 2 of 4 puzzles; their records are in {out}\n"
     assert [r["path"] for r in records] == [str(directory / "a.txt"), str(directory / "b.txt")]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles", "results.jsonl"]

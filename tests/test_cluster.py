@@ -212,16 +212,17 @@ def test_a_worker_killed_mid_chunk_loses_and_duplicates_nothing(cli, tmp_path, a
     wait_until(lambda: len(dask_cluster.scheduler_info()["workers"]) == 2, seconds=300)  # the nanny's new one
 
 
-def test_ctrl_c_cancels_the_tasks_and_keeps_finished_records(tmp_path, address, dask_cluster):
+@pytest.mark.parametrize("stop, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_cancels_the_tasks_and_keeps_finished_records(tmp_path, address, dask_cluster, stop, code):
     fast = (EXAMPLES / FAST[0]).read_text()
     path = batch_file(tmp_path, [fast, fast] + [NEVER_CROSSPRODUCT] * 6)
     out = tmp_path / "results.jsonl"
     process = crossprolog_process("solve", path, "--encoding", "chain", "--timeout", "3", "--out", out,
                                   "--cluster", address)
     wait_until(lambda: sum(p.read_text().count("\n") for p in tmp_path.glob("*.partial")) == 2)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     _, stderr = process.communicate(timeout=30)
-    assert process.returncode == 130
+    assert process.returncode == code
     assert stderr == f"crossprolog: interrupted after 2 of 8 puzzles; their records are in {out}\n"
     assert [json.loads(line)["puzzle"] for line in out.read_text().splitlines()] == [1, 2]
     # Nothing of the run is left on the cluster (what was at work stops at its next puzzle).

@@ -99,29 +99,43 @@ def assert_nothing_left(sessions, temporary):
     assert solver_files and not any(map(os.path.exists, solver_files)), solver_files  # minizinc's, if not there
 
 
-def test_ctrl_c_ends_minizinc_and_its_solver(tmp_path):
+# Ctrl-C at a terminal reaches the command's whole process group, as timeout(1)'s SIGTERM
+# does; kill(1) sends SIGTERM to the command alone.  SIGTERM is taken as Ctrl-C (exit 143).
+STOPS = [(signal.SIGINT, "group", 130), (signal.SIGTERM, "group", 143), (signal.SIGTERM, "command", 143)]
+
+
+def stopped(process, stop, sent_to) -> None:
+    if sent_to == "group":
+        os.killpg(process.pid, stop)
+    else:
+        process.send_signal(stop)
+
+
+@pytest.mark.parametrize("stop, sent_to, code", STOPS)
+def test_ctrl_c_ends_minizinc_and_its_solver(tmp_path, stop, sent_to, code):
     process, sessions, temporary = searching(tmp_path)
-    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C at a terminal: its whole process group
+    stopped(process, stop, sent_to)
     out, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and out == "no solution found yet (interrupted)\n", (out, err)
+    assert process.returncode == code and out == "no solution found yet (interrupted)\n", (out, err)
     assert_nothing_left(sessions, temporary)
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
-def test_minizinc_and_its_solver_end_with_crossprolog_however_it_is_killed(tmp_path, how):
+def test_minizinc_and_its_solver_end_with_crossprolog_however_it_is_killed(tmp_path):
     process, sessions, temporary = searching(tmp_path)
-    process.send_signal(how)
+    process.kill()
     process.communicate(timeout=60)
-    assert process.returncode == -how
+    assert process.returncode == -signal.SIGKILL
     assert_nothing_left(sessions, temporary)
 
 
-def test_ctrl_c_ends_the_searches_of_worker_processes(tmp_path):
-    """The parent kills its workers (SIGKILL), which cannot end what they started."""
+@pytest.mark.parametrize("stop, sent_to, code", STOPS)
+def test_ctrl_c_ends_the_searches_of_worker_processes(tmp_path, stop, sent_to, code):
+    """The parent kills its workers (SIGKILL), which cannot end what they started; the
+    workers ignore Ctrl-C and SIGTERM, and what they start must not."""
     process, sessions, temporary = searching(tmp_path, jobs=2)
-    os.killpg(process.pid, signal.SIGINT)
+    stopped(process, stop, sent_to)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130 and "Traceback" not in err, err
+    assert process.returncode == code and "Traceback" not in err, err
     assert_nothing_left(sessions, temporary)
 
 

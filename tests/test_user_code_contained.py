@@ -207,21 +207,23 @@ CATCHING = """\
 """
 
 
-def test_a_second_ctrl_c_ends_a_search_that_caught_the_first(tmp_path):
+@pytest.mark.parametrize("stop, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_second_ctrl_c_ends_a_search_that_caught_the_first(tmp_path, stop, code):
     """The first Ctrl-C is an error thrown in the search, which this one catches; the
-    second ends the command at once, as Ctrl-C would have (it used to run on for good)."""
+    second ends the command at once, as Ctrl-C would have (it used to run on for good).
+    SIGTERM is taken as Ctrl-C, and exits 143 (it used to end the process at once)."""
     path = module_file(tmp_path, "catching", CATCHING)
     process = crossprolog("solve", RIDDLER, "--encoding-file", path, "--encoding", "catching")
     try:
         assert process.stderr.readline() == "searching\n"
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         time.sleep(1)
         assert process.poll() is None  # the search caught it, and goes on
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         stdout, stderr = ended(process)
     finally:
         process.kill()
-    assert process.returncode == 130 and stdout == "" and stderr == "crossprolog: interrupted\n"
+    assert process.returncode == code and stdout == "" and stderr == "crossprolog: interrupted\n"
 
 
 def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c(tmp_path):
@@ -241,6 +243,23 @@ def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c
     finally:
         process.kill()
         process.communicate()
+
+
+def test_a_program_that_imports_crossprolog_ends_at_sigterm_even_in_a_search(tmp_path):
+    """Taking SIGTERM as Ctrl-C is the command line's choice too: a program's process
+    ends by it, as by default, even in a search that catches every error."""
+    path = module_file(tmp_path, "catching", CATCHING)
+    program = (f"import crossprolog\nfrom crossprolog import engine\nengine.load_encoding({str(path)!r})\n"
+               f"crossprolog.parse(open({str(RIDDLER)!r}).read()).solve(encoding='catching')\n")
+    process = subprocess.Popen([sys.executable, "-c", program], text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stderr.readline() == "searching\n"
+        process.send_signal(signal.SIGTERM)
+        ended(process)
+    finally:
+        process.kill()
+    assert process.returncode == -signal.SIGTERM
 
 
 # No solution at first; then, as the command seeks the clues to blame with it, a search

@@ -2,7 +2,8 @@
 
 Exit codes: 0 solved or well-formed, 1 no solution or not well-formed (or,
 for compare, encodings that disagree), 2 bad input or usage, 3 time or
-resource limit reached, 130 interrupted (Ctrl-C).  Several inputs give the
+resource limit reached, 130 interrupted (Ctrl-C; 143 for SIGTERM, which
+crossprolog.__main__ takes as Ctrl-C).  Several inputs give the
 worst of their codes.
 
 The package, in layers: report (exit codes, outcomes, printing), state (a

@@ -85,7 +85,7 @@ def each_puzzle(run: Run, command: Command) -> int:
                     finish(shown, done[shown])
                     shown += 1
     except KeyboardInterrupt as stop:
-        with engine.ctrl_c_ignored():  # what finished is saved and reported whole
+        with engine.stops_ignored():  # what finished is saved and reported whole
             progress.close()
             if isinstance(stop, Stopped):
                 finish(shown, stop.outcome)

@@ -71,7 +71,7 @@ def generate(run: Run) -> int:
             raise
         finally:
             making.close()
-        with engine.ctrl_c_ignored():  # what was made is kept and reported whole
+        with engine.stops_ignored():  # what was made is kept and reported whole
             progress.close()
             kept = _closed(output)
             if making.stopped:
@@ -190,7 +190,7 @@ def _printed(args, making: Making, output: results_files.Output | None) -> int:
                                "of puzzles may have to read back in; make the others in another run, "
                                "of another --seed")
             break
-        with making.writing, engine.ctrl_c_deferred():
+        with making.writing, engine.stops_deferred():
             if output:
                 output.write(text + "\n")
             else:

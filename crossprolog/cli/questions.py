@@ -165,7 +165,7 @@ def _solve_all(puzzle: Puzzle, run: Run, budget: float | None) -> Outcome:
             watchdog(run, budget, lambda: outcome("timeout")):
         try:
             for solution in puzzle.solutions(timeout=budget, encoding=run.args.encoding):
-                with engine.ctrl_c_deferred():  # a solution found is counted and shown, whole
+                with engine.stops_deferred():  # a solution found is counted and shown, whole
                     solutions.append(solution)
                     if run.args.format != "json":
                         drawings.append(puzzle.render(solution, layout(run.args)))

@@ -77,7 +77,7 @@ def compare(run: Run) -> int:
     try:
         _compare_all(run, runs, records, codes)
     except KeyboardInterrupt:
-        with engine.ctrl_c_ignored():  # what finished is saved and reported whole
+        with engine.stops_ignored():  # what finished is saved and reported whole
             _report_runs(args, runs, records)
             write(f"crossprolog: interrupted after {plural(len(runs), 'run')}", file=sys.stderr)
             return INTERRUPTED

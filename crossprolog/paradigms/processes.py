@@ -46,6 +46,9 @@ def _ending_with_parent() -> Callable[[], None] | None:
     parent = os.getpid()
 
     def child() -> None:
+        # A batch's worker ignores Ctrl-C and SIGTERM (its parent decides), and a
+        # program inherits what is ignored: this one must end on SIGTERM.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         prctl(PR_SET_PDEATHSIG, death)
         if os.getppid() != parent:
             os._exit(1)
