@@ -59,7 +59,10 @@ class Output:
         if _is_special(self.path):
             return os.fdopen(os.open(self.path, os.O_WRONLY), "w", encoding="utf-8")
         directory, name = os.path.split(self.target)
-        handle, self.partial = tempfile.mkstemp(prefix=f"{name}.", suffix=".partial", dir=directory)
+        try:
+            handle, self.partial = tempfile.mkstemp(prefix=f"{name}.", suffix=".partial", dir=directory)
+        except OSError as error:
+            raise UsageError(_no_file_in(self.path, directory, error)) from None
         self.replacing = True
         return os.fdopen(handle, "w", encoding="utf-8")
 
@@ -225,7 +228,14 @@ def check_writable(path: str, inputs: Sequence[str] = (), found: Sequence[str] =
         with tempfile.TemporaryFile(dir=os.path.dirname(target)):
             pass
     except OSError as error:
-        raise UsageError(f"cannot write {printable(path)}: {error.strerror}") from None
+        raise UsageError(_no_file_in(path, os.path.dirname(target), error)) from None
+
+
+def _no_file_in(path: str, directory: str, error: OSError) -> str:
+    """What stops `path` from being written: the file that takes the records until the
+    end cannot be made in its `directory` (which is missing, say, or is /proc, whose
+    files exist but where none can be made)."""
+    return f"cannot write {printable(path)}: cannot make a file in {printable(directory)}: {error.strerror}"
 
 
 # How what crossprolog writes into a file begins: records (JSON lines), pages, PDF books.

@@ -110,7 +110,17 @@ def test_a_results_file_that_cannot_be_written_is_refused_before_any_work(cli, t
     run = cli("solve", EXAMPLES / FAST[0], "--out", tmp_path / "missing" / "results.jsonl")
     assert run.code == 2 and run.out == ""
     assert run.err == (f"crossprolog: error: cannot write {tmp_path / 'missing' / 'results.jsonl'}: "
-                       "No such file or directory\n")
+                       f"cannot make a file in {tmp_path / 'missing'}: No such file or directory\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/version"), reason="Linux's /proc")
+def test_a_results_file_that_exists_where_no_file_can_be_made_says_so():
+    """The records go to a file made beside the results file, then put in its place; in
+    /proc none can be made, and "/proc/version: No such file or directory" misled."""
+    run = subprocess.run([sys.executable, "-m", "crossprolog", "solve", str(EXAMPLES / FAST[0]),
+                          "--out", "/proc/version"], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("crossprolog: error: cannot write /proc/version: cannot make a file in /proc: ")
 
 
 @pytest.mark.parametrize("command", [["solve", "{puzzle}", "--out", "{out}"],
@@ -493,12 +503,13 @@ def test_as_root_a_results_file_keeps_its_owner(cli, tmp_path):
 
 
 @pytest.mark.parametrize("target, message", [
-    ("missing/puzzle.pl", "No such file or directory"),
+    ("missing/puzzle.pl", "cannot make a file in {tmp_path}/missing: No such file or directory"),
     (".", "it is a directory"),
 ])
 def test_export_onto_a_path_that_cannot_be_written_is_one_error_line(cli, tmp_path, target, message):
     run = cli("export", EXAMPLES / FAST[0], "-o", tmp_path / target)
-    assert run.code == 2 and run.err == f"crossprolog: error: cannot write {tmp_path / target}: {message}\n"
+    said = message.format(tmp_path=tmp_path)
+    assert run.code == 2 and run.err == f"crossprolog: error: cannot write {tmp_path / target}: {said}\n"
 
 
 def test_file_names_are_shown_escaped_never_raw(cli, tmp_path):
