@@ -210,7 +210,29 @@ def _worker(context) -> tuple[Any, Connection]:
     process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
     process.start()
     child_end.close()
+    _remember(process)
     return process, parent_end
+
+
+_workers: list = []  # the workers started and not yet seen ended, killed at exit if alive
+
+
+def _remember(process) -> None:
+    """Have `process` killed at exit should it still run then.  Python's multiprocessing
+    ends the workers left at exit with SIGTERM, which they ignore (see _serve), then
+    waits for them: a command stopped before `results` took its prepared workers
+    waited for good.  Registered after multiprocessing's, the kill runs before it."""
+    if not _workers:
+        import atexit
+
+        atexit.register(_workers_killed)
+    _workers[:] = [worker for worker in _workers if worker.exitcode is None] + [process]
+
+
+def _workers_killed() -> None:
+    for worker in _workers:
+        if worker.exitcode is None:
+            worker.kill()
 
 
 def _started(context, work: Callable) -> tuple[Any, Connection]:

@@ -264,6 +264,50 @@ def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs, stop, 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles", "results.jsonl"]
 
 
+@pytest.mark.parametrize("stop, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_batch_stopped_while_its_inputs_are_read_ends_with_its_workers(tmp_path, stop, code):
+    """Its workers start while the inputs are read (here, a standard input that never
+    ends).  Stopped then, the command waited for good at its exit for workers that
+    ignore SIGTERM, which Python's multiprocessing ends them with."""
+    directory = puzzle_directory(tmp_path, [FAST[0], FAST[0]])
+    out = tmp_path / "results.jsonl"
+    process = crossprolog("count", directory, "-", "--jobs", "2", "--out", out, stdin=subprocess.PIPE)
+    try:
+        wait_until(lambda: len([w for w in workers_of(process.pid) if ignores_sigterm(w)]) == 2)
+        process.send_signal(stop)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+        for worker in workers_of(process.pid):
+            os.kill(worker, signal.SIGKILL)
+    assert process.returncode == code and stderr == "crossprolog: interrupted\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["puzzles"]
+
+
+def workers_of(parent: int) -> list[int]:
+    """The worker processes (spawned by multiprocessing) whose parent is `parent`."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+            command = (status.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and b"spawn_main" in command:
+            found.append(int(status.parent.name))
+    return found
+
+
+def ignores_sigterm(pid: int) -> bool:
+    """Whether process `pid` ignores SIGTERM (a worker does once it is ready)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    ignored = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+    return bool(ignored & 1 << (signal.SIGTERM - 1))
+
+
 def written(directory: Path) -> int:
     """How many records a run has written whole to its temporary results file in `directory`."""
     return sum(text.count("\n") for text in (p.read_text() for p in directory.glob("*.partial")))

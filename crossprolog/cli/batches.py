@@ -46,7 +46,6 @@ def each_puzzle(run: Run, command: Command) -> int:
     # workers start while the inputs are read
     batch.prepare(run.args.jobs, run.args.cluster, partial(puzzles_named, run.args.paths))
     inputs = read_inputs(run)
-    output = results_files.Output(run.args.out) if run.args.out and not drawn else None
     several = len(inputs) > 1
     run.single = not several  # the --timeout of a lone puzzle bounds the whole command
     # --all may print solutions as they come
@@ -72,7 +71,10 @@ def each_puzzle(run: Run, command: Command) -> int:
     run.finish = None if several else finish_alone
     progress = bar(total=len(inputs), unit="puzzle", shown=several and sys.stderr.isatty())
     done: dict[int, Outcome] = {}
+    output = None
     try:
+        # Made here, where a stop finds it: made before, its temporary file was left.
+        output = results_files.Output(run.args.out) if run.args.out and not drawn else None
         # With --timeout, a batch's puzzles run in workers, which their watchdog may end.
         # A lone puzzle runs here, where its watchdog can hold its --timeout.
         with closing(batch.results(partial(_outcome, command, run), inputs, run.args.jobs,

@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from .. import batch, output
+from .. import batch, engine, output
 from ..errors import TimeLimitExceeded
 from .report import Outcome, LIMIT, NO, bar
 from .state import Run
@@ -99,12 +99,15 @@ def watchdog(run: Run, budget: float | None, late: Callable[[], Outcome], *,
 
 
 def quiet(thread: threading.Thread) -> threading.Thread:
-    """`thread`, made to block Ctrl-C: during a search Prolog takes Ctrl-C in whichever
-    thread the kernel hands it to, and only the main thread searches."""
+    """`thread`, made to block Ctrl-C and SIGTERM: during a search Prolog takes them in
+    whichever thread the kernel hands them to, and only the main thread searches.  It
+    must start no process, which would inherit them blocked."""
     run = thread.run
 
     def blocked() -> None:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # SIGTERM too, which Prolog takes as Ctrl-C in a search: handed to this thread,
+        # it was lost (1 in 10 `solve --all --timeout` ran on to their limit).
+        signal.pthread_sigmask(signal.SIG_BLOCK, engine.STOPS)
         run()
 
     thread.run = blocked
