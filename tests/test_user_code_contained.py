@@ -226,14 +226,19 @@ def test_a_second_ctrl_c_ends_a_search_that_caught_the_first(tmp_path, stop, cod
     assert process.returncode == code and stdout == "" and stderr == "crossprolog: interrupted\n"
 
 
-def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c(tmp_path):
-    """Ending the process is the command line's choice: a program's search hears each
-    Ctrl-C as an error, which this encoding catches, and the program goes on."""
+def program_searching_for_good(tmp_path) -> subprocess.Popen:
+    """A Python program that imports crossprolog and solves with CATCHING."""
     path = module_file(tmp_path, "catching", CATCHING)
     program = (f"import crossprolog\nfrom crossprolog import engine\nengine.load_encoding({str(path)!r})\n"
                f"crossprolog.parse(open({str(RIDDLER)!r}).read()).solve(encoding='catching')\n")
-    process = subprocess.Popen([sys.executable, "-c", program], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return subprocess.Popen([sys.executable, "-c", program], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c(tmp_path):
+    """Ending the process is the command line's choice: a program's search hears each
+    Ctrl-C as an error, which this encoding catches, and the program goes on."""
+    process = program_searching_for_good(tmp_path)
     try:
         assert process.stderr.readline() == "searching\n"
         for _ in range(2):
@@ -248,11 +253,7 @@ def test_a_program_that_imports_crossprolog_keeps_its_process_at_a_second_ctrl_c
 def test_a_program_that_imports_crossprolog_ends_at_sigterm_even_in_a_search(tmp_path):
     """Taking SIGTERM as Ctrl-C is the command line's choice too: a program's process
     ends by it, as by default, even in a search that catches every error."""
-    path = module_file(tmp_path, "catching", CATCHING)
-    program = (f"import crossprolog\nfrom crossprolog import engine\nengine.load_encoding({str(path)!r})\n"
-               f"crossprolog.parse(open({str(RIDDLER)!r}).read()).solve(encoding='catching')\n")
-    process = subprocess.Popen([sys.executable, "-c", program], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = program_searching_for_good(tmp_path)
     try:
         assert process.stderr.readline() == "searching\n"
         process.send_signal(signal.SIGTERM)
