@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -39,6 +41,20 @@ NEVER_CROSSPRODUCT = ("256 256 256 256 256 256 256 384\n"
 NEVER_CROSSCELLS = "+2 " * 60 + "=61\n"
 # Sudoku, any encoding: counting the solutions of the empty grid (6.67 * 10^21).
 EMPTY_SUDOKU = ". . . . . . . . .\n" * 9
+
+
+# What stops a command, with its exit code: Ctrl-C at a terminal reaches the command's
+# whole process group, as timeout(1)'s SIGTERM does (a batch's workers get it too);
+# kill(1) sends SIGTERM to the command alone.  SIGTERM is taken as Ctrl-C, exit 143.
+STOPS = [(signal.SIGINT, "group", 130), (signal.SIGTERM, "command", 143), (signal.SIGTERM, "group", 143)]
+
+
+def stop_sent(process: subprocess.Popen, stop: int, sent_to: str) -> None:
+    """Send `stop` to `process`, started in a session of its own, or to its whole group."""
+    if sent_to == "group":
+        os.killpg(process.pid, stop)
+    else:
+        process.send_signal(stop)
 
 
 def ended(process: subprocess.Popen, seconds: float = 60) -> tuple[str, str]:

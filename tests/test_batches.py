@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, NEVER_CROSSPRODUCT
+from conftest import EXAMPLES, NEVER_CROSSPRODUCT, STOPS, stop_sent
 
 FAST = ["crossproduct/riddler-1.txt", "crosscells/puzzle-25.txt", "sudoku/golden-nugget.txt"]
 
@@ -236,12 +236,7 @@ def test_a_results_file_in_a_directory_of_inputs_is_not_read_as_one(cli, tmp_pat
         [str(directory / "a.txt"), str(directory / "b.txt")]
 
 
-# SIGTERM, sent to the command alone (kill) or to its process group (timeout(1) does,
-# and then the workers get it too), stops a batch as Ctrl-C does; it used to lose every
-# record.  Ctrl-C at a terminal reaches the whole group.
-STOPS = [(signal.SIGINT, "group", 130), (signal.SIGTERM, "command", 143), (signal.SIGTERM, "group", 143)]
-
-
+# SIGTERM stops a batch as Ctrl-C does; it used to lose every record.
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("stop, sent_to, code", STOPS)
 def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs, stop, sent_to, code):
@@ -252,10 +247,7 @@ def test_ctrl_c_stops_a_batch_and_keeps_what_was_finished(tmp_path, jobs, stop, 
                           start_new_session=True)
     # The two easy ones take milliseconds once started; the hard ones, minutes.
     wait_until(lambda: written(tmp_path) == 2)
-    if sent_to == "group":
-        os.killpg(process.pid, stop)
-    else:
-        process.send_signal(stop)
+    stop_sent(process, stop, sent_to)
     stdout, stderr = process.communicate(timeout=10)
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert process.returncode == code

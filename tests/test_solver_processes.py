@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import NEVER_CROSSCELLS
+from conftest import NEVER_CROSSCELLS, STOPS, stop_sent
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 
@@ -99,22 +99,10 @@ def assert_nothing_left(sessions, temporary):
     assert solver_files and not any(map(os.path.exists, solver_files)), solver_files  # minizinc's, if not there
 
 
-# Ctrl-C at a terminal reaches the command's whole process group, as timeout(1)'s SIGTERM
-# does; kill(1) sends SIGTERM to the command alone.  SIGTERM is taken as Ctrl-C (exit 143).
-STOPS = [(signal.SIGINT, "group", 130), (signal.SIGTERM, "group", 143), (signal.SIGTERM, "command", 143)]
-
-
-def stopped(process, stop, sent_to) -> None:
-    if sent_to == "group":
-        os.killpg(process.pid, stop)
-    else:
-        process.send_signal(stop)
-
-
 @pytest.mark.parametrize("stop, sent_to, code", STOPS)
 def test_ctrl_c_ends_minizinc_and_its_solver(tmp_path, stop, sent_to, code):
     process, sessions, temporary = searching(tmp_path)
-    stopped(process, stop, sent_to)
+    stop_sent(process, stop, sent_to)
     out, err = process.communicate(timeout=60)
     assert process.returncode == code and out == "no solution found yet (interrupted)\n", (out, err)
     assert_nothing_left(sessions, temporary)
@@ -133,7 +121,7 @@ def test_ctrl_c_ends_the_searches_of_worker_processes(tmp_path, stop, sent_to, c
     """The parent kills its workers (SIGKILL), which cannot end what they started; the
     workers ignore Ctrl-C and SIGTERM, and what they start must not."""
     process, sessions, temporary = searching(tmp_path, jobs=2)
-    stopped(process, stop, sent_to)
+    stop_sent(process, stop, sent_to)
     _, err = process.communicate(timeout=60)
     assert process.returncode == code and "Traceback" not in err, err
     assert_nothing_left(sessions, temporary)
