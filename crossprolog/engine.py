@@ -149,7 +149,7 @@ def _start() -> None:
     """
     with stops_deferred():
         _consult(DRIVER)
-        if _terminated is not None:
+        if _on_termination is not None:
             _query_once("crossprolog:take_sigterm", {})
 
 
@@ -414,7 +414,7 @@ USER_CODE = "usercode"  # the Prolog module that runs a user's encoding (prolog/
 
 
 _second_ctrl_c: Callable[[], None] | None = None  # the command line's: end the process
-_terminated: Callable[[], None] | None = None  # the command line's: exit 143
+_on_termination: Callable[[], None] | None = None  # the command line's: SIGTERM taken, exit 143
 
 
 def end_on_second_ctrl_c(end: Callable[[], None]) -> None:
@@ -437,14 +437,14 @@ def note_terminations(note: Callable[[], None]) -> None:
     """Have SIGTERM stop a search as Ctrl-C does, and `note` called when it does: the
     command line asks for it before Prolog starts, keeps what finished, and exits 143,
     not 130.  A program that imports crossprolog keeps SIGTERM's own effect."""
-    global _terminated
-    _terminated = note
+    global _on_termination
+    _on_termination = note
 
 
 def terminated() -> None:
     """Called from Prolog (crossprolog_runs:terminated/1) at SIGTERM in a search."""
-    if _terminated is not None:
-        _terminated()
+    if _on_termination is not None:
+        _on_termination()
 
 
 def poll_signals() -> None:
